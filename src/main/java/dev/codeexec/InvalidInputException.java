@@ -1,0 +1,32 @@
+package dev.codeexec;
+
+/**
+ * Input a service refuses: the message names the field and the limit. Shared by every capability,
+ * so the MCP and REST adapters map it once (a tool error; HTTP 400, or 413 when too large).
+ */
+public class InvalidInputException extends RuntimeException {
+
+    /** Whether the input was malformed or merely too large (REST maps the latter to 413). */
+    public enum Kind { INVALID, TOO_LARGE, NOT_FOUND, CONFLICT }
+
+    private final String field;
+    private final Kind kind;
+
+    public InvalidInputException(String field, String message) {
+        this(field, message, Kind.INVALID);
+    }
+
+    public InvalidInputException(String field, String message, Kind kind) {
+        super(field + ": " + message);
+        this.field = field;
+        this.kind = kind;
+    }
+
+    public String field() {
+        return field;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.codeexec.sandbox;
+
+/**
+ * Runs validated executions. Implementations differ in where the guest runs (a context in this JVM,
+ * or a killable worker process), never in what a caller sees.
+ */
+public interface CodeExecutor extends AutoCloseable {
+
+    ExecutionResult execute(ExecutionRequest request);
+
+    /** Drops a persistent session; true when one existed. */
+    boolean resetSession(SessionKey key);
+
+    /** True once the executor can serve an execution without first building an engine or context. */
+    boolean warmedUp();
+
+    @Override
+    void close();
+}

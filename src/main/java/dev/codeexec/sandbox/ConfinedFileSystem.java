@@ -1,0 +1,162 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.Charset;
+import java.nio.file.AccessMode;
+import java.nio.file.CopyOption;
+import java.nio.file.DirectoryStream;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.util.Map;
+import java.util.Set;
+import org.graalvm.polyglot.io.FileSystem;
+
+/**
+ * The guest's view of the disk: the workspace, read-write, and nothing else. Every path is checked
+ * by {@link WorkspaceRoot} on its real path before the host file system sees it. Guest code may
+ * not create links, so no symlink it could race against a check can appear from inside.
+ *
+ * <p>The GraalPy standard library is not reached through here: the context factory wraps this
+ * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
+ */
+final class ConfinedFileSystem implements FileSystem {
+
+    private final FileSystem host = FileSystem.newDefaultFileSystem();
+    private final WorkspaceRoot root;
+
+    ConfinedFileSystem(WorkspaceRoot root) {
+        this.root = root;
+    }
+
+    private Path confine(Path path) {
+        return root.confine(path);
+    }
+
+    @Override
+    public Path parsePath(URI uri) {
+        return host.parsePath(uri);
+    }
+
+    @Override
+    public Path parsePath(String path) {
+        return host.parsePath(path);
+    }
+
+    @Override
+    public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
+        host.checkAccess(confine(path), modes, linkOptions);
+    }
+
+    @Override
+    public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
+        host.createDirectory(confine(dir), attrs);
+    }
+
+    @Override
+    public void delete(Path path) throws IOException {
+        Path confined = confine(path);
+        if (confined.equals(root.path())) {
+            throw new SecurityException("Permission denied: the workspace root cannot be deleted");
+        }
+        host.delete(confined);
+    }
+
+    @Override
+    public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+            throws IOException {
+        return host.newByteChannel(confine(path), options, attrs);
+    }
+
+    @Override
+    public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
+            throws IOException {
+        return host.newDirectoryStream(confine(dir), filter);
+    }
+
+    @Override
+    public Path toAbsolutePath(Path path) {
+        return path.isAbsolute() ? path : root.path().resolve(path);
+    }
+
+    @Override
+    public Path toRealPath(Path path, LinkOption... linkOptions) throws IOException {
+        return host.toRealPath(confine(path), linkOptions);
+    }
+
+    @Override
+    public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+        return host.readAttributes(confine(path), attributes, options);
+    }
+
+    @Override
+    public void setAttribute(Path path, String attribute, Object value, LinkOption... options) throws IOException {
+        host.setAttribute(confine(path), attribute, value, options);
+    }
+
+    @Override
+    public void copy(Path source, Path target, CopyOption... options) throws IOException {
+        host.copy(confine(source), confine(target), options);
+    }
+
+    @Override
+    public void move(Path source, Path target, CopyOption... options) throws IOException {
+        host.move(confine(source), confine(target), options);
+    }
+
+    @Override
+    public void createLink(Path link, Path existing) {
+        throw new SecurityException("Permission denied: links cannot be created in the sandbox");
+    }
+
+    @Override
+    public void createSymbolicLink(Path link, Path target, FileAttribute<?>... attrs) {
+        throw new SecurityException("Permission denied: symbolic links cannot be created in the sandbox");
+    }
+
+    @Override
+    public Path readSymbolicLink(Path link) throws IOException {
+        return host.readSymbolicLink(confine(link));
+    }
+
+    @Override
+    public void setCurrentWorkingDirectory(Path currentWorkingDirectory) {
+        if (!confine(currentWorkingDirectory).equals(root.path())) {
+            throw new SecurityException("Permission denied: the working directory is the workspace root");
+        }
+    }
+
+    @Override
+    public String getSeparator() {
+        return host.getSeparator();
+    }
+
+    @Override
+    public String getPathSeparator() {
+        return host.getPathSeparator();
+    }
+
+    @Override
+    public String getMimeType(Path path) {
+        return null;
+    }
+
+    @Override
+    public Charset getEncoding(Path path) {
+        return null;
+    }
+
+    @Override
+    public Path getTempDirectory() {
+        return root.path();
+    }
+
+    @Override
+    public boolean isSameFile(Path path1, Path path2, LinkOption... options) throws IOException {
+        return host.isSameFile(confine(path1), confine(path2), options);
+    }
+}

@@ -1,0 +1,9 @@
+package dev.codeexec.sandbox;
+
+/**
+ * An execution as a caller asked for it, before validation. Nullable fields take their defaults.
+ *
+ * @param owner opaque id of the caller's connection; scopes persistent sessions
+ */
+public record ExecuteCommand(String code, Integer timeoutS, String stdin, String session, String owner) {
+}

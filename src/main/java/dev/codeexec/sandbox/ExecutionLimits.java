@@ -1,0 +1,57 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.InvalidInputException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/** The fixed input limits of execute_code and their checks; each failure names the field and the limit. */
+public final class ExecutionLimits {
+
+    public static final int MAX_CODE_BYTES = 1 << 20;
+    public static final int MAX_STDIN_BYTES = 1 << 20;
+    public static final int DEFAULT_TIMEOUT_S = 30;
+    public static final int MIN_TIMEOUT_S = 1;
+    public static final int MAX_TIMEOUT_S = 300;
+    public static final int MAX_SESSION_NAME = 64;
+    private static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z0-9_.-]{1," + MAX_SESSION_NAME + "}");
+
+    private ExecutionLimits() {
+    }
+
+    /** Validates a command and turns it into a request; throws before anything is started. */
+    static ExecutionRequest validate(ExecuteCommand command) {
+        String code = command.code();
+        if (code == null || code.isBlank()) {
+            throw new InvalidInputException("code", "is required and must not be empty");
+        }
+        if (longerThan(code, MAX_CODE_BYTES)) {
+            throw new InvalidInputException("code", "is larger than the limit of " + MAX_CODE_BYTES + " bytes (1 MiB)",
+                    InvalidInputException.Kind.TOO_LARGE);
+        }
+        String stdin = command.stdin() == null ? "" : command.stdin();
+        if (longerThan(stdin, MAX_STDIN_BYTES)) {
+            throw new InvalidInputException("stdin", "is larger than the limit of " + MAX_STDIN_BYTES + " bytes (1 MiB)",
+                    InvalidInputException.Kind.TOO_LARGE);
+        }
+        int timeout = command.timeoutS() == null ? DEFAULT_TIMEOUT_S : command.timeoutS();
+        if (timeout < MIN_TIMEOUT_S || timeout > MAX_TIMEOUT_S) {
+            throw new InvalidInputException("timeout_s", "must be between " + MIN_TIMEOUT_S + " and " + MAX_TIMEOUT_S
+                    + " seconds, got " + timeout);
+        }
+        SessionKey session = null;
+        if (command.session() != null) {
+            if (!SESSION_NAME.matcher(command.session()).matches()) {
+                throw new InvalidInputException("session", "must be 1 to " + MAX_SESSION_NAME
+                        + " characters of letters, digits, '_', '.' or '-'");
+            }
+            session = new SessionKey(command.owner() == null ? "" : command.owner(), command.session());
+        }
+        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), session);
+    }
+
+    private static boolean longerThan(String s, int limitBytes) {
+        // A char is at most 3 UTF-8 bytes, so short strings need no encoding.
+        return (long) s.length() * 3 > limitBytes && s.getBytes(StandardCharsets.UTF_8).length > limitBytes;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+
+/** Picks the executor the operator asked for. */
+final class ExecutorFactory {
+    private ExecutorFactory() {
+    }
+
+    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace) {
+        return switch (settings.isolation()) {
+            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err), settings);
+            case PROCESS -> throw new UnsupportedOperationException("process isolation: next commit");
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package dev.codeexec.sandbox;
+
+/**
+ * The trusted Python that runs inside every interpreter before any caller code: it imports common
+ * modules (so callers don't pay for them) and returns {@code run(source) -> exit status}, which
+ * compiles and executes caller code in a private {@code __main__} namespace the way
+ * {@code python -c} would: tracebacks go to stderr without the driver's own frame, and
+ * {@code SystemExit} becomes the exit status.
+ */
+final class GuestDriver {
+    private GuestDriver() {
+    }
+
+    static final String SOURCE = """
+            def __codeexec_make():
+                import sys, traceback, builtins
+                import os, io, json, re, math, random, time, datetime, collections, itertools, functools
+                import string, textwrap, statistics, decimal, fractions, csv, hashlib, base64, dataclasses
+                import typing, pathlib, enum, copy, operator, heapq, bisect, uuid, struct
+                namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+
+                def flush():
+                    for stream in (sys.stdout, sys.stderr):
+                        try:
+                            stream.flush()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+
+                def run(source):
+                    try:
+                        try:
+                            code = compile(source, "<string>", "exec")
+                        except (SyntaxError, ValueError) as e:
+                            traceback.print_exception(type(e), e, None)
+                            return 1
+                        try:
+                            exec(code, namespace)
+                            return 0
+                        except SystemExit as e:
+                            status = e.code
+                            if status is None:
+                                return 0
+                            if isinstance(status, int) and not isinstance(status, bool):
+                                return status
+                            print(status, file=sys.stderr)
+                            return 1
+                        except BaseException as e:
+                            traceback.print_exception(type(e), e, e.__traceback__.tb_next)
+                            return 1
+                    finally:
+                        flush()
+                return run
+
+            __codeexec_run = __codeexec_make()
+            del __codeexec_make
+            __codeexec_run
+            """;
+}

@@ -1,0 +1,124 @@
+package dev.codeexec.sandbox;
+
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs executions in confined contexts inside this JVM. Fresh interpreters are built ahead of time
+ * in the background, each used once and discarded, so a trivial execution does not pay for context
+ * creation. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
+ * builtin (see {@link ProcessExecutor}).
+ */
+public final class InProcessExecutor implements CodeExecutor {
+
+    private static final Logger LOG = Logger.getLogger(InProcessExecutor.class.getName());
+
+    private final SandboxContexts contexts;
+    private final TimedRunner runner;
+    private final int outputLimit;
+    private final BlockingQueue<PythonInterpreter> warm;
+    private final ExecutorService warmer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "sandbox-warmer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final SessionTable<PythonInterpreter> sessions;
+    private volatile boolean warmedUp;
+    private volatile boolean closed;
+
+    public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings) {
+        this.contexts = contexts;
+        this.outputLimit = settings.outputLimitBytes();
+        this.runner = new TimedRunner(settings.cancelGrace());
+        this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
+        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+                entry -> entry.handle.close());
+        for (int i = 0; i < Math.max(1, settings.warmContexts()); i++) {
+            warmer.execute(this::addWarmInterpreter);
+        }
+    }
+
+    private void addWarmInterpreter() {
+        if (closed) {
+            return;
+        }
+        try {
+            PythonInterpreter interpreter = contexts.newInterpreter();
+            if (!warm.offer(interpreter)) {
+                interpreter.close();
+            }
+            warmedUp = true;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
+        }
+    }
+
+    private PythonInterpreter takeInterpreter() {
+        PythonInterpreter interpreter = warm.poll();
+        warmer.execute(this::addWarmInterpreter);
+        return interpreter != null ? interpreter : contexts.newInterpreter();
+    }
+
+    @Override
+    public ExecutionResult execute(ExecutionRequest request) {
+        sessions.evictIdle();
+        if (request.session() == null) {
+            PythonInterpreter interpreter = takeInterpreter();
+            TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+            if (!outcome.threadStuck()) {
+                warmer.execute(interpreter::close);
+            }
+            return outcome.result();
+        }
+        return executeInSession(request);
+    }
+
+    private ExecutionResult executeInSession(ExecutionRequest request) {
+        String lossNotice = sessions.takeLossNotice(request.session());
+        SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
+        if (entry == null) {
+            entry = sessions.create(request.session(), this::takeInterpreter);
+        }
+        entry.lock.lock();
+        try {
+            TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, true);
+            entry.lastUsedNanos = System.nanoTime();
+            if (!outcome.interpreterAlive()) {
+                sessions.lose(entry, "its interpreter was stopped by the previous execution (timeout or exit)");
+                if (!outcome.threadStuck()) {
+                    warmer.execute(entry.handle::close);
+                }
+            }
+            return SessionNotice.prepend(outcome.result(), request.session(), lossNotice);
+        } finally {
+            entry.lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean resetSession(SessionKey key) {
+        return sessions.drop(key);
+    }
+
+    @Override
+    public boolean warmedUp() {
+        return warmedUp;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        warmer.shutdownNow();
+        sessions.dropAll();
+        PythonInterpreter interpreter;
+        while ((interpreter = warm.poll()) != null) {
+            interpreter.close();
+        }
+        runner.close();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.codeexec.sandbox;
+
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+
+/**
+ * One live, confined interpreter with a thread of its own. The context is built, warmed and run on
+ * that one thread: GraalPy reports {@code os._exit(n)} as a plain exit only on the thread that
+ * first entered the context (elsewhere it surfaces as ThreadDeath), and a dedicated thread with a
+ * deep stack is also what deep recursion needs.
+ */
+final class PythonInterpreter implements AutoCloseable {
+
+    private static final long STACK_BYTES = 64L << 20;
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    /** The parts a factory builds on the interpreter's thread. */
+    record Parts(Context context, Value run) {
+    }
+
+    private final ExecutorService thread;
+    private final Context context;
+    private final Value run;
+    private final RedirectableOutput out;
+    private final RedirectableOutput err;
+    private final RedirectableInput in;
+
+    private PythonInterpreter(ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
+            RedirectableInput in) {
+        this.thread = thread;
+        this.context = parts.context();
+        this.run = parts.run();
+        this.out = out;
+        this.err = err;
+        this.in = in;
+    }
+
+    /** Starts a thread and builds the interpreter on it with the given streams. */
+    static PythonInterpreter start(RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
+            Function<Void, Parts> factory) {
+        ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
+            Thread t = new Thread(null, task, "sandbox-interpreter-" + THREADS.incrementAndGet(), STACK_BYTES);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Parts parts = thread.submit(() -> factory.apply(null)).get();
+            return new PythonInterpreter(thread, parts, out, err, in);
+        } catch (ExecutionException e) {
+            thread.shutdownNow();
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            thread.shutdownNow();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while building an interpreter", e);
+        }
+    }
+
+    /**
+     * Starts caller code on the interpreter's thread. The future yields the exit status, or fails with
+     * a {@link PolyglotException} when the guest called {@code os._exit}, was cancelled, or the host refused it something.
+     */
+    Future<Integer> start(String code, byte[] stdin, OutputStream stdout, OutputStream stderr) {
+        return thread.submit(() -> {
+            in.feed(stdin);
+            out.redirectTo(stdout);
+            err.redirectTo(stderr);
+            try {
+                return run.execute(code).asInt();
+            } finally {
+                out.redirectTo(OutputStream.nullOutputStream());
+                err.redirectTo(OutputStream.nullOutputStream());
+                in.feed(new byte[0]);
+            }
+        });
+    }
+
+    /** Stops guest code without closing the context, so a persistent session can go on. */
+    void interrupt(Duration grace) throws TimeoutException {
+        context.interrupt(grace);
+    }
+
+    /** Cancels running guest code (the guest cannot catch it) and releases the context and its thread. */
+    @Override
+    public void close() {
+        try {
+            context.close(true);
+        } catch (IllegalStateException | PolyglotException e) {
+            // Already closed, or its thread is stuck in a builtin; the thread ends when the builtin returns.
+        } finally {
+            thread.shutdown();
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.codeexec.sandbox;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Operator settings under {@code sandbox.*}; defaults and ceilings are listed in docs/DESIGN.md. */
+@ConfigMapping(prefix = "sandbox")
+public interface SandboxConfig {
+
+    /** process (default): every execution in a killable worker JVM; in-process: contexts in this JVM. */
+    @WithDefault("process")
+    String isolation();
+
+    /** Root of the files guest code can see; it is also the guest's working directory. */
+    @WithDefault("workspace")
+    Path workspace();
+
+    /** Bytes of stdout and of stderr kept per execution; the rest is drained and dropped. */
+    @WithDefault("1048576")
+    int outputLimitBytes();
+
+    /** Fresh contexts kept ready in the in-process executor. */
+    @WithDefault("2")
+    int warmContexts();
+
+    /** Executions running at once (and, in process isolation, worker processes); default: CPU cores. */
+    OptionalInt maxConcurrent();
+
+    /** Executions allowed to wait for a free slot; beyond it a request is refused as busy. */
+    @WithDefault("32")
+    int queueSize();
+
+    /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */
+    @WithDefault("2s")
+    Duration cancelGrace();
+
+    Sessions sessions();
+
+    Worker worker();
+
+    interface Sessions {
+        @WithDefault("8")
+        int maxPerConnection();
+
+        @WithDefault("30m")
+        Duration idleTtl();
+    }
+
+    interface Worker {
+        /** Java heap of each worker process (-Xmx), in MiB. */
+        @WithDefault("512")
+        int heapMb();
+
+        /** RLIMIT_NOFILE of each worker, applied with prlimit where available. */
+        @WithDefault("512")
+        int maxOpenFiles();
+
+        /** RLIMIT_FSIZE of each worker: the largest file it can write, in bytes. */
+        @WithDefault("268435456")
+        long maxFileSizeBytes();
+
+        /** How long a worker may take to start and warm up before it is considered failed. */
+        @WithDefault("60s")
+        Duration startTimeout();
+
+        /** Extra JVM options for workers. */
+        Optional<List<String>> jvmOptions();
+
+        /** Classpath for workers; by default derived from how the server was launched. */
+        Optional<String> classpath();
+
+        /** The java executable for workers; by default the one running the server. */
+        @WithName("java")
+        Optional<Path> javaExecutable();
+    }
+
+    default SandboxSettings toSettings() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return new SandboxSettings(
+                "in-process".equalsIgnoreCase(isolation()) ? SandboxSettings.Isolation.IN_PROCESS
+                        : SandboxSettings.Isolation.PROCESS,
+                workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
+                new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
+                        worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
+                        worker().javaExecutable()));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.io.FileSystem;
+import org.graalvm.polyglot.io.IOAccess;
+
+/**
+ * Builds confined Python interpreters on one shared engine. Deny by default: the only IO is the
+ * workspace (plus the read-only standard library inside GraalPy's internal resources); no host
+ * access, no polyglot access, no environment, no processes, no threads, no native code, and the
+ * context's streams are its own. {@link SandboxPolicy#CONSTRAINED} validates that configuration.
+ *
+ * <p>Plain Java with no CDI, because the worker process uses it too.
+ */
+public final class SandboxContexts implements AutoCloseable {
+
+    static final String LANGUAGE = "python";
+    /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
+    private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
+
+    private final Engine engine;
+    private final WorkspaceRoot workspace;
+    private final Source driver;
+
+    public SandboxContexts(WorkspaceRoot workspace, OutputStream engineLog) {
+        this.workspace = workspace;
+        this.engine = Engine.newBuilder(LANGUAGE)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                // Wrapped: the policy refuses the process's own stream, and this one carries engine warnings only.
+                .err(new java.io.FilterOutputStream(engineLog))
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+        this.driver = Source.newBuilder(LANGUAGE, GuestDriver.SOURCE, "<codeexec-driver>").buildLiteral();
+    }
+
+    public WorkspaceRoot workspace() {
+        return workspace;
+    }
+
+    /** A new interpreter with the driver loaded and common modules imported; ready for one caller. */
+    PythonInterpreter newInterpreter() {
+        RedirectableOutput out = new RedirectableOutput();
+        RedirectableOutput err = new RedirectableOutput();
+        RedirectableInput in = new RedirectableInput();
+        return PythonInterpreter.start(out, err, in, unused -> {
+            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace));
+            Context context = Context.newBuilder(LANGUAGE)
+                    .engine(engine)
+                    .sandbox(SandboxPolicy.CONSTRAINED)
+                    .out(out)
+                    .err(err)
+                    .in(in)
+                    .allowIO(IOAccess.newBuilder().fileSystem(fs).build())
+                    .currentWorkingDirectory(workspace.path())
+                    .allowHostAccess(NO_HOST_ACCESS)
+                    .allowHostClassLookup(name -> false)
+                    .allowPolyglotAccess(PolyglotAccess.NONE)
+                    .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                    .allowCreateProcess(false)
+                    .allowCreateThread(false)
+                    .allowNativeAccess(false)
+                    .build();
+            try {
+                return new PythonInterpreter.Parts(context, context.eval(driver));
+            } catch (RuntimeException e) {
+                context.close(true);
+                throw e;
+            }
+        });
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        engine.close(true);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The execute_code capability: validate, admit, run, record. Transports call it; it knows none of them.
+ * Logs carry metadata only, never code, stdin or output.
+ */
+@ApplicationScoped
+public class SandboxService {
+
+    private static final Logger LOG = Logger.getLogger(SandboxService.class.getName());
+
+    private final SandboxSettings settings;
+    private final WorkspaceRoot workspace;
+    private final Admission admission;
+    private final ExecutionCounters counters = new ExecutionCounters();
+    private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
+
+    public SandboxService(SandboxConfig config) {
+        this.settings = config.toSettings();
+        this.workspace = new WorkspaceRoot(settings.workspace());
+        this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
+    }
+
+    /** Builds the executor off the start-up path, so the transports answer at once. */
+    void start(@Observes StartupEvent event) {
+        Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
+            try {
+                executor.complete(ExecutorFactory.create(settings, workspace));
+                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2}",
+                        new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent()});
+            } catch (RuntimeException | Error e) {
+                LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
+                executor.completeExceptionally(e);
+            }
+        });
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        executor.thenAccept(CodeExecutor::close);
+    }
+
+    /**
+     * Runs one execution.
+     *
+     * @throws dev.codeexec.InvalidInputException on invalid input, before anything runs
+     * @throws SandboxBusyException               when the execution queue is full
+     */
+    public ExecutionResult execute(ExecuteCommand command) {
+        ExecutionRequest request = ExecutionLimits.validate(command);
+        Admission.Slot slot;
+        try {
+            slot = admission.admit(request.timeout().plus(Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S)));
+        } catch (SandboxBusyException e) {
+            counters.reject();
+            LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
+                    new Object[] {admission.running(), admission.queued()});
+            throw e;
+        }
+        try (slot) {
+            ExecutionResult result = executor().execute(request);
+            counters.record(result);
+            LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
+                    + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} session={8}",
+                    new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
+                        request.stdin().length(), result.stdout().length(), result.stderr().length(),
+                        result.truncated(), request.session() != null});
+            return result;
+        }
+    }
+
+    /** Drops a persistent session of the given connection; true when it existed. */
+    public boolean resetSession(String owner, String name) {
+        return executor().resetSession(new SessionKey(owner == null ? "" : owner, name));
+    }
+
+    public ExecutionStats stats() {
+        return counters.snapshot(admission.running(), admission.queued());
+    }
+
+    /** True once an execution can start without building an engine first. */
+    public boolean ready() {
+        return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp();
+    }
+
+    public WorkspaceRoot workspace() {
+        return workspace;
+    }
+
+    public SandboxSettings settings() {
+        return settings;
+    }
+
+    private CodeExecutor executor() {
+        try {
+            return executor.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the sandbox was starting", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the sandbox failed to start: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+}

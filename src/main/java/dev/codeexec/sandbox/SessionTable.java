@@ -1,0 +1,127 @@
+package dev.codeexec.sandbox;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Live persistent sessions, keyed by connection and name, with an idle TTL and a per-connection
+ * cap. Executions of one session are serialized by its lock; different sessions run in parallel.
+ *
+ * @param <T> what holds a session's state (an interpreter here, or a pinned worker)
+ */
+final class SessionTable<T> {
+
+    static final class Entry<T> {
+        final SessionKey key;
+        final T handle;
+        final ReentrantLock lock = new ReentrantLock();
+        volatile long lastUsedNanos = System.nanoTime();
+
+        Entry(SessionKey key, T handle) {
+            this.key = key;
+            this.handle = handle;
+        }
+    }
+
+    private final Map<SessionKey, Entry<T>> entries = new ConcurrentHashMap<>();
+    /** Sessions whose state died under them; the next execution with that name is told so. */
+    private final Map<SessionKey, String> lost = new ConcurrentHashMap<>();
+    private final int maxPerOwner;
+    private final Duration idleTtl;
+    private final Consumer<Entry<T>> onDrop;
+
+    SessionTable(int maxPerOwner, Duration idleTtl, Consumer<Entry<T>> onDrop) {
+        this.maxPerOwner = maxPerOwner;
+        this.idleTtl = idleTtl;
+        this.onDrop = onDrop;
+    }
+
+    /** The live entry for {@code key}, or null. */
+    Entry<T> find(SessionKey key) {
+        return entries.get(key);
+    }
+
+    /**
+     * Adds a new session.
+     *
+     * @throws dev.codeexec.InvalidInputException when the owner already has the maximum number of sessions
+     */
+    synchronized Entry<T> create(SessionKey key, Supplier<T> factory) {
+        Entry<T> existing = entries.get(key);
+        if (existing != null) {
+            return existing;
+        }
+        long owned = entries.keySet().stream().filter(k -> k.owner().equals(key.owner())).count();
+        if (owned >= maxPerOwner) {
+            throw new dev.codeexec.InvalidInputException("session", "at most " + maxPerOwner
+                    + " sessions per connection are open; reset one with reset_session or let it expire after "
+                    + idleTtl.toMinutes() + " idle minutes");
+        }
+        Entry<T> entry = new Entry<>(key, factory.get());
+        entries.put(key, entry);
+        return entry;
+    }
+
+    /** Forgets a session whose state is already gone, remembering why for its next execution. */
+    void lose(Entry<T> entry, String why) {
+        if (entries.remove(entry.key, entry)) {
+            lost.put(entry.key, why);
+        }
+    }
+
+    /** Why the session's earlier state is gone, once, or null when it was not lost. */
+    String takeLossNotice(SessionKey key) {
+        return lost.remove(key);
+    }
+
+    /** Drops a session and releases its state; true when it existed. */
+    boolean drop(SessionKey key) {
+        lost.remove(key);
+        Entry<T> entry = entries.remove(key);
+        if (entry == null) {
+            return false;
+        }
+        onDrop.accept(entry);
+        return true;
+    }
+
+    /** Drops every session idle for longer than the TTL that is not running right now. */
+    void evictIdle() {
+        long cutoff = System.nanoTime() - idleTtl.toNanos();
+        for (Entry<T> entry : List.copyOf(entries.values())) {
+            if (entry.lastUsedNanos < cutoff && entry.lock.tryLock()) {
+                try {
+                    if (entries.remove(entry.key, entry)) {
+                        onDrop.accept(entry);
+                    }
+                } finally {
+                    entry.lock.unlock();
+                }
+            }
+        }
+    }
+
+    /** Loses every session whose state matches, for example all sessions pinned to a dead worker. */
+    void loseWhere(java.util.function.Predicate<T> dead, String why) {
+        for (Entry<T> entry : List.copyOf(entries.values())) {
+            if (dead.test(entry.handle)) {
+                lose(entry, why);
+            }
+        }
+    }
+
+    int size() {
+        return entries.size();
+    }
+
+    void dropAll() {
+        for (SessionKey key : List.copyOf(entries.keySet())) {
+            drop(key);
+        }
+    }
+}

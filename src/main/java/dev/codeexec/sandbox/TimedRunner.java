@@ -1,0 +1,144 @@
+package dev.codeexec.sandbox;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.graalvm.polyglot.PolyglotException;
+
+/**
+ * Runs caller code in an interpreter under a wall-clock deadline and turns whatever happens into an
+ * {@link ExecutionResult}. Guest code runs on its interpreter's own thread, so the deadline holds even
+ * when cancellation cannot reach the guest: the result still comes back on time and the thread is
+ * reported as stuck; only a worker process can be killed to reclaim it.
+ */
+final class TimedRunner implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(TimedRunner.class.getName());
+
+    /** What a run did to its interpreter: whether it can be used again, and whether a thread is stuck in it. */
+    record Outcome(ExecutionResult result, boolean interpreterAlive, boolean threadStuck) {
+    }
+
+    /** Closing a context waits for its guest to stop, so it happens off the caller's thread. */
+    private final ExecutorService cancellers = Executors.newCachedThreadPool(task -> {
+        Thread t = new Thread(task, "sandbox-canceller");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Duration cancelGrace;
+
+    TimedRunner(Duration cancelGrace) {
+        this.cancelGrace = cancelGrace;
+    }
+
+    /**
+     * @param keepAlive true for a persistent session: on timeout try to interrupt and keep the
+     *                  interpreter's state; otherwise cancel it outright
+     */
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive) {
+        long start = System.nanoTime();
+        BoundedOutput out = new BoundedOutput(outputLimit);
+        BoundedOutput err = new BoundedOutput(outputLimit);
+        byte[] stdin = SandboxContexts.utf8(request.stdin());
+        Future<Integer> running = interpreter.start(request.code(), stdin, out, err);
+        int exit;
+        boolean alive = true;
+        boolean timedOut = false;
+        boolean stuck = false;
+        try {
+            exit = running.get(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            timedOut = true;
+            exit = ExecutionResult.EXIT_TIMEOUT;
+            alive = keepAlive && interrupt(interpreter);
+            if (!alive) {
+                cancellers.execute(interpreter::close);
+            }
+            stuck = !finishes(running);
+            writeNote(err, "\nTimeoutError: execution stopped after its timeout of "
+                    + request.timeout().toSeconds() + " s (timeout_s)\n");
+        } catch (ExecutionException e) {
+            Failure failure = Failure.of(e.getCause());
+            exit = failure.exitCode();
+            alive = failure.interpreterUsable();
+            if (failure.message() != null) {
+                writeNote(err, failure.message());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellers.execute(interpreter::close);
+            exit = ExecutionResult.EXIT_KILLED;
+            alive = false;
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
+                out.truncated() || err.truncated(), timedOut);
+        return new Outcome(result, alive && !stuck, stuck);
+    }
+
+    private boolean interrupt(PythonInterpreter interpreter) {
+        try {
+            interpreter.interrupt(cancelGrace);
+            return true;
+        } catch (TimeoutException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean finishes(Future<Integer> running) {
+        try {
+            running.get(cancelGrace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            LOG.log(Level.WARNING, "guest thread did not stop within {0} ms of cancellation", cancelGrace.toMillis());
+            return false;
+        } catch (ExecutionException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void writeNote(BoundedOutput err, String note) {
+        byte[] bytes = SandboxContexts.utf8(note);
+        err.write(bytes, 0, bytes.length);
+    }
+
+    /** How a run that threw is reported: exit status, a note for stderr, and whether the interpreter survives. */
+    private record Failure(int exitCode, String message, boolean interpreterUsable) {
+        static Failure of(Throwable cause) {
+            if (cause instanceof PolyglotException p) {
+                if (p.isExit()) {
+                    return new Failure(p.getExitStatus(), null, false);
+                }
+                if (p.isCancelled() || p.isInterrupted()) {
+                    return new Failure(ExecutionResult.EXIT_TIMEOUT, "\nexecution was cancelled\n", false);
+                }
+                if (p.isResourceExhausted()) {
+                    return new Failure(1, "\nMemoryError: the sandbox ran out of memory or stack\n", false);
+                }
+                if (p.isGuestException() || p.isHostException()) {
+                    // Python exceptions never get here (the driver catches them): this is a host refusal.
+                    return new Failure(1, HostRefusal.traceback(p), true);
+                }
+            }
+            if (cause instanceof StackOverflowError || cause instanceof OutOfMemoryError) {
+                return new Failure(1, "\nMemoryError: the sandbox ran out of memory or stack\n", false);
+            }
+            LOG.log(Level.WARNING, "sandbox internal error: {0}", cause.getClass().getName());
+            return new Failure(1, "\nSandboxError: the interpreter failed internally; the execution was abandoned\n", false);
+        }
+    }
+
+    @Override
+    public void close() {
+        cancellers.shutdown();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.codeexec.workspace;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * The one place that decides whether a path lies inside the workspace. Both the sandbox's file
+ * system and the workspace tools go through it, so the two can never disagree.
+ *
+ * <p>Normalizing a string proves nothing about symlinks, so every check resolves the real path:
+ * an existing path must have its real path under the root; a path that does not exist yet is
+ * judged by the real path of its nearest existing ancestor; a symlink, dangling or not, is judged
+ * by its target.
+ */
+public final class WorkspaceRoot {
+
+    /** Longest path (in characters) accepted relative to the root; longer ones are rejected. */
+    public static final int MAX_PATH_CHARS = 1024;
+    /** Longest single file name component, as most Linux file systems allow. */
+    public static final int MAX_NAME_BYTES = 255;
+    private static final int MAX_LINK_HOPS = 40;
+
+    private final Path root;
+
+    public WorkspaceRoot(Path root) {
+        try {
+            Files.createDirectories(root);
+            this.root = root.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create workspace root " + root, e);
+        }
+    }
+
+    /** The real, absolute path of the root. */
+    public Path path() {
+        return root;
+    }
+
+    /**
+     * Resolves {@code candidate} (absolute, or relative to the root) and returns its absolute,
+     * normalized form when it is confined to the workspace.
+     *
+     * @throws PathOutsideWorkspaceException when the path, or what a symlink on it points to, is outside
+     */
+    public Path confine(Path candidate) {
+        String text = candidate.toString();
+        if (text.indexOf('\0') >= 0) {
+            throw new PathOutsideWorkspaceException(text, "contains a NUL byte");
+        }
+        if (text.length() > MAX_PATH_CHARS) {
+            throw new PathOutsideWorkspaceException(text, "is longer than " + MAX_PATH_CHARS + " characters");
+        }
+        Path absolute = root.resolve(candidate).normalize();
+        if (absolute.startsWith(root)) {
+            for (Path name : root.relativize(absolute)) {
+                if (name.toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                    throw new PathOutsideWorkspaceException(text, "has a name longer than " + MAX_NAME_BYTES + " bytes");
+                }
+            }
+        }
+        check(absolute, 0);
+        return absolute;
+    }
+
+    /** True when {@code candidate} is confined, without throwing. */
+    public boolean contains(Path candidate) {
+        try {
+            confine(candidate);
+            return true;
+        } catch (PathOutsideWorkspaceException e) {
+            return false;
+        }
+    }
+
+    private void check(Path absolute, int hops) {
+        if (hops > MAX_LINK_HOPS) {
+            throw new PathOutsideWorkspaceException(absolute.toString(), "has too many levels of symbolic links");
+        }
+        if (!absolute.startsWith(root)) {
+            throw new PathOutsideWorkspaceException(absolute.toString(), "is outside the workspace");
+        }
+        try {
+            if (Files.isSymbolicLink(absolute)) {
+                Path target = Files.readSymbolicLink(absolute);
+                check(absolute.resolveSibling(target).normalize(), hops + 1);
+                return;
+            }
+            if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+                requireUnderRoot(absolute, absolute.toRealPath());
+                return;
+            }
+            Path parent = absolute.getParent();
+            if (parent != null && !parent.equals(absolute)) {
+                check(parent, hops);
+            }
+        } catch (IOException e) {
+            throw new PathOutsideWorkspaceException(absolute.toString(), "cannot be resolved");
+        }
+    }
+
+    private void requireUnderRoot(Path shown, Path real) {
+        if (!real.startsWith(root)) {
+            throw new PathOutsideWorkspaceException(shown.toString(), "resolves outside the workspace");
+        }
+    }
+}
