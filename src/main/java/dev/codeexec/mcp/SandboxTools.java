@@ -1,26 +1,25 @@
 package dev.codeexec.mcp;
 
-import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
-import dev.codeexec.sandbox.SandboxBusyException;
 import dev.codeexec.sandbox.SandboxService;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
-import io.quarkiverse.mcp.server.WrapBusinessError;
+import io.quarkiverse.mcp.server.ToolResponse;
 
 /**
  * MCP adapter for the sandbox: turns tool arguments into a command and returns the service's result.
  * Refusals (invalid input, a full queue) become tool errors carrying the service's message.
  */
-@WrapBusinessError({InvalidInputException.class, SandboxBusyException.class})
 public class SandboxTools {
 
     private final SandboxService sandbox;
+    private final ToolResults results;
 
-    public SandboxTools(SandboxService sandbox) {
+    public SandboxTools(SandboxService sandbox, ToolResults results) {
         this.sandbox = sandbox;
+        this.results = results;
     }
 
     @Tool(name = "execute_code", description = """
@@ -35,7 +34,7 @@ public class SandboxTools {
             outputSchema = @Tool.OutputSchema(from = ExecutionResult.class),
             annotations = @Tool.Annotations(title = "Execute Python", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
-    ExecutionResult executeCode(
+    ToolResponse executeCode(
             @ToolArg(description = "Python 3 source to run as the __main__ module; 1 byte to 1 MiB") String code,
             @ToolArg(name = "timeout_s", description = "Wall-clock limit in seconds, 1 to 300", defaultValue = "30")
             int timeoutS,
@@ -46,7 +45,7 @@ public class SandboxTools {
                     required = false)
             String session,
             McpConnection connection) {
-        return sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id()));
+        return results.call(() -> sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id())));
     }
 
     @Tool(name = "reset_session", description = """
@@ -54,11 +53,11 @@ public class SandboxTools {
             Returns whether such a session existed. Sessions also expire after 30 idle minutes.""",
             annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
-    String resetSession(
+    ToolResponse resetSession(
             @ToolArg(description = "The session name used with execute_code") String session,
             McpConnection connection) {
-        return sandbox.resetSession(connection.id(), session)
+        return results.text(() -> sandbox.resetSession(connection.id(), session)
                 ? "Session '" + session + "' was reset."
-                : "No session named '" + session + "' was open on this connection.";
+                : "No session named '" + session + "' was open on this connection.");
     }
 }

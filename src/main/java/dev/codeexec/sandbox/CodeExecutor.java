@@ -11,6 +11,9 @@ public interface CodeExecutor extends AutoCloseable {
     /** Drops a persistent session; true when one existed. */
     boolean resetSession(SessionKey key);
 
+    /** Current pool and session figures, cheap to read. */
+    SandboxState state();
+
     /** True once the executor can serve an execution without first building an engine or context. */
     boolean warmedUp();
 

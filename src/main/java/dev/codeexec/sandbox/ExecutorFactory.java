@@ -10,7 +10,7 @@ final class ExecutorFactory {
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err), settings);
-            case PROCESS -> throw new UnsupportedOperationException("process isolation: next commit");
+            case PROCESS -> new ProcessExecutor(settings, workspace);
         };
     }
 }

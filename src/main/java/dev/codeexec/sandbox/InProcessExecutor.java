@@ -105,6 +105,22 @@ public final class InProcessExecutor implements CodeExecutor {
         return sessions.drop(key);
     }
 
+    /** Blocks until one warm interpreter is ready (the worker reports ready only then). */
+    void awaitWarm() {
+        try {
+            warmer.submit(() -> { }).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("warm-up failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public SandboxState state() {
+        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size());
+    }
+
     @Override
     public boolean warmedUp() {
         return warmedUp;

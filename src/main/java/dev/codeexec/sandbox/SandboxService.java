@@ -81,7 +81,15 @@ public class SandboxService {
 
     /** Drops a persistent session of the given connection; true when it existed. */
     public boolean resetSession(String owner, String name) {
+        if (name == null || name.isBlank()) {
+            throw new dev.codeexec.InvalidInputException("session", "is required: the name used with execute_code");
+        }
         return executor().resetSession(new SessionKey(owner == null ? "" : owner, name));
+    }
+
+    /** Pool and session figures, or null while the executor is still starting. */
+    public SandboxState state() {
+        return executor.isDone() && !executor.isCompletedExceptionally() ? executor.join().state() : null;
     }
 
     public ExecutionStats stats() {

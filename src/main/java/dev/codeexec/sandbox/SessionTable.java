@@ -115,6 +115,17 @@ final class SessionTable<T> {
         }
     }
 
+    /** How many live sessions are held by {@code handle}. */
+    int count(T handle) {
+        int n = 0;
+        for (Entry<T> entry : entries.values()) {
+            if (entry.handle == handle) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     int size() {
         return entries.size();
     }

@@ -1,0 +1,284 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, one execution per worker
+ * at a time. A worker that overruns its deadline, runs out of heap or dies is killed with its whole
+ * process tree and replaced in the background; its caller still gets a well-formed result.
+ * Persistent sessions are pinned to one worker.
+ */
+public final class ProcessExecutor implements CodeExecutor {
+
+    private static final Logger LOG = Logger.getLogger(ProcessExecutor.class.getName());
+    /** Time for the worker's own timeout reply to reach us before we stop waiting and kill it. */
+    private static final Duration REPLY_MARGIN = Duration.ofSeconds(1);
+
+    private final SandboxSettings settings;
+    private final WorkerLauncher launcher;
+    private final Deque<WorkerProcess> idle = new ArrayDeque<>();
+    private final Set<WorkerProcess> live = new HashSet<>();
+    private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
+    private final SessionTable<WorkerProcess> sessions;
+    private final ExecutorService spawner = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sandbox-worker-spawner");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicInteger numbers = new AtomicInteger();
+    private final AtomicInteger starting = new AtomicInteger();
+    private final AtomicLong replaced = new AtomicLong();
+    private volatile boolean closed;
+    private volatile boolean warmedUp;
+
+    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace) {
+        this.settings = settings;
+        this.launcher = new WorkerLauncher(settings, workspace);
+        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+                entry -> scheduleDrop(entry.handle, entry.key));
+        for (int i = 0; i < settings.maxConcurrent(); i++) {
+            spawn();
+        }
+    }
+
+    @Override
+    public ExecutionResult execute(ExecutionRequest request) {
+        sessions.evictIdle();
+        if (request.session() == null) {
+            return runOn(takeAny(), request);
+        }
+        String lossNotice = sessions.takeLossNotice(request.session());
+        while (true) {
+            SessionTable.Entry<WorkerProcess> entry = sessions.find(request.session());
+            if (entry == null) {
+                entry = sessions.create(request.session(), this::leastPinnedWorker);
+            }
+            entry.lock.lock();
+            try {
+                WorkerProcess worker = take(entry.handle);
+                if (worker == null) {
+                    // Its worker died while we waited; the loss was recorded, so start over on a fresh one.
+                    lossNotice = sessions.takeLossNotice(request.session());
+                    continue;
+                }
+                ExecutionResult result = runOn(worker, request);
+                entry.lastUsedNanos = System.nanoTime();
+                return SessionNotice.prepend(result, request.session(), lossNotice);
+            } finally {
+                entry.lock.unlock();
+            }
+        }
+    }
+
+    private ExecutionResult runOn(WorkerProcess worker, ExecutionRequest request) {
+        long start = System.nanoTime();
+        Duration hardDeadline = request.timeout().plus(settings.cancelGrace()).plus(settings.cancelGrace())
+                .plus(REPLY_MARGIN);
+        try {
+            ExecutionResult result = worker.execute(request, takeDrops(worker), hardDeadline);
+            release(worker);
+            return result;
+        } catch (TimeoutException e) {
+            retire(worker, "its worker process was killed at the deadline");
+            return killed(start, true, "TimeoutError: execution did not stop within its timeout of "
+                    + request.timeout().toSeconds() + " s (timeout_s), so its sandbox process was killed; "
+                    + "output produced before the kill is lost");
+        } catch (WorkerProcess.WorkerGone e) {
+            retire(worker, "its worker process died");
+            String why = e.outOfMemory
+                    ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
+                            + " MiB, so its sandbox process was stopped"
+                    : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + ")";
+            return killed(start, false, why);
+        }
+    }
+
+    private static ExecutionResult killed(long startNanos, boolean timedOut, String message) {
+        long millis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
+        return new ExecutionResult("", message + "\n", ExecutionResult.EXIT_KILLED, millis, false, timedOut);
+    }
+
+    private synchronized WorkerProcess takeAny() {
+        long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos();
+        while (idle.isEmpty()) {
+            awaitChange(deadline);
+        }
+        // Prefer a worker with no pinned sessions, so session state and fresh runs spread out.
+        WorkerProcess best = idle.peekFirst();
+        for (WorkerProcess w : idle) {
+            if (pinned(w) < pinned(best)) {
+                best = w;
+            }
+        }
+        idle.remove(best);
+        return best;
+    }
+
+    private synchronized WorkerProcess take(WorkerProcess wanted) {
+        long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
+                + Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S).toNanos();
+        while (!idle.contains(wanted)) {
+            if (!live.contains(wanted)) {
+                return null;
+            }
+            awaitChange(deadline);
+        }
+        idle.remove(wanted);
+        return wanted;
+    }
+
+    private void awaitChange(long deadlineNanos) {
+        if (closed) {
+            throw new IllegalStateException("the sandbox is shutting down");
+        }
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            throw new SandboxBusyException(live.size() - idle.size(), 0);
+        }
+        try {
+            wait(Math.max(1, left / 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SandboxBusyException(live.size() - idle.size(), 0);
+        }
+    }
+
+    private synchronized void release(WorkerProcess worker) {
+        if (closed) {
+            worker.stop();
+            return;
+        }
+        idle.addFirst(worker);
+        notifyAll();
+    }
+
+    private synchronized WorkerProcess leastPinnedWorker() {
+        WorkerProcess best = null;
+        for (WorkerProcess w : live) {
+            if (best == null || pinned(w) < pinned(best)) {
+                best = w;
+            }
+        }
+        if (best == null) {
+            best = takeAny();
+            idle.addFirst(best);
+        }
+        return best;
+    }
+
+    private int pinned(WorkerProcess worker) {
+        return sessions.count(worker);
+    }
+
+    private void retire(WorkerProcess worker, String why) {
+        worker.kill();
+        synchronized (this) {
+            live.remove(worker);
+            idle.remove(worker);
+            pendingDrops.remove(worker);
+            notifyAll();
+        }
+        sessions.loseWhere(w -> w == worker, why);
+        replaced.incrementAndGet();
+        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
+                new Object[] {worker.number(), worker.pid(), why});
+        spawn();
+    }
+
+    private synchronized void scheduleDrop(WorkerProcess worker, SessionKey key) {
+        if (live.contains(worker)) {
+            pendingDrops.computeIfAbsent(worker, w -> new ArrayList<>()).add(key);
+        }
+    }
+
+    private synchronized List<SessionKey> takeDrops(WorkerProcess worker) {
+        List<SessionKey> drops = pendingDrops.remove(worker);
+        return drops == null ? List.of() : drops;
+    }
+
+    private void spawn() {
+        if (closed) {
+            return;
+        }
+        starting.incrementAndGet();
+        spawner.execute(() -> {
+            long backoffMs = 500;
+            try {
+                while (!closed) {
+                    int number = numbers.incrementAndGet();
+                    try {
+                        WorkerProcess worker = WorkerProcess.start(number, launcher);
+                        worker.awaitReady(settings.worker().startTimeout());
+                        synchronized (this) {
+                            if (closed) {
+                                worker.stop();
+                                return;
+                            }
+                            live.add(worker);
+                            idle.addLast(worker);
+                            notifyAll();
+                        }
+                        warmedUp = true;
+                        LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
+                        return;
+                    } catch (IOException | WorkerProcess.WorkerGone e) {
+                        LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
+                                new Object[] {number, e.getMessage(), backoffMs});
+                        Thread.sleep(backoffMs);
+                        backoffMs = Math.min(backoffMs * 2, 30_000);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                starting.decrementAndGet();
+            }
+        });
+    }
+
+    @Override
+    public boolean resetSession(SessionKey key) {
+        return sessions.drop(key);
+    }
+
+    @Override
+    public boolean warmedUp() {
+        return warmedUp;
+    }
+
+    @Override
+    public synchronized SandboxState state() {
+        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size());
+    }
+
+    @Override
+    public void close() {
+        List<WorkerProcess> workers;
+        synchronized (this) {
+            closed = true;
+            workers = new ArrayList<>(live);
+            live.clear();
+            idle.clear();
+            notifyAll();
+        }
+        workers.forEach(WorkerProcess::stop);
+        spawner.shutdownNow();
+    }
+}

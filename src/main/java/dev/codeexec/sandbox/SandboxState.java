@@ -1,0 +1,13 @@
+package dev.codeexec.sandbox;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** What the executor looks like right now: its mode, its workers (process isolation) and live sessions. */
+public record SandboxState(
+        String isolation,
+        @JsonProperty("workers_live") int workersLive,
+        @JsonProperty("workers_idle") int workersIdle,
+        @JsonProperty("workers_starting") int workersStarting,
+        @JsonProperty("workers_replaced") long workersReplaced,
+        @JsonProperty("sessions") int sessions) {
+}

@@ -1,0 +1,106 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Builds the command line of a worker JVM: its own heap limit, exit on heap exhaustion, an empty
+ * environment (no host secrets can leak into it), and on Linux {@code prlimit} caps on open files
+ * and file size as defence in depth beside the workspace checks.
+ */
+final class WorkerLauncher {
+
+    /** Written by the build (dependency:build-classpath) for runs from the source tree: tests and dev mode. */
+    static final Path BUILD_CLASSPATH_FILE = Path.of("target", "worker-classpath.txt");
+    private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
+
+    private final List<String> command;
+
+    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace) {
+        SandboxSettings.Worker worker = settings.worker();
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(PRLIMIT) && worker.maxOpenFiles() > 0) {
+            cmd.addAll(List.of(PRLIMIT.toString(),
+                    "--nofile=" + worker.maxOpenFiles() + ":" + worker.maxOpenFiles(),
+                    "--fsize=" + worker.maxFileSizeBytes() + ":" + worker.maxFileSizeBytes(), "--"));
+        }
+        cmd.add(worker.java().map(Path::toString)
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-Dpolyglot.engine.WarnInterpreterOnly=false", "-Djava.awt.headless=true",
+                // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
+                "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
+        if (Runtime.version().feature() >= 24) {
+            // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
+            cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
+        }
+        cmd.addAll(worker.jvmOptions());
+        cmd.addAll(List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
+                workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
+                Long.toString(settings.cancelGrace().toMillis())));
+        this.command = List.copyOf(cmd);
+    }
+
+    ProcessBuilder processBuilder() {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().clear();
+        builder.environment().put("LC_ALL", "C.UTF-8");
+        builder.redirectError(ProcessBuilder.Redirect.PIPE);
+        return builder;
+    }
+
+    List<String> command() {
+        return command;
+    }
+
+    /**
+     * The worker's classpath: configured explicitly, else the jars of a packaged server
+     * ({@code quarkus-app/}), else the classpath file the build wrote for the source tree.
+     */
+    static String classpath(SandboxSettings.Worker worker) {
+        if (worker.classpath().isPresent()) {
+            return worker.classpath().get();
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (jar.getFileName() != null && jar.getFileName().toString().equals("quarkus-run.jar")) {
+                Path app = jar.toAbsolutePath().getParent();
+                return String.join(File.pathSeparator, jarsIn(app.resolve("app"), app.resolve("lib/boot"),
+                        app.resolve("lib/main")));
+            }
+        }
+        if (Files.isRegularFile(BUILD_CLASSPATH_FILE)) {
+            try {
+                return Path.of("target", "classes").toAbsolutePath() + File.pathSeparator
+                        + Files.readString(BUILD_CLASSPATH_FILE).trim();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        throw new IllegalStateException("cannot determine the sandbox worker classpath: run the packaged server "
+                + "(target/quarkus-app/quarkus-run.jar), build with mvn first, or set sandbox.worker.classpath");
+    }
+
+    private static List<String> jarsIn(Path... dirs) {
+        List<String> jars = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> jars.add(p.toString()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return jars;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.codeexec.sandbox;
+
+import java.util.List;
+
+/** The messages between the server and a sandbox worker process; every field is plain JSON data. */
+final class WorkerMessages {
+    private WorkerMessages() {
+    }
+
+    /**
+     * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
+     * request; the worker releases them first.
+     */
+    record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session, List<SessionKey> drop) {
+    }
+
+    /** A worker's answer: {@code ready} once at start, then one result per request, in order. */
+    record Reply(long id, boolean ready, ExecutionResult result) {
+        static Reply readyNow() {
+            return new Reply(0, true, null);
+        }
+    }
+}

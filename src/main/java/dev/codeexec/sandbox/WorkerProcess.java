@@ -1,0 +1,188 @@
+package dev.codeexec.sandbox;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One sandbox worker JVM as the server sees it: start it, wait for it to be warm, send it one
+ * execution at a time, and kill it (with everything it started) when it overruns or misbehaves.
+ */
+final class WorkerProcess {
+
+    private static final Logger LOG = Logger.getLogger(WorkerProcess.class.getName());
+    /** The JVM's status under -XX:+ExitOnOutOfMemoryError. */
+    private static final int JVM_OUT_OF_MEMORY_EXIT = 3;
+
+    /** The worker died or was killed while serving a request. */
+    static final class WorkerGone extends Exception {
+        final boolean outOfMemory;
+
+        WorkerGone(String message, boolean outOfMemory) {
+            super(message);
+            this.outOfMemory = outOfMemory;
+        }
+    }
+
+    private final int number;
+    private final Process process;
+    private final FrameCodec codec;
+    private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private volatile boolean outOfMemoryLogged;
+    private long nextId;
+
+    private WorkerProcess(int number, Process process) {
+        this.number = number;
+        this.process = process;
+        this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream());
+        Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
+        Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
+    }
+
+    static WorkerProcess start(int number, WorkerLauncher launcher) throws IOException {
+        return new WorkerProcess(number, launcher.processBuilder().start());
+    }
+
+    int number() {
+        return number;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Waits until the worker has built its engine and a warm interpreter. */
+    void awaitReady(Duration timeout) throws WorkerGone {
+        try {
+            ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            kill();
+            throw new WorkerGone("worker did not become ready within " + timeout.toSeconds() + " s", false);
+        } catch (ExecutionException e) {
+            kill();
+            throw new WorkerGone("worker failed to start: " + e.getCause().getMessage(), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new WorkerGone("interrupted while starting a worker", false);
+        }
+    }
+
+    /**
+     * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
+     * is killed. Only one call at a time (the pool guarantees it).
+     *
+     * @throws WorkerGone       when the worker died, or was killed at the deadline
+     * @throws TimeoutException when the deadline passed (the worker has been killed)
+     */
+    ExecutionResult execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration hardDeadline)
+            throws WorkerGone, TimeoutException {
+        CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
+        pending.set(reply);
+        long id = ++nextId;
+        try {
+            codec.write(new WorkerMessages.Execute(id, request.code(), request.stdin(), request.timeout().toMillis(),
+                    request.session(), drop));
+            return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS).result();
+        } catch (IOException e) {
+            throw gone();
+        } catch (ExecutionException e) {
+            throw gone();
+        } catch (TimeoutException e) {
+            kill();
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new WorkerGone("interrupted", false);
+        } finally {
+            pending.set(null);
+        }
+    }
+
+    private WorkerGone gone() {
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        boolean oom = outOfMemoryLogged || (!process.isAlive() && process.exitValue() == JVM_OUT_OF_MEMORY_EXIT);
+        kill();
+        return new WorkerGone("worker exited" + (process.isAlive() ? "" : " with status " + process.exitValue()), oom);
+    }
+
+    /** Kills the worker and every process it may have started; returns at once. */
+    void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** Asks the worker to exit by closing its input, then kills it if it lingers. */
+    void stop() {
+        try {
+            process.getOutputStream().close();
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                kill();
+            }
+        } catch (IOException e) {
+            kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+        }
+    }
+
+    private void readReplies() {
+        try {
+            while (true) {
+                WorkerMessages.Reply reply = codec.read(WorkerMessages.Reply.class);
+                if (reply.ready()) {
+                    ready.complete(null);
+                    continue;
+                }
+                CompletableFuture<WorkerMessages.Reply> waiting = pending.get();
+                if (waiting != null) {
+                    waiting.complete(reply);
+                }
+            }
+        } catch (IOException e) {
+            IOException gone = new IOException("worker " + number + " closed its channel");
+            ready.completeExceptionally(gone);
+            CompletableFuture<WorkerMessages.Reply> waiting = pending.get();
+            if (waiting != null) {
+                waiting.completeExceptionally(gone);
+            }
+        }
+    }
+
+    /** Forwards the worker's stderr (metadata-only logs and JVM messages) to the server log. */
+    private void forwardLog() {
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (line.contains("OutOfMemoryError")) {
+                    outOfMemoryLogged = true;
+                }
+                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number,
+                        line.length() > 500 ? line.substring(0, 500) + "..." : line});
+            }
+        } catch (IOException e) {
+            // The worker is gone; nothing more to forward.
+        }
+    }
+}
