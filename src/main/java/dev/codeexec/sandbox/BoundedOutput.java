@@ -13,14 +13,28 @@ final class BoundedOutput extends OutputStream {
     private final int limit;
     private final ByteArrayOutputStream kept;
     private long total;
+    /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
+    private volatile boolean sealed;
 
     BoundedOutput(int limit) {
         this.limit = limit;
         this.kept = new ByteArrayOutputStream(Math.min(limit, 8192));
     }
 
+    /** Stops accepting writes, so that reading the result never waits behind a guest still writing. */
+    void seal() {
+        sealed = true;
+    }
+
     @Override
-    public synchronized void write(int b) {
+    public void write(int b) {
+        if (sealed) {
+            return;
+        }
+        append(b);
+    }
+
+    private synchronized void append(int b) {
         if (total < limit) {
             kept.write(b);
         }
@@ -28,7 +42,14 @@ final class BoundedOutput extends OutputStream {
     }
 
     @Override
-    public synchronized void write(byte[] b, int off, int len) {
+    public void write(byte[] b, int off, int len) {
+        if (sealed) {
+            return;
+        }
+        append(b, off, len);
+    }
+
+    private synchronized void append(byte[] b, int off, int len) {
         long room = limit - total;
         if (room > 0) {
             kept.write(b, off, (int) Math.min(room, len));
@@ -42,6 +63,12 @@ final class BoundedOutput extends OutputStream {
 
     synchronized long totalBytes() {
         return total;
+    }
+
+    /** Appends a note from the host (a timeout message) even after sealing. */
+    void note(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        append(bytes, 0, bytes.length);
     }
 
     /**

@@ -17,9 +17,32 @@ final class GuestDriver {
                 import os, io, json, re, math, random, time, datetime, collections, itertools, functools
                 import string, textwrap, statistics, decimal, fractions, csv, hashlib, base64, dataclasses
                 import typing, pathlib, enum, copy, operator, heapq, bisect, uuid, struct
+                import weakref
                 namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
 
+                # GraalPy closes files at garbage collection, not when the last reference goes, so
+                # open('f', 'w').write(x) would lose x when the context is discarded: track and flush them.
+                opened = weakref.WeakSet()
+                real_open = io.open
+
+                def tracked_open(*args, **kwargs):
+                    f = real_open(*args, **kwargs)
+                    try:
+                        opened.add(f)
+                    except TypeError:
+                        pass
+                    return f
+                tracked_open.__name__ = tracked_open.__qualname__ = "open"
+                tracked_open.__doc__ = real_open.__doc__
+                builtins.open = io.open = tracked_open
+
                 def flush():
+                    for f in list(opened):
+                        try:
+                            if not f.closed:
+                                f.flush()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
                     for stream in (sys.stdout, sys.stderr):
                         try:
                             stream.flush()

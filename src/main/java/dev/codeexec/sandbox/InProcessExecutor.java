@@ -28,6 +28,7 @@ public final class InProcessExecutor implements CodeExecutor {
         return t;
     });
     private final SessionTable<PythonInterpreter> sessions;
+    private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
     private volatile boolean closed;
 
@@ -70,6 +71,7 @@ public final class InProcessExecutor implements CodeExecutor {
         if (request.session() == null) {
             PythonInterpreter interpreter = takeInterpreter();
             TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+            noteStuck(outcome);
             if (!outcome.threadStuck()) {
                 warmer.execute(interpreter::close);
             }
@@ -87,6 +89,7 @@ public final class InProcessExecutor implements CodeExecutor {
         entry.lock.lock();
         try {
             TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, true);
+            noteStuck(outcome);
             entry.lastUsedNanos = System.nanoTime();
             if (!outcome.interpreterAlive()) {
                 sessions.lose(entry, "its interpreter was stopped by the previous execution (timeout or exit)");
@@ -98,6 +101,19 @@ public final class InProcessExecutor implements CodeExecutor {
         } finally {
             entry.lock.unlock();
         }
+    }
+
+    private void noteStuck(TimedRunner.Outcome outcome) {
+        if (outcome.threadStuck()) {
+            int n = abandonedThreads.incrementAndGet();
+            LOG.log(Level.WARNING, "a guest thread did not stop after cancellation and was abandoned ({0} so far); "
+                    + "only process isolation can reclaim it", n);
+        }
+    }
+
+    /** Guest threads that ignored cancellation (stuck in a long builtin) and still hold a CPU. */
+    int abandonedThreads() {
+        return abandonedThreads.get();
     }
 
     @Override
@@ -118,7 +134,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public SandboxState state() {
-        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size());
+        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get());
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class ProcessExecutor implements CodeExecutor {
 
     private static final Logger LOG = Logger.getLogger(ProcessExecutor.class.getName());
     /** Time for the worker's own timeout reply to reach us before we stop waiting and kill it. */
-    private static final Duration REPLY_MARGIN = Duration.ofSeconds(1);
+    private static final Duration REPLY_MARGIN = Duration.ofSeconds(2);
 
     private final SandboxSettings settings;
     private final WorkerLauncher launcher;
@@ -92,9 +92,13 @@ public final class ProcessExecutor implements CodeExecutor {
         Duration hardDeadline = request.timeout().plus(settings.cancelGrace()).plus(settings.cancelGrace())
                 .plus(REPLY_MARGIN);
         try {
-            ExecutionResult result = worker.execute(request, takeDrops(worker), hardDeadline);
-            release(worker);
-            return result;
+            WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), hardDeadline);
+            if (reply.recycle()) {
+                retire(worker, "a guest thread in it ignored cancellation");
+            } else {
+                release(worker);
+            }
+            return reply.result();
         } catch (TimeoutException e) {
             retire(worker, "its worker process was killed at the deadline");
             return killed(start, true, "TimeoutError: execution did not stop within its timeout of "
@@ -265,7 +269,7 @@ public final class ProcessExecutor implements CodeExecutor {
 
     @Override
     public synchronized SandboxState state() {
-        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size());
+        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size(), 0);
     }
 
     @Override

@@ -9,5 +9,6 @@ public record SandboxState(
         @JsonProperty("workers_idle") int workersIdle,
         @JsonProperty("workers_starting") int workersStarting,
         @JsonProperty("workers_replaced") long workersReplaced,
-        @JsonProperty("sessions") int sessions) {
+        @JsonProperty("sessions") int sessions,
+        @JsonProperty("abandoned_guest_threads") int abandonedGuestThreads) {
 }

@@ -62,7 +62,7 @@ public final class SandboxWorkerMain {
             ExecutionResult result = executor.execute(new ExecutionRequest(request.code(), request.stdin(),
                     Duration.ofMillis(request.timeoutMs()), request.session()));
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), result.exitCode()});
-            codec.write(new WorkerMessages.Reply(request.id(), false, result));
+            codec.write(new WorkerMessages.Reply(request.id(), false, result, executor.abandonedThreads() > 0));
         }
     }
 }

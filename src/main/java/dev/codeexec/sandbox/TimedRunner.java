@@ -54,6 +54,8 @@ final class TimedRunner implements AutoCloseable {
         try {
             exit = running.get(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
+            out.seal();
+            err.seal();
             timedOut = true;
             exit = ExecutionResult.EXIT_TIMEOUT;
             alive = keepAlive && interrupt(interpreter);
@@ -76,6 +78,8 @@ final class TimedRunner implements AutoCloseable {
             exit = ExecutionResult.EXIT_KILLED;
             alive = false;
         }
+        out.seal();
+        err.seal();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
                 out.truncated() || err.truncated(), timedOut);
@@ -107,8 +111,7 @@ final class TimedRunner implements AutoCloseable {
     }
 
     private static void writeNote(BoundedOutput err, String note) {
-        byte[] bytes = SandboxContexts.utf8(note);
-        err.write(bytes, 0, bytes.length);
+        err.note(note);
     }
 
     /** How a run that threw is reported: exit status, a note for stderr, and whether the interpreter survives. */

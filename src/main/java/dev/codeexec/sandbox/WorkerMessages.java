@@ -14,10 +14,13 @@ final class WorkerMessages {
     record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session, List<SessionKey> drop) {
     }
 
-    /** A worker's answer: {@code ready} once at start, then one result per request, in order. */
-    record Reply(long id, boolean ready, ExecutionResult result) {
+    /**
+     * A worker's answer: {@code ready} once at start, then one result per request, in order.
+     * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
+     */
+    record Reply(long id, boolean ready, ExecutionResult result, boolean recycle) {
         static Reply readyNow() {
-            return new Reply(0, true, null);
+            return new Reply(0, true, null, false);
         }
     }
 }

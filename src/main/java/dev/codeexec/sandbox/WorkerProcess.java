@@ -89,7 +89,7 @@ final class WorkerProcess {
      * @throws WorkerGone       when the worker died, or was killed at the deadline
      * @throws TimeoutException when the deadline passed (the worker has been killed)
      */
-    ExecutionResult execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration hardDeadline)
+    WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration hardDeadline)
             throws WorkerGone, TimeoutException {
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
         pending.set(reply);
@@ -97,7 +97,7 @@ final class WorkerProcess {
         try {
             codec.write(new WorkerMessages.Execute(id, request.code(), request.stdin(), request.timeout().toMillis(),
                     request.session(), drop));
-            return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS).result();
+            return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException e) {
             throw gone();
         } catch (ExecutionException e) {

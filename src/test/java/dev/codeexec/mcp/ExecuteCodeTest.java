@@ -1,0 +1,151 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The execute_code contract: results, limits and bad input, over MCP streamable HTTP. */
+@QuarkusTest
+class ExecuteCodeTest {
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        mcp = new McpCalls();
+    }
+
+    @Test
+    void printsToStdoutWithExitZero() {
+        McpCalls.Exec r = mcp.exec("print(1 + 1)");
+        assertEquals("2\n", r.stdout());
+        assertEquals("", r.stderr());
+        assertEquals(0, r.exitCode());
+        assertFalse(r.timedOut());
+        assertFalse(r.truncated());
+    }
+
+    @Test
+    void resultIsAlsoGivenAsJsonText() {
+        ToolResponse r = mcp.call("execute_code", Map.of("code", "print('hi')"));
+        JsonObject text = new JsonObject(McpCalls.text(r));
+        assertEquals("hi\n", text.getString("stdout"));
+        assertEquals(0, text.getInteger("exit_code"));
+    }
+
+    @Test
+    void exceptionIsATracebackAndExitOne() {
+        McpCalls.Exec r = mcp.exec("def f():\n    return 1 / 0\nf()");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().startsWith("Traceback (most recent call last):"), r.stderr());
+        assertTrue(r.stderr().contains("line 2, in f"), r.stderr());
+        assertTrue(r.stderr().endsWith("ZeroDivisionError: division by zero\n"), r.stderr());
+        assertFalse(r.stderr().contains("codeexec"), "driver frames leak into the traceback: " + r.stderr());
+    }
+
+    @Test
+    void syntaxErrorIsExitOne() {
+        McpCalls.Exec r = mcp.exec("def broken(:\n  pass");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("SyntaxError"), r.stderr());
+    }
+
+    @Test
+    void sysExitAndOsExitGiveTheirStatus() {
+        assertEquals(3, mcp.exec("import sys; sys.exit(3)").exitCode());
+        assertEquals(0, mcp.exec("import sys; sys.exit()").exitCode());
+        assertEquals(4, mcp.exec("import os; print('x', flush=True); os._exit(4)").exitCode());
+        McpCalls.Exec message = mcp.exec("import sys; sys.exit('bye')");
+        assertEquals(1, message.exitCode());
+        assertEquals("bye\n", message.stderr());
+    }
+
+    @Test
+    void stdinIsWhatTheCallerPassed() {
+        McpCalls.Exec r = mcp.exec(Map.of("code", "import sys\nprint(sys.stdin.read().upper(), end='')", "stdin",
+                "hello\nwörld"));
+        assertEquals("HELLO\nWÖRLD", r.stdout());
+        McpCalls.Exec none = mcp.exec("import sys\nprint(repr(sys.stdin.read()))");
+        assertEquals("''\n", none.stdout());
+    }
+
+    @Test
+    void timeoutIsAResultNotAnError() {
+        McpCalls.Exec r = mcp.exec("print('before', flush=True)\nwhile True:\n    pass", 1);
+        assertTrue(r.timedOut());
+        assertEquals(124, r.exitCode());
+        assertTrue(r.stderr().contains("timeout"), r.stderr());
+        assertEquals("2\n", mcp.exec("print(2)").stdout(), "the server answers after a timeout");
+    }
+
+    @Test
+    void outputFloodIsTruncatedWithAMarker() {
+        McpCalls.Exec r = mcp.exec("import sys\nfor i in range(3000):\n    sys.stdout.write('x' * 1000)\n"
+                + "sys.stderr.write('tail')", 60);
+        assertEquals(0, r.exitCode());
+        assertTrue(r.truncated());
+        assertTrue(r.stdout().length() < 1_100_000, "kept " + r.stdout().length());
+        assertTrue(r.stdout().startsWith("xxxx"));
+        assertTrue(r.stdout().contains("[output truncated:"), "no truncation marker");
+        assertEquals("tail", r.stderr(), "stderr is capped separately");
+    }
+
+    @Test
+    void emptyCodeIsAToolErrorNamingTheField() {
+        assertToolError(Map.of("code", ""), "code");
+        assertToolError(Map.of("code", "   \n"), "code");
+    }
+
+    @Test
+    void missingCodeIsAToolErrorNamingTheField() {
+        assertToolError(Map.of("timeout_s", 5), "code");
+    }
+
+    @Test
+    void oversizedCodeAndStdinAreToolErrorsNamingTheLimit() {
+        String big = "#" + "x".repeat(1 << 20);
+        String message = assertToolError(Map.of("code", big), "code");
+        assertTrue(message.contains("1048576"), message);
+        message = assertToolError(Map.of("code", "pass", "stdin", "y".repeat((1 << 20) + 1)), "stdin");
+        assertTrue(message.contains("1048576"), message);
+        // Multi-byte characters count as bytes, not chars.
+        assertToolError(Map.of("code", "pass", "stdin", "é".repeat(600_000)), "stdin");
+    }
+
+    @Test
+    void timeoutOutOfRangeIsAToolError() {
+        assertTrue(assertToolError(Map.of("code", "pass", "timeout_s", 0), "timeout_s").contains("300"));
+        assertTrue(assertToolError(Map.of("code", "pass", "timeout_s", 301), "timeout_s").contains("300"));
+        assertToolError(Map.of("code", "pass", "timeout_s", "soon"), "timeout_s");
+    }
+
+    @Test
+    void toolsListDeclaresTheOutputSchemaInResultNames() {
+        McpAssured.newConnectedStreamableClient().when().toolsList(page -> {
+            var tool = page.findByName("execute_code");
+            JsonObject schema = tool.outputSchema();
+            for (String field : new String[] {"stdout", "stderr", "exit_code", "duration_ms", "truncated", "timed_out"}) {
+                assertTrue(schema.getJsonObject("properties").containsKey(field), "output schema lacks " + field);
+            }
+            assertEquals(30, tool.inputSchema().getJsonObject("properties").getJsonObject("timeout_s")
+                    .getInteger("default"));
+        }).thenAssertResults();
+    }
+
+    private String assertToolError(Map<String, Object> args, String field) {
+        ToolResponse r = mcp.call("execute_code", new HashMap<>(args));
+        assertTrue(r.isError(), "expected a tool error for " + field);
+        String message = McpCalls.text(r);
+        assertTrue(message.contains(field), "message does not name " + field + ": " + message);
+        return message;
+    }
+}
