@@ -47,7 +47,7 @@ public final class ExecutionLimits {
             }
             session = new SessionKey(command.owner() == null ? "" : command.owner(), command.session());
         }
-        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), session);
+        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session);
     }
 
     private static boolean longerThan(String s, int limitBytes) {

@@ -3,16 +3,18 @@ package dev.codeexec.sandbox;
 import java.time.Duration;
 
 /**
- * One validated execution: the caller's code and stdin, its wall-clock budget, and optionally the
- * persistent session it runs in (scoped to the caller's connection by {@code owner}).
+ * One validated execution: the caller's code and stdin, its wall-clock budget, the connection it
+ * comes from ({@code owner}: bridge calls act on its behalf), and optionally the persistent session
+ * it runs in (scoped to that connection).
  */
-public record ExecutionRequest(String code, String stdin, Duration timeout, SessionKey session) {
+public record ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session) {
 
     public ExecutionRequest {
         stdin = stdin == null ? "" : stdin;
+        owner = owner == null ? "" : owner;
     }
 
     public static ExecutionRequest of(String code, String stdin, Duration timeout) {
-        return new ExecutionRequest(code, stdin, timeout, null);
+        return new ExecutionRequest(code, stdin, timeout, "", null);
     }
 }

@@ -7,10 +7,10 @@ final class ExecutorFactory {
     private ExecutorFactory() {
     }
 
-    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace) {
+    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, HostBridge bridge) {
         return switch (settings.isolation()) {
-            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace);
+            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err, bridge), settings);
+            case PROCESS -> new ProcessExecutor(settings, workspace, bridge);
         };
     }
 }

@@ -17,7 +17,38 @@ final class GuestDriver {
                 import os, io, json, re, math, random, time, datetime, collections, itertools, functools
                 import string, textwrap, statistics, decimal, fractions, csv, hashlib, base64, dataclasses
                 import typing, pathlib, enum, copy, operator, heapq, bisect, uuid, struct
-                import weakref
+                import weakref, types, importlib.abc, importlib.util
+
+                # The bridge: the host's call function and the capability modules, taken out of
+                # __main__ before any caller code runs.
+                host_call = globals().pop("__codeexec_host_call")
+                module_sources = json.loads(globals().pop("__codeexec_modules"))
+                bridge = types.ModuleType("_codeexec_bridge", "Calls host services (skills, pii, tools).")
+
+                def call(service, method, args=None):
+                    reply = json.loads(str(host_call(str(service), str(method), json.dumps({} if args is None else args))))
+                    if "error" in reply:
+                        kind = reply.get("kind")
+                        raise (LookupError if kind == "not_found" else ValueError if kind == "invalid"
+                               else RuntimeError)(reply["error"])
+                    return reply.get("result")
+                bridge.call = call
+                sys.modules["_codeexec_bridge"] = bridge
+
+                class GuestModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+                    def find_spec(self, name, path=None, target=None):
+                        if name in module_sources:
+                            return importlib.util.spec_from_loader(name, self)
+                        return None
+
+                    def create_module(self, spec):
+                        return None
+
+                    def exec_module(self, module):
+                        source = module_sources[module.__name__]
+                        exec(compile(source, "<" + module.__name__ + ">", "exec"), module.__dict__)
+                sys.meta_path.insert(0, GuestModuleFinder())
+
                 namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
 
                 # GraalPy closes files at garbage collection, not when the last reference goes, so

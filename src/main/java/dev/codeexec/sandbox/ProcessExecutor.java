@@ -48,8 +48,16 @@ public final class ProcessExecutor implements CodeExecutor {
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
-    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace) {
+    private final HostCalls host;
+    private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sandbox-bridge");
+        t.setDaemon(true);
+        return t;
+    });
+
+    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host) {
         this.settings = settings;
+        this.host = host;
         this.launcher = new WorkerLauncher(settings, workspace);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle, entry.key));
@@ -228,7 +236,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 while (!closed) {
                     int number = numbers.incrementAndGet();
                     try {
-                        WorkerProcess worker = WorkerProcess.start(number, launcher);
+                        WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads);
                         worker.awaitReady(settings.worker().startTimeout());
                         synchronized (this) {
                             if (closed) {
@@ -284,5 +292,6 @@ public final class ProcessExecutor implements CodeExecutor {
         }
         workers.forEach(WorkerProcess::stop);
         spawner.shutdownNow();
+        bridgeThreads.shutdownNow();
     }
 }

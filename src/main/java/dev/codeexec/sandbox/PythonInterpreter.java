@@ -34,20 +34,22 @@ final class PythonInterpreter implements AutoCloseable {
     private final RedirectableOutput out;
     private final RedirectableOutput err;
     private final RedirectableInput in;
+    private final java.util.concurrent.atomic.AtomicReference<String> owner;
 
     private PythonInterpreter(ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
-            RedirectableInput in) {
+            RedirectableInput in, java.util.concurrent.atomic.AtomicReference<String> owner) {
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
         this.out = out;
         this.err = err;
         this.in = in;
+        this.owner = owner;
     }
 
     /** Starts a thread and builds the interpreter on it with the given streams. */
     static PythonInterpreter start(RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
-            Function<Void, Parts> factory) {
+            java.util.concurrent.atomic.AtomicReference<String> owner, Function<Void, Parts> factory) {
         ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
             Thread t = new Thread(null, task, "sandbox-interpreter-" + THREADS.incrementAndGet(), STACK_BYTES);
             t.setDaemon(true);
@@ -55,7 +57,7 @@ final class PythonInterpreter implements AutoCloseable {
         });
         try {
             Parts parts = thread.submit(() -> factory.apply(null)).get();
-            return new PythonInterpreter(thread, parts, out, err, in);
+            return new PythonInterpreter(thread, parts, out, err, in, owner);
         } catch (ExecutionException e) {
             thread.shutdownNow();
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
@@ -70,8 +72,9 @@ final class PythonInterpreter implements AutoCloseable {
      * Starts caller code on the interpreter's thread. The future yields the exit status, or fails with
      * a {@link PolyglotException} when the guest called {@code os._exit}, was cancelled, or the host refused it something.
      */
-    Future<Integer> start(String code, byte[] stdin, OutputStream stdout, OutputStream stderr) {
+    Future<Integer> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr) {
         return thread.submit(() -> {
+            owner.set(caller);
             in.feed(stdin);
             out.redirectTo(stdout);
             err.redirectTo(stderr);

@@ -10,6 +10,8 @@ import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.PolyglotAccess;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.graalvm.polyglot.io.FileSystem;
 import org.graalvm.polyglot.io.IOAccess;
 
@@ -30,9 +32,17 @@ public final class SandboxContexts implements AutoCloseable {
     private final Engine engine;
     private final WorkspaceRoot workspace;
     private final Source driver;
+    private final HostCalls host;
+    private final String guestModulesJson;
 
-    public SandboxContexts(WorkspaceRoot workspace, OutputStream engineLog) {
+    SandboxContexts(WorkspaceRoot workspace, OutputStream engineLog, HostCalls host) {
         this.workspace = workspace;
+        this.host = host;
+        try {
+            this.guestModulesJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(GuestModules.load());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
         this.engine = Engine.newBuilder(LANGUAGE)
                 .sandbox(SandboxPolicy.CONSTRAINED)
                 .out(OutputStream.nullOutputStream())
@@ -52,7 +62,11 @@ public final class SandboxContexts implements AutoCloseable {
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();
-        return PythonInterpreter.start(out, err, in, unused -> {
+        java.util.concurrent.atomic.AtomicReference<String> owner = new java.util.concurrent.atomic.AtomicReference<>("");
+        // The guest's one door to the host: strings in, a string out, on behalf of the current caller.
+        ProxyExecutable hostCall = args -> host.call(owner.get(), args[0].asString(), args[1].asString(),
+                args[2].asString());
+        return PythonInterpreter.start(out, err, in, owner, unused -> {
             FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace));
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
@@ -71,6 +85,9 @@ public final class SandboxContexts implements AutoCloseable {
                     .allowNativeAccess(false)
                     .build();
             try {
+                Value bindings = context.getBindings(LANGUAGE);
+                bindings.putMember("__codeexec_host_call", hostCall);
+                bindings.putMember("__codeexec_modules", guestModulesJson);
                 return new PythonInterpreter.Parts(context, context.eval(driver));
             } catch (RuntimeException e) {
                 context.close(true);

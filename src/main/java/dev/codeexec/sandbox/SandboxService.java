@@ -26,7 +26,10 @@ public class SandboxService {
     private final ExecutionCounters counters = new ExecutionCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
 
-    public SandboxService(SandboxConfig config) {
+    private final HostBridge bridge;
+
+    public SandboxService(SandboxConfig config, HostBridge bridge) {
+        this.bridge = bridge;
         this.settings = config.toSettings();
         this.workspace = new WorkspaceRoot(settings.workspace());
         this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
@@ -36,7 +39,7 @@ public class SandboxService {
     void start(@Observes StartupEvent event) {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace));
+                executor.complete(ExecutorFactory.create(settings, workspace, bridge));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2}",
                         new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent()});
             } catch (RuntimeException | Error e) {

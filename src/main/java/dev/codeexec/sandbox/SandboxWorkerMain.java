@@ -1,7 +1,6 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceRoot;
-import java.io.EOFException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -9,60 +8,116 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Entry point of a sandbox worker process: a plain JVM (no Quarkus, no CDI) that hosts the same
  * confined interpreters as the in-process executor and serves one execution at a time over its
- * stdin/stdout as {@link FrameCodec} frames. It logs metadata only, to stderr, which the server
- * forwards. The server enforces the hard limits from outside: heap (-Xmx), rlimits, and a kill at
- * the deadline.
+ * stdin/stdout as {@link FrameCodec} frames. Guest bridge calls travel back to the server over the
+ * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
+ * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms>}.
  */
 public final class SandboxWorkerMain {
 
     private static final Logger LOG = Logger.getLogger(SandboxWorkerMain.class.getName());
+    /** A bridge call never waits longer than the longest execution could. */
+    private static final long BRIDGE_WAIT_SECONDS = ExecutionLimits.MAX_TIMEOUT_S + 30;
 
-    private SandboxWorkerMain() {
+    private final FrameCodec codec;
+    private final BlockingQueue<Optional<WorkerMessages.Execute>> requests = new LinkedBlockingQueue<>();
+    private final Map<Long, CompletableFuture<String>> bridgeReplies = new ConcurrentHashMap<>();
+    private final AtomicLong bridgeIds = new AtomicLong();
+
+    private SandboxWorkerMain(FrameCodec codec) {
+        this.codec = codec;
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         // The protocol owns the real stdout; anything else printing to System.out lands in the log.
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false);
         System.setOut(System.err);
-        FrameCodec codec = new FrameCodec(System.in, protocol);
+        SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
                 Integer.parseInt(args[1]), 1, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty()));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
-        try (InProcessExecutor executor = new InProcessExecutor(new SandboxContexts(workspace, System.err), settings)) {
+        SandboxContexts contexts = new SandboxContexts(workspace, System.err, worker::callServer);
+        try (InProcessExecutor executor = new InProcessExecutor(contexts, settings)) {
             executor.awaitWarm();
-            codec.write(WorkerMessages.Reply.readyNow());
-            serve(codec, executor);
+            Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
+            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(), null));
+            worker.serve(executor);
         }
     }
 
-    private static void serve(FrameCodec codec, InProcessExecutor executor) throws IOException {
+    private void serve(InProcessExecutor executor) throws IOException, InterruptedException {
         while (true) {
-            WorkerMessages.Execute request;
-            try {
-                request = codec.read(WorkerMessages.Execute.class);
-            } catch (EOFException e) {
+            Optional<WorkerMessages.Execute> next = requests.take();
+            if (next.isEmpty()) {
                 LOG.info("server closed the channel; worker exiting");
                 return;
             }
+            WorkerMessages.Execute request = next.get();
             if (request.drop() != null) {
                 request.drop().forEach(executor::resetSession);
             }
             ExecutionResult result = executor.execute(new ExecutionRequest(request.code(), request.stdin(),
-                    Duration.ofMillis(request.timeoutMs()), request.session()));
+                    Duration.ofMillis(request.timeoutMs()), "", request.session()));
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), result.exitCode()});
-            codec.write(new WorkerMessages.Reply(request.id(), false, result, executor.abandonedThreads() > 0));
+            codec.write(new WorkerMessages.FromWorker(
+                    new WorkerMessages.Reply(request.id(), false, result, executor.abandonedThreads() > 0), null));
+        }
+    }
+
+    /** Reads every frame from the server: executions go to the serving loop, bridge replies to their callers. */
+    private void readFrames() {
+        try {
+            while (true) {
+                WorkerMessages.ToWorker frame = codec.read(WorkerMessages.ToWorker.class);
+                if (frame.execute() != null) {
+                    requests.add(Optional.of(frame.execute()));
+                } else if (frame.bridgeReply() != null) {
+                    CompletableFuture<String> waiting = bridgeReplies.remove(frame.bridgeReply().callId());
+                    if (waiting != null) {
+                        waiting.complete(frame.bridgeReply().reply());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            requests.add(Optional.empty());
+        }
+    }
+
+    /** A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to claim). */
+    private String callServer(String ignoredOwner, String service, String method, String args) {
+        long id = bridgeIds.incrementAndGet();
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        bridgeReplies.put(id, reply);
+        try {
+            codec.write(new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, service, method, args)));
+            return reply.get(BRIDGE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            return "{\"error\":\"the host did not answer\",\"kind\":\"failed\"}";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "{\"error\":\"interrupted\",\"kind\":\"failed\"}";
+        } finally {
+            bridgeReplies.remove(id);
         }
     }
 }

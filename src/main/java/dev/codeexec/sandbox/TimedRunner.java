@@ -46,7 +46,7 @@ final class TimedRunner implements AutoCloseable {
         BoundedOutput out = new BoundedOutput(outputLimit);
         BoundedOutput err = new BoundedOutput(outputLimit);
         byte[] stdin = SandboxContexts.utf8(request.stdin());
-        Future<Integer> running = interpreter.start(request.code(), stdin, out, err);
+        Future<Integer> running = interpreter.start(request.code(), stdin, request.owner(), out, err);
         int exit;
         boolean alive = true;
         boolean timedOut = false;

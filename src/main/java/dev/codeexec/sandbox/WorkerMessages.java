@@ -14,6 +14,22 @@ final class WorkerMessages {
     record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session, List<SessionKey> drop) {
     }
 
+    /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
+    record BridgeCall(long callId, String service, String method, String args) {
+    }
+
+    /** The host's answer to a {@link BridgeCall}: the JSON reply text. */
+    record BridgeReply(long callId, String reply) {
+    }
+
+    /** Every frame from the server: exactly one field is set. */
+    record ToWorker(Execute execute, BridgeReply bridgeReply) {
+    }
+
+    /** Every frame from a worker: exactly one field is set. */
+    record FromWorker(Reply reply, BridgeCall bridgeCall) {
+    }
+
     /**
      * A worker's answer: {@code ready} once at start, then one result per request, in order.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.

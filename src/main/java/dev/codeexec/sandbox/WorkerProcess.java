@@ -35,22 +35,29 @@ final class WorkerProcess {
 
     private final int number;
     private final Process process;
+    private final HostCalls host;
+    private final java.util.concurrent.Executor bridgeThreads;
+    /** Whose execution runs now: bridge calls act on the caller the server knows, never on one the worker claims. */
+    private volatile String currentOwner = "";
     private final FrameCodec codec;
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
     private long nextId;
 
-    private WorkerProcess(int number, Process process) {
+    private WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads) {
         this.number = number;
         this.process = process;
+        this.host = host;
+        this.bridgeThreads = bridgeThreads;
         this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream());
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
 
-    static WorkerProcess start(int number, WorkerLauncher launcher) throws IOException {
-        return new WorkerProcess(number, launcher.processBuilder().start());
+    static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
+            java.util.concurrent.Executor bridgeThreads) throws IOException {
+        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads);
     }
 
     int number() {
@@ -94,9 +101,10 @@ final class WorkerProcess {
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
         pending.set(reply);
         long id = ++nextId;
+        currentOwner = request.owner();
         try {
-            codec.write(new WorkerMessages.Execute(id, request.code(), request.stdin(), request.timeout().toMillis(),
-                    request.session(), drop));
+            codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
+                    request.timeout().toMillis(), request.session(), drop), null));
             return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException e) {
             throw gone();
@@ -149,7 +157,15 @@ final class WorkerProcess {
     private void readReplies() {
         try {
             while (true) {
-                WorkerMessages.Reply reply = codec.read(WorkerMessages.Reply.class);
+                WorkerMessages.FromWorker frame = codec.read(WorkerMessages.FromWorker.class);
+                if (frame.bridgeCall() != null) {
+                    answer(frame.bridgeCall(), currentOwner);
+                    continue;
+                }
+                WorkerMessages.Reply reply = frame.reply();
+                if (reply == null) {
+                    throw new IOException("empty frame");
+                }
                 if (reply.ready()) {
                     ready.complete(null);
                     continue;
@@ -167,6 +183,18 @@ final class WorkerProcess {
                 waiting.completeExceptionally(gone);
             }
         }
+    }
+
+    /** Answers a guest's bridge call off the reader thread, so a slow service never blocks replies. */
+    private void answer(WorkerMessages.BridgeCall call, String owner) {
+        bridgeThreads.execute(() -> {
+            String reply = host.call(owner, call.service(), call.method(), call.args());
+            try {
+                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply)));
+            } catch (IOException e) {
+                // The worker is gone; its execution result reports that.
+            }
+        });
     }
 
     /** Forwards the worker's stderr (metadata-only logs and JVM messages) to the server log. */

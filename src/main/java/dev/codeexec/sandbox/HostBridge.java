@@ -1,0 +1,78 @@
+package dev.codeexec.sandbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.codeexec.InvalidInputException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The only way out of the sandbox: dispatches JSON calls from guest code to the capability that
+ * registered the service ({@link BridgeHandler}). Arguments and results are plain JSON text, so
+ * the same calls work from a context in this JVM and from a worker process. Logs service, method,
+ * outcome and sizes only.
+ */
+@ApplicationScoped
+public class HostBridge implements HostCalls {
+
+    private static final Logger LOG = Logger.getLogger(HostBridge.class.getName());
+    /** Largest argument document a guest may send in one call. */
+    static final int MAX_ARGS_CHARS = 16 << 20;
+
+    private final Map<String, BridgeHandler> handlers = new LinkedHashMap<>();
+    private final ObjectMapper json;
+
+    public HostBridge(Instance<BridgeHandler> handlers, ObjectMapper json) {
+        for (BridgeHandler handler : handlers) {
+            this.handlers.put(handler.service(), handler);
+        }
+        this.json = json;
+    }
+
+    @Override
+    public String call(String owner, String service, String method, String argsJson) {
+        BridgeHandler handler = handlers.get(service);
+        if (handler == null) {
+            return error("unknown service '" + service + "'; available: " + handlers.keySet(), "not_found");
+        }
+        if (argsJson != null && argsJson.length() > MAX_ARGS_CHARS) {
+            return error("args: larger than the bridge limit of " + MAX_ARGS_CHARS + " characters", "invalid");
+        }
+        long start = System.nanoTime();
+        String outcome = "ok";
+        try {
+            Map<String, Object> args = argsJson == null || argsJson.isBlank() ? Map.of()
+                    : json.readValue(argsJson, new TypeReference<Map<String, Object>>() { });
+            Object result = handler.handle(method, args == null ? Map.of() : args, new BridgeCaller(owner));
+            Map<String, Object> reply = new LinkedHashMap<>();
+            reply.put("result", result);
+            return json.writeValueAsString(reply);
+        } catch (InvalidInputException e) {
+            outcome = "refused";
+            return error(e.getMessage(), e.kind() == InvalidInputException.Kind.NOT_FOUND ? "not_found" : "invalid");
+        } catch (JsonProcessingException e) {
+            outcome = "bad_json";
+            return error("args: not a JSON object (" + e.getOriginalMessage() + ")", "invalid");
+        } catch (RuntimeException e) {
+            outcome = "failed";
+            LOG.log(Level.WARNING, "bridge call {0}.{1} failed: {2}", new Object[] {service, method, e.getClass().getName()});
+            return error(service + "." + method + " failed on the host", "failed");
+        } finally {
+            LOG.log(Level.FINE, "bridge call {0}.{1}: {2} in {3} us, args_chars={4}", new Object[] {service, method, outcome,
+                (System.nanoTime() - start) / 1000, argsJson == null ? 0 : argsJson.length()});
+        }
+    }
+
+    private String error(String message, String kind) {
+        try {
+            return json.writeValueAsString(Map.of("error", message, "kind", kind));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Guest code reaching host services through the bridge, in worker-process isolation. */
+@QuarkusTest
+class HostBridgeTest {
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        mcp = new McpCalls();
+    }
+
+    @Test
+    void guestCallsAHostServiceWithJsonArguments() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\n"
+                + "reply = b.call('echo', 'echo', {'text': 'héllo', 'n': [1, 2.5, None, True]})\n"
+                + "print(reply['args'])");
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals("{'text': 'héllo', 'n': [1, 2.5, None, True]}\n", r.stdout());
+    }
+
+    @Test
+    void callsActForTheConnectionThatStartedTheExecution() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nprint(b.call('echo', 'echo')['caller'])");
+        assertEquals(mcp.client().mcpSessionId() + "\n", r.stdout());
+    }
+
+    @Test
+    void refusalsBecomePythonExceptionsWithTheHostMessage() {
+        McpCalls.Exec refused = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'refuse')");
+        assertEquals(1, refused.exitCode());
+        assertTrue(refused.stderr().contains("ValueError: text: is not acceptable here"), refused.stderr());
+        McpCalls.Exec missing = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'missing')");
+        assertTrue(missing.stderr().contains("LookupError: name: no such thing"), missing.stderr());
+        McpCalls.Exec unknown = mcp.exec("import _codeexec_bridge as b\nb.call('nope', 'x')");
+        assertTrue(unknown.stderr().contains("LookupError: unknown service 'nope'"), unknown.stderr());
+    }
+
+    @Test
+    void hostFailuresDoNotLeakHostDetails() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'crash')");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("RuntimeError: echo.crash failed on the host"), r.stderr());
+        assertFalse(r.stderr().contains("shadow"), r.stderr());
+        assertFalse(r.stderr().contains("IllegalStateException"), r.stderr());
+    }
+
+    @Test
+    void nonJsonArgumentsAreATypeErrorInTheGuest() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'echo', {'x': object()})");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("TypeError"), r.stderr());
+    }
+
+    @Test
+    void theHostCallFunctionIsNotLeftInGuestGlobals() {
+        McpCalls.Exec r = mcp.exec("print(sorted(k for k in globals() if 'codeexec' in k))");
+        assertEquals("[]\n", r.stdout());
+    }
+}
