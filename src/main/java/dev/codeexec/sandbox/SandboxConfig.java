@@ -69,6 +69,13 @@ public interface SandboxConfig {
         @WithDefault("60s")
         Duration startTimeout();
 
+        /**
+         * Truffle optimizing compiler in workers: auto (on when the JDK supports JVMCI and the compiler
+         * jars are present), on (required: fail when unavailable), off (interpreter only).
+         */
+        @WithDefault("off")
+        String jit();
+
         /** Extra JVM options for workers. */
         Optional<List<String>> jvmOptions();
 
@@ -82,13 +89,11 @@ public interface SandboxConfig {
 
     default SandboxSettings toSettings() {
         int cores = Runtime.getRuntime().availableProcessors();
-        return new SandboxSettings(
-                "in-process".equalsIgnoreCase(isolation()) ? SandboxSettings.Isolation.IN_PROCESS
-                        : SandboxSettings.Isolation.PROCESS,
+        return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable()));
+                        worker().javaExecutable(), SandboxSettings.Jit.parse(worker().jit())));
     }
 }

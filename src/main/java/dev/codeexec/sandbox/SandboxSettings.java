@@ -21,10 +21,34 @@ public record SandboxSettings(
         Duration sessionIdleTtl,
         Worker worker) {
 
-    public enum Isolation { PROCESS, IN_PROCESS }
+    public enum Isolation {
+        PROCESS, IN_PROCESS;
+
+        static Isolation parse(String value) {
+            return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "process" -> PROCESS;
+                case "in-process" -> IN_PROCESS;
+                default -> throw new IllegalArgumentException("sandbox.isolation must be process or in-process, got '"
+                        + value + "'");
+            };
+        }
+    }
+
+    /** Whether worker JVMs run Truffle's optimizing compiler. */
+    public enum Jit {
+        AUTO, ON, OFF;
+
+        static Jit parse(String value) {
+            try {
+                return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("sandbox.worker.jit must be auto, on or off, got '" + value + "'");
+            }
+        }
+    }
 
     /** How worker processes are launched. */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
-            List<String> jvmOptions, Optional<String> classpath, Optional<Path> java) {
+            List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit) {
     }
 }

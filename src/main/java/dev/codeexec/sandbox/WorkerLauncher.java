@@ -34,14 +34,15 @@ final class WorkerLauncher {
         cmd.add(worker.java().map(Path::toString)
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-Dpolyglot.engine.WarnInterpreterOnly=false", "-Djava.awt.headless=true",
+                "-XX:+UseSerialGC", "-Xshare:auto",
+                "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
         if (Runtime.version().feature() >= 24) {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
+        cmd.addAll(JitOptions.forWorker(worker.jit()));
         cmd.addAll(worker.jvmOptions());
         cmd.addAll(List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),

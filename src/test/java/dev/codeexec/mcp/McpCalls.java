@@ -25,6 +25,12 @@ public final class McpCalls {
         this.client = client;
     }
 
+    static {
+        // The MCP test client waits for responses with Awaitility's default of 10 s; executions that
+        // are killed at their deadline (and a busy 2-core CI machine) need longer.
+        org.awaitility.Awaitility.setDefaultTimeout(java.time.Duration.ofMinutes(3));
+    }
+
     public ToolResponse call(String tool, Map<String, Object> args) {
         AtomicReference<ToolResponse> response = new AtomicReference<>();
         client.when().toolsCall(tool, args, response::set).thenAssertResults();

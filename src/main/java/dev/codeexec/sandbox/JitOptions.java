@@ -1,0 +1,52 @@
+package dev.codeexec.sandbox;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * JVM options that give worker processes Truffle's optimizing compiler on a stock JDK: JVMCI
+ * enabled and the Graal compiler jars (copied by the build to {@code target/graal-jit}) on the
+ * upgrade module path. Without them GraalPy runs interpreter-only.
+ */
+final class JitOptions {
+
+    /** Where the build puts the compiler jars, relative to the working directory. */
+    static final Path JARS = Path.of("target", "graal-jit");
+
+    private JitOptions() {
+    }
+
+    static List<String> forWorker(SandboxSettings.Jit jit) {
+        if (jit == SandboxSettings.Jit.OFF) {
+            return List.of("-Dpolyglot.engine.WarnInterpreterOnly=false", "-XX:TieredStopAtLevel=1");
+        }
+        String jars = jars();
+        boolean jvmci = ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent();
+        if (jars.isEmpty() || !jvmci) {
+            if (jit == SandboxSettings.Jit.ON) {
+                throw new IllegalStateException("sandbox.worker.jit=on but " + (jvmci ? "no compiler jars in " + JARS
+                        : "this JDK has no JVMCI module"));
+            }
+            return List.of("-Dpolyglot.engine.WarnInterpreterOnly=false", "-XX:TieredStopAtLevel=1");
+        }
+        return List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + jars);
+    }
+
+    private static String jars() {
+        if (!Files.isDirectory(JARS)) {
+            return "";
+        }
+        try (Stream<Path> files = Files.list(JARS)) {
+            List<String> jars = files.filter(p -> p.toString().endsWith(".jar")).map(p -> p.toAbsolutePath().toString())
+                    .sorted().toList();
+            return jars.size() == 4 ? String.join(File.pathSeparator, jars) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
