@@ -134,7 +134,7 @@ final class UpstreamConnection implements AutoCloseable {
             fresh = McpClient.sync(transport()).requestTimeout(timeout).initializationTimeout(timeout)
                     .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
         } catch (RuntimeException e) {
-            throw failLocked("cannot start: " + reason(e));
+            throw failLocked("cannot start: " + e.getMessage());
         }
         CompletableFuture<McpSchema.InitializeResult> init = CompletableFuture.supplyAsync(fresh::initialize,
                 executor);
@@ -169,11 +169,28 @@ final class UpstreamConnection implements AutoCloseable {
                     .connectTimeout(timeout).build();
         }
         String command = server.command().orElseThrow(() -> new IllegalStateException("no command or url"));
+        if (!executable(command)) {
+            // The SDK only notices a missing binary when initialize times out; say so at once instead.
+            throw new IllegalStateException("command '" + command + "' is not an executable file or on PATH");
+        }
         StdioClientTransport stdio = new StdioClientTransport(ServerParameters.builder(command).args(server.args())
                 .env(server.env()).build(), mapper);
         // The server's stderr may echo user data; it is not ours to log.
         stdio.setStdErrorHandler(line -> { });
         return stdio;
+    }
+
+    private static boolean executable(String command) {
+        if (command.contains("/")) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private UpstreamUnavailableException fail(String message) {

@@ -35,15 +35,29 @@ final class UpstreamServers implements AutoCloseable {
      * @return tools by server name
      */
     Map<String, List<ToolDefinition>> listAll() {
+        // In parallel, so one slow or dead server does not delay the others' tools.
+        Map<String, java.util.concurrent.Future<List<ToolDefinition>>> pending = new LinkedHashMap<>();
+        connections.values().forEach(c -> pending.put(c.name(), executor.submit(() -> listOrNone(c))));
         Map<String, List<ToolDefinition>> out = new LinkedHashMap<>();
-        for (UpstreamConnection c : connections.values()) {
+        pending.forEach((name, future) -> {
             try {
-                out.put(c.name(), c.listTools());
-            } catch (UpstreamUnavailableException e) {
-                out.put(c.name(), List.of());
+                out.put(name, future.get());
+            } catch (java.util.concurrent.ExecutionException e) {
+                out.put(name, List.of());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                out.put(name, List.of());
             }
-        }
+        });
         return out;
+    }
+
+    private static List<ToolDefinition> listOrNone(UpstreamConnection c) {
+        try {
+            return c.listTools();
+        } catch (UpstreamUnavailableException e) {
+            return List.of();
+        }
     }
 
     Object call(String server, String registryName, String tool, Map<String, Object> args) {
