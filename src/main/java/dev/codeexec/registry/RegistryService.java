@@ -33,8 +33,9 @@ public class RegistryService implements AutoCloseable {
     record UpstreamRef(String server, String tool) {
     }
 
+    /** Category counts are computed once per publish: a search must not walk every tool. */
     private record Catalog(Map<String, ToolDefinition> tools, Map<String, String> sources,
-            Map<String, UpstreamRef> upstream, List<LoadProblem> problems) {
+            Map<String, UpstreamRef> upstream, List<LoadProblem> problems, Map<String, Integer> categories) {
     }
 
     private final RegistrySettings settings;
@@ -43,7 +44,7 @@ public class RegistryService implements AutoCloseable {
     private final UpstreamServers upstream;
     private RegistryLoader.Snapshot local;
     private Map<String, List<ToolDefinition>> imported = Map.of();
-    private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of());
+    private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of(), Map.of());
     private RegistryWatcher watcher;
 
     @Inject
@@ -115,7 +116,10 @@ public class RegistryService implements AutoCloseable {
         List<ToolDefinition> upserts = tools.values().stream().filter(d -> !d.equals(old.get(d.name()))).toList();
         List<String> deletes = old.keySet().stream().filter(n -> !tools.containsKey(n)).toList();
         index.apply(upserts, deletes);
-        catalog = new Catalog(Map.copyOf(tools), Map.copyOf(sources), Map.copyOf(refs), List.copyOf(problems));
+        Map<String, Integer> counts = new TreeMap<>();
+        tools.values().forEach(t -> counts.merge(t.category(), 1, Integer::sum));
+        catalog = new Catalog(Map.copyOf(tools), Map.copyOf(sources), Map.copyOf(refs), List.copyOf(problems),
+                java.util.Collections.unmodifiableMap(counts));
     }
 
     public ToolSearchResult search(ToolSearch request) {
@@ -134,7 +138,7 @@ public class RegistryService implements AutoCloseable {
         Catalog c = catalog;
         String category = request.category() == null || request.category().isBlank() ? null
                 : request.category().strip();
-        Map<String, Integer> counts = categoryCounts(c);
+        Map<String, Integer> counts = c.categories();
         if (category != null && !counts.containsKey(category)) {
             throw new InvalidInputException("category", "no category '" + category + "'; categories: "
                     + String.join(", ", counts.keySet()), InvalidInputException.Kind.NOT_FOUND);
@@ -166,12 +170,6 @@ public class RegistryService implements AutoCloseable {
             default -> new ToolSearchResult.Hit(t.name(), t.category(), t.summary(), t.description(), t.inputSchema(),
                     t.outputSchema(), t.examples(), t.tags(), t.origin());
         };
-    }
-
-    private static Map<String, Integer> categoryCounts(Catalog c) {
-        Map<String, Integer> counts = new TreeMap<>();
-        c.tools().values().forEach(t -> counts.merge(t.category(), 1, Integer::sum));
-        return counts;
     }
 
     public ToolDefinitionView definition(String name) {
@@ -216,7 +214,7 @@ public class RegistryService implements AutoCloseable {
 
     public RegistryStats stats() {
         Catalog c = catalog;
-        return new RegistryStats(c.tools().size(), categoryCounts(c).size(), c.problems(), upstream.statuses());
+        return new RegistryStats(c.tools().size(), c.categories().size(), c.problems(), upstream.statuses());
     }
 
     @PreDestroy
