@@ -1,0 +1,233 @@
+package dev.codeexec.registry;
+
+import dev.codeexec.InvalidInputException;
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jboss.logging.Logger;
+
+/**
+ * The tool registry: local definitions from the registry directory plus tools imported from upstream
+ * MCP servers, searchable through one {@link ToolIndex}. Readers see an immutable {@link Catalog}
+ * swapped atomically; reindexing is serialized and idempotent.
+ */
+@Startup
+@ApplicationScoped
+public class RegistryService implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(RegistryService.class);
+    private static final int MAX_QUERY = 500;
+    private static final Set<String> DETAILS = Set.of("name", "summary", "full");
+
+    /** Where an imported upstream tool comes from: its server and its name there. */
+    record UpstreamRef(String server, String tool) {
+    }
+
+    /** Category counts are computed once per publish: a search must not walk every tool. */
+    private record Catalog(Map<String, ToolDefinition> tools, Map<String, String> sources,
+            Map<String, UpstreamRef> upstream, List<LoadProblem> problems, Map<String, Integer> categories) {
+    }
+
+    private final RegistrySettings settings;
+    private final RegistryLoader loader;
+    private final ToolIndex index = new ToolIndex();
+    private final UpstreamServers upstream;
+    private RegistryLoader.Snapshot local;
+    private Map<String, List<ToolDefinition>> imported = Map.of();
+    private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of(), Map.of());
+    private RegistryWatcher watcher;
+
+    @Inject
+    public RegistryService(RegistryConfig config) {
+        this(config.toSettings());
+    }
+
+    public RegistryService(RegistrySettings settings) {
+        this.settings = settings;
+        this.loader = new RegistryLoader(settings.dir());
+        this.upstream = new UpstreamServers(settings);
+        reload();
+    }
+
+    /** Starts the directory watcher and connects upstream servers in the background (start-up never waits). */
+    @PostConstruct
+    public void start() {
+        if (settings.watch() && Files.isDirectory(settings.dir())) {
+            try {
+                watcher = new RegistryWatcher(settings.dir(), settings.watchDebounce(), this::reload);
+            } catch (IOException e) {
+                LOG.warnf("registry watcher not started for %s: %s", settings.dir(), e.getClass().getSimpleName());
+            }
+        }
+        if (!upstream.isEmpty()) {
+            Thread.ofVirtual().name("registry-upstream").start(this::refreshUpstream);
+        }
+    }
+
+    /** Rereads the registry directory and reindexes what changed. */
+    public void reload() {
+        synchronized (this) {
+            local = loader.load();
+            publish();
+        }
+        LOG.infof("registry loaded: %d tools, %d load errors", catalog.tools().size(), catalog.problems().size());
+    }
+
+    /** Lists the tools of every upstream server again (reconnecting failed ones) and reindexes. */
+    public void refreshUpstream() {
+        Map<String, List<ToolDefinition>> fresh = upstream.listAll();
+        synchronized (this) {
+            imported = fresh;
+            publish();
+        }
+    }
+
+    private void publish() {
+        Map<String, ToolDefinition> tools = new TreeMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
+        Map<String, UpstreamRef> refs = new LinkedHashMap<>();
+        List<LoadProblem> problems = new ArrayList<>(local.problems());
+        local.tools().forEach((name, tool) -> {
+            tools.put(name, tool.definition());
+            sources.put(name, tool.source());
+        });
+        imported.forEach((server, defs) -> defs.forEach(def -> {
+            // A local tool keeps its name; a clashing upstream tool is qualified by its server.
+            String name = tools.containsKey(def.name()) ? server + "_" + def.name() : def.name();
+            if (tools.containsKey(name)) {
+                problems.add(new LoadProblem("upstream:" + server, "tool '" + def.name() + "' clashes with '" + name
+                        + "'; skipped"));
+                return;
+            }
+            tools.put(name, name.equals(def.name()) ? def : def.renamed(name));
+            refs.put(name, new UpstreamRef(server, def.name()));
+        }));
+        Map<String, ToolDefinition> old = catalog.tools();
+        List<ToolDefinition> upserts = tools.values().stream().filter(d -> !d.equals(old.get(d.name()))).toList();
+        List<String> deletes = old.keySet().stream().filter(n -> !tools.containsKey(n)).toList();
+        index.apply(upserts, deletes);
+        Map<String, Integer> counts = new TreeMap<>();
+        tools.values().forEach(t -> counts.merge(t.category(), 1, Integer::sum));
+        catalog = new Catalog(Map.copyOf(tools), Map.copyOf(sources), Map.copyOf(refs), List.copyOf(problems),
+                java.util.Collections.unmodifiableMap(counts));
+    }
+
+    public ToolSearchResult search(ToolSearch request) {
+        int limit = request.limit() == null ? 10 : request.limit();
+        if (limit < 1 || limit > 50) {
+            throw new InvalidInputException("limit", "must be between 1 and 50, got " + limit);
+        }
+        String detail = request.detail() == null || request.detail().isBlank() ? "summary" : request.detail();
+        if (!DETAILS.contains(detail)) {
+            throw new InvalidInputException("detail", "must be one of name, summary, full; got '" + detail + "'");
+        }
+        String query = request.query() == null ? "" : request.query().strip();
+        if (query.length() > MAX_QUERY) {
+            throw new InvalidInputException("query", "is longer than " + MAX_QUERY + " characters");
+        }
+        Catalog c = catalog;
+        String category = request.category() == null || request.category().isBlank() ? null
+                : request.category().strip();
+        Map<String, Integer> counts = c.categories();
+        if (category != null && !counts.containsKey(category)) {
+            throw new InvalidInputException("category", "no category '" + category + "'; categories: "
+                    + String.join(", ", counts.keySet()), InvalidInputException.Kind.NOT_FOUND);
+        }
+        if (query.isEmpty() && category == null) {
+            List<ToolSearchResult.CategoryCount> categories = new ArrayList<>();
+            counts.forEach((name, n) -> categories.add(new ToolSearchResult.CategoryCount(name, n)));
+            return new ToolSearchResult(null, categories);
+        }
+        List<String> names = query.isEmpty()
+                ? c.tools().values().stream().filter(t -> t.category().equals(category)).map(ToolDefinition::name)
+                        .limit(limit).toList()
+                : index.search(query, category, limit);
+        List<ToolSearchResult.Hit> hits = new ArrayList<>();
+        for (String name : names) {
+            ToolDefinition t = c.tools().get(name);
+            if (t != null) {
+                hits.add(hit(t, detail));
+            }
+        }
+        return new ToolSearchResult(hits, null);
+    }
+
+    private static ToolSearchResult.Hit hit(ToolDefinition t, String detail) {
+        return switch (detail) {
+            case "name" -> new ToolSearchResult.Hit(t.name(), null, null, null, null, null, null, null, null);
+            case "summary" -> new ToolSearchResult.Hit(t.name(), t.category(), t.summary(), null, null, null, null,
+                    null, null);
+            default -> new ToolSearchResult.Hit(t.name(), t.category(), t.summary(), t.description(), t.inputSchema(),
+                    t.outputSchema(), t.examples(), t.tags(), t.origin());
+        };
+    }
+
+    public ToolDefinitionView definition(String name) {
+        ToolDefinition tool = require(name);
+        return new ToolDefinitionView(tool, PythonSnippet.of(tool));
+    }
+
+    /** The Python implementation of a registry tool, run by the guest module inside the sandbox. */
+    public String source(String name) {
+        ToolDefinition tool = require(name);
+        if (tool.upstream()) {
+            throw new InvalidInputException("name", "'" + name + "' is a tool of upstream server '" + tool.server()
+                    + "'; it has no Python source, call it through call_upstream");
+        }
+        return catalog.sources().get(tool.name());
+    }
+
+    /** Calls an imported upstream tool; bounded by the upstream timeout, failures are readable refusals. */
+    public Object callUpstream(String name, Map<String, Object> args) {
+        ToolDefinition tool = require(name);
+        UpstreamRef ref = catalog.upstream().get(tool.name());
+        if (ref == null) {
+            throw new InvalidInputException("name", "'" + name + "' is a registry tool that runs in the sandbox; "
+                    + "call it with tools.call in execute_code");
+        }
+        return upstream.call(ref.server(), name, ref.tool(), args == null ? Map.of() : args);
+    }
+
+    private ToolDefinition require(String name) {
+        if (name == null || name.isBlank()) {
+            throw new InvalidInputException("name", "is required");
+        }
+        ToolDefinition tool = catalog.tools().get(name.strip());
+        if (tool == null) {
+            List<String> close = ClosestNames.of(name.strip(), catalog.tools().keySet(), index);
+            throw new InvalidInputException("name", "no tool named '" + name.strip() + "'"
+                    + (close.isEmpty() ? "" : "; closest: " + String.join(", ", close))
+                    + ". Use search_tools to find tools.", InvalidInputException.Kind.NOT_FOUND);
+        }
+        return tool;
+    }
+
+    public RegistryStats stats() {
+        Catalog c = catalog;
+        return new RegistryStats(c.tools().size(), c.categories().size(), c.problems(), upstream.statuses());
+    }
+
+    @PreDestroy
+    @Override
+    public void close() {
+        try {
+            if (watcher != null) {
+                watcher.close();
+            }
+            index.close();
+        } catch (IOException e) {
+            LOG.debugf("closing registry: %s", e.getClass().getSimpleName());
+        }
+        upstream.close();
+    }
+}

@@ -1,0 +1,249 @@
+package dev.codeexec.registry;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * One upstream MCP server as an SDK client. Connects lazily, bounds every request (the SDK's own timeout
+ * plus a guard of ours, so even a stuck transport cannot hang a caller), and after a failure answers
+ * with the recorded error until {@code retryAfter} has passed, then reconnects on the next use.
+ */
+final class UpstreamConnection implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamConnection.class);
+    private static final Duration GUARD_SLACK = Duration.ofSeconds(2);
+
+    private final RegistrySettings.Server server;
+    private final Duration timeout;
+    private final Duration retryAfter;
+    private final McpJsonMapper mapper;
+    private final ExecutorService executor;
+
+    private McpSyncClient client;
+    private volatile String state = "idle";
+    private volatile String lastError;
+    private volatile Instant failedAt;
+    private volatile int toolCount;
+
+    UpstreamConnection(RegistrySettings.Server server, Duration timeout, Duration retryAfter, McpJsonMapper mapper,
+            ExecutorService executor) {
+        this.server = server;
+        this.timeout = timeout;
+        this.retryAfter = retryAfter;
+        this.mapper = mapper;
+        this.executor = executor;
+    }
+
+    String name() {
+        return server.name();
+    }
+
+    UpstreamStatus status() {
+        return new UpstreamStatus(server.name(), state, toolCount, lastError);
+    }
+
+    /** tools/list (all pages), as registry definitions under the server's category. */
+    List<ToolDefinition> listTools() {
+        List<ToolDefinition> out = new ArrayList<>();
+        String cursor = null;
+        do {
+            String page = cursor;
+            McpSchema.ListToolsResult result = request("tools/list", c -> page == null ? c.listTools()
+                    : c.listTools(page));
+            for (McpSchema.Tool tool : result.tools()) {
+                out.add(definition(tool));
+            }
+            cursor = result.nextCursor();
+        } while (cursor != null && !cursor.isEmpty());
+        toolCount = out.size();
+        return out;
+    }
+
+    /** tools/call; a tool-level error (isError) is reported to the caller with the server's text. */
+    Object call(String registryName, String tool, Map<String, Object> args) {
+        McpSchema.CallToolResult result = request("tools/call",
+                c -> c.callTool(new McpSchema.CallToolRequest(tool, args)));
+        if (Boolean.TRUE.equals(result.isError())) {
+            throw new UpstreamUnavailableException(registryName, "upstream tool '" + tool + "' on server '"
+                    + server.name() + "' failed: " + text(result));
+        }
+        if (result.structuredContent() != null) {
+            return result.structuredContent();
+        }
+        String text = text(result);
+        try {
+            return mapper.readValue(text, Object.class);
+        } catch (java.io.IOException | RuntimeException notJson) {
+            return text;
+        }
+    }
+
+    private <T> T request(String what, Function<McpSyncClient, T> op) {
+        McpSyncClient c = connected();
+        CompletableFuture<T> future = CompletableFuture.supplyAsync(() -> op.apply(c), executor);
+        try {
+            return future.get(timeout.plus(GUARD_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw fail(what + " timed out after " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof McpError refused) {
+                // The server answered: it is up, it just rejected this request (e.g. invalid arguments).
+                throw new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
+                        + "' refused " + what + ": " + refused.getMessage());
+            }
+            throw fail(what + " failed: " + reason(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UpstreamUnavailableException(server.name(), "interrupted while calling upstream");
+        }
+    }
+
+    private synchronized McpSyncClient connected() {
+        if (client != null) {
+            return client;
+        }
+        Instant failed = failedAt;
+        if (failed != null && Instant.now().isBefore(failed.plus(retryAfter))) {
+            throw new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
+                    + "' is unavailable (" + lastError + "); retry after " + retryAfter.toSeconds() + " s");
+        }
+        state = "connecting";
+        McpSyncClient fresh;
+        try {
+            fresh = McpClient.sync(transport()).requestTimeout(timeout).initializationTimeout(timeout)
+                    .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
+        } catch (RuntimeException e) {
+            throw failLocked("cannot start: " + e.getMessage());
+        }
+        CompletableFuture<McpSchema.InitializeResult> init = CompletableFuture.supplyAsync(fresh::initialize,
+                executor);
+        try {
+            init.get(timeout.plus(GUARD_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            init.cancel(true);
+            fresh.close();
+            throw failLocked("initialize timed out after " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            fresh.close();
+            throw failLocked("initialize failed: " + reason(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fresh.close();
+            throw failLocked("interrupted while connecting");
+        }
+        client = fresh;
+        state = "connected";
+        lastError = null;
+        failedAt = null;
+        LOG.infof("upstream server %s connected", server.name());
+        return client;
+    }
+
+    private McpClientTransport transport() {
+        if (server.url().isPresent()) {
+            URI uri = URI.create(server.url().get());
+            String base = uri.getScheme() + "://" + uri.getRawAuthority();
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/mcp" : uri.getRawPath();
+            return HttpClientStreamableHttpTransport.builder(base).endpoint(path).jsonMapper(mapper)
+                    .connectTimeout(timeout).build();
+        }
+        String command = server.command().orElseThrow(() -> new IllegalStateException("no command or url"));
+        if (!executable(command)) {
+            // The SDK only notices a missing binary when initialize times out; say so at once instead.
+            throw new IllegalStateException("command '" + command + "' is not an executable file or on PATH");
+        }
+        StdioClientTransport stdio = new StdioClientTransport(ServerParameters.builder(command).args(server.args())
+                .env(server.env()).build(), mapper);
+        // The server's stderr may echo user data; it is not ours to log.
+        stdio.setStdErrorHandler(line -> { });
+        return stdio;
+    }
+
+    private static boolean executable(String command) {
+        if (command.contains("/")) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private UpstreamUnavailableException fail(String message) {
+        synchronized (this) {
+            return failLocked(message);
+        }
+    }
+
+    private UpstreamUnavailableException failLocked(String message) {
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+        state = "failed";
+        lastError = message;
+        failedAt = Instant.now();
+        LOG.warnf("upstream server %s: %s", server.name(), message);
+        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message);
+    }
+
+    private ToolDefinition definition(McpSchema.Tool tool) {
+        Map<String, Object> input = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();
+        String description = tool.description() == null ? tool.name() : tool.description();
+        String summary = description.lines().findFirst().orElse(tool.name());
+        return new ToolDefinition(tool.name(), server.name(), summary, description, input, tool.outputSchema(),
+                List.of(), List.of(server.name()), ToolDefinition.ORIGIN_UPSTREAM, server.name());
+    }
+
+    private static String text(McpSchema.CallToolResult result) {
+        StringBuilder sb = new StringBuilder();
+        for (McpSchema.Content c : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
+            if (c instanceof McpSchema.TextContent t) {
+                sb.append(t.text());
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
+        return root.getClass().getSimpleName() + message;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+        state = "idle";
+    }
+}

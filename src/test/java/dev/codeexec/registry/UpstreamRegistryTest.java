@@ -1,0 +1,124 @@
+package dev.codeexec.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.mcp.McpCalls;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.core.json.JsonObject;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real upstream MCP server (@modelcontextprotocol/server-memory from .ci/upstream, installed by
+ * {@code npm ci --prefix .ci/upstream}) imported as category "kg", and a misconfigured one that must be
+ * reported and fail fast.
+ */
+@QuarkusTest
+@TestProfile(UpstreamRegistryTest.WithUpstreams.class)
+class UpstreamRegistryTest {
+
+    public static class WithUpstreams implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "registry.upstream.kg.command", "node",
+                    "registry.upstream.kg.args", ".ci/upstream/node_modules/@modelcontextprotocol/server-memory/dist/index.js",
+                    "registry.upstream.kg.env.MEMORY_FILE_PATH",
+                    java.nio.file.Path.of("target/upstream-memory-" + ProcessHandle.current().pid() + ".jsonl")
+                            .toAbsolutePath().toString(),
+                    "registry.upstream.broken.command", "/nonexistent/mcp-server-binary",
+                    "registry.upstream-timeout", "10s",
+                    "registry.upstream-retry-after", "60s");
+        }
+    }
+
+    @Inject
+    RegistryService registry;
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void awaitUpstreamImport() throws InterruptedException {
+        mcp = new McpCalls();
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!settled() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+    }
+
+    private boolean settled() {
+        List<UpstreamStatus> s = registry.stats().upstream();
+        return s.stream().noneMatch(u -> u.state().equals("idle") || u.state().equals("connecting"))
+                && s.stream().anyMatch(u -> u.server().equals("kg") && u.tools() > 0);
+    }
+
+    private UpstreamStatus status(String server) {
+        return registry.stats().upstream().stream().filter(u -> u.server().equals(server)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void upstreamToolsAreSearchableUnderTheServerCategory() {
+        assertEquals("connected", status("kg").state());
+        ToolResponse r = mcp.call("search_tools", Map.of("query", "create entities in the knowledge graph",
+                "category", "kg", "limit", 3));
+        assertFalse(r.isError(), McpCalls.text(r));
+        JsonObject first = JsonObject.mapFrom(r.structuredContent()).getJsonArray("tools").getJsonObject(0);
+        assertEquals("create_entities", first.getString("name"));
+        assertEquals("kg", first.getString("category"));
+        ToolResponse def = mcp.call("get_tool_definition", Map.of("name", "read_graph"));
+        assertFalse(def.isError(), McpCalls.text(def));
+        assertEquals("upstream", JsonObject.mapFrom(def.structuredContent()).getJsonObject("definition")
+                .getString("origin"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void upstreamToolsAreCallableThroughTheRegistry() {
+        String entity = "entity-" + System.nanoTime();
+        registry.callUpstream("create_entities", Map.of("entities", List.of(Map.of("name", entity,
+                "entityType", "test", "observations", List.of("created by a test")))));
+        Object graph = registry.callUpstream("read_graph", Map.of());
+        assertTrue(graph instanceof Map, "structured result: " + graph);
+        List<Map<String, Object>> entities = (List<Map<String, Object>>) ((Map<String, Object>) graph).get("entities");
+        assertTrue(entities.stream().anyMatch(e -> entity.equals(e.get("name"))), String.valueOf(graph));
+    }
+
+    @Test
+    void upstreamRefusalIsAReadableErrorAndTheServerStaysUp() {
+        UpstreamUnavailableException e = assertThrows(UpstreamUnavailableException.class,
+                () -> registry.callUpstream("create_entities", Map.of("entities", "not a list")));
+        assertTrue(e.getMessage().contains("create_entities") || e.getMessage().contains("kg"), e.getMessage());
+        assertEquals("connected", status("kg").state());
+    }
+
+    @Test
+    void misconfiguredServerIsReportedAndCallsFailFast() {
+        UpstreamStatus broken = status("broken");
+        assertEquals("failed", broken.state());
+        assertNotNull(broken.lastError());
+        assertTrue(broken.lastError().contains("not an executable"), broken.lastError());
+        assertEquals(0, broken.tools());
+        long refresh = System.nanoTime();
+        registry.refreshUpstream();
+        assertTrue((System.nanoTime() - refresh) / 1_000_000 < 2_000, "a failed server is not retried before "
+                + "retry-after, so a refresh answers at once");
+        assertEquals("failed", status("broken").state());
+        assertEquals("connected", status("kg").state());
+        // Its tools were never imported, so a call names the missing tool instead of hanging.
+        long start = System.nanoTime();
+        dev.codeexec.InvalidInputException e = assertThrows(dev.codeexec.InvalidInputException.class,
+                () -> registry.callUpstream("anything_from_broken", Map.of()));
+        assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000, "fails fast");
+        assertEquals(dev.codeexec.InvalidInputException.Kind.NOT_FOUND, e.kind());
+    }
+}
