@@ -1,0 +1,82 @@
+package dev.codeexec.rest;
+
+import dev.codeexec.skills.DeletedSkill;
+import dev.codeexec.skills.SavedSkill;
+import dev.codeexec.skills.Skill;
+import dev.codeexec.skills.SkillDraft;
+import dev.codeexec.skills.SkillExport;
+import dev.codeexec.skills.SkillExporter;
+import dev.codeexec.skills.SkillPage;
+import dev.codeexec.skills.SkillQuery;
+import dev.codeexec.skills.SkillStore;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+/** REST mirror of the skill tools: the same store, the same records. */
+@Path("/api/v1/skills")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class SkillResource {
+
+    /** Body of POST /api/v1/skills; field names match save_skill's arguments. */
+    public record SkillBody(String name, String description, String code, List<String> tags,
+            Map<String, Object> parameters) {
+    }
+
+    /** REST callers have no MCP connection; versions they save are attributed to this API. */
+    static final String SAVED_BY = "rest";
+
+    private final SkillStore store;
+    private final SkillExporter exporter;
+
+    public SkillResource(SkillStore store, SkillExporter exporter) {
+        this.store = store;
+        this.exporter = exporter;
+    }
+
+    @GET
+    public SkillPage list(@QueryParam("query") String query, @QueryParam("tag") String tag,
+            @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
+        return store.list(new SkillQuery(query, tag, limit, offset));
+    }
+
+    @GET
+    @Path("/{name}")
+    public Skill get(@PathParam("name") String name, @QueryParam("version") Integer version) {
+        return store.load(name, version);
+    }
+
+    @POST
+    public Response save(SkillBody body) {
+        SkillBody b = body == null ? new SkillBody(null, null, null, null, null) : body;
+        SavedSkill saved = store.save(new SkillDraft(b.name(), b.description(), b.code(), b.tags(), b.parameters(),
+                SAVED_BY));
+        return Response.created(URI.create("/api/v1/skills/" + saved.name() + "?version=" + saved.version()))
+                .entity(saved).build();
+    }
+
+    @DELETE
+    @Path("/{name}")
+    public DeletedSkill delete(@PathParam("name") String name) {
+        return store.delete(name);
+    }
+
+    /** Writes the newest version of every skill to the configured export directory. */
+    @POST
+    @Path("/export")
+    @Consumes(MediaType.WILDCARD)
+    public SkillExport export() {
+        return exporter.exportAll();
+    }
+}

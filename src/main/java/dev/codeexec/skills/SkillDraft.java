@@ -1,0 +1,15 @@
+package dev.codeexec.skills;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A skill as a caller wants to save it, before validation.
+ *
+ * @param tags       optional labels for filtering; normalized to lower case
+ * @param parameters optional JSON object describing how to call the skill, e.g. {"path": "CSV file in the workspace"}
+ * @param savedBy    opaque id of the saver: the MCP connection id, "rest", or "starter"
+ */
+public record SkillDraft(String name, String description, String code, List<String> tags,
+        Map<String, Object> parameters, String savedBy) {
+}

@@ -1,0 +1,10 @@
+package dev.codeexec.skills;
+
+/**
+ * A listing request before validation; nullable fields take their defaults (limit 20, offset 0).
+ *
+ * @param query free text ranked against names, descriptions and tags; null or blank lists newest first
+ * @param tag   only skills carrying this tag
+ */
+public record SkillQuery(String query, String tag, Integer limit, Integer offset) {
+}

@@ -1,0 +1,127 @@
+package dev.codeexec.skills;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.InvalidInputException.Kind;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The rules a skill must meet before anything is written. Pure functions, so they are tested
+ * without a database; the syntax check needs the sandbox and lives in {@link SyntaxCheck}.
+ */
+final class SkillRules {
+
+    static final int MAX_NAME = 64;
+    static final int MIN_DESCRIPTION_WORDS = 3;
+    static final int MAX_DESCRIPTION = 1000;
+    static final int MAX_CODE_BYTES = 256 * 1024;
+    static final int MAX_TAGS = 16;
+    static final int MAX_TAG = 32;
+    static final int MAX_PARAMETERS_CHARS = 16384;
+    static final int MAX_LIMIT = 100;
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+    private static final Pattern WORD = Pattern.compile("\\S*\\p{L}\\S*");
+
+    /** `from skills import x` cannot reach a skill named like a keyword or like the guest module's own functions. */
+    private static final Set<String> RESERVED = Set.of("False", "None", "True", "and", "as", "assert", "async",
+            "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
+            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+            "while", "with", "yield", "load", "list", "module");
+
+    private SkillRules() {
+    }
+
+    static String name(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new InvalidInputException("name", "is required: a Python identifier of 1 to 64 characters");
+        }
+        if (name.length() > MAX_NAME) {
+            throw new InvalidInputException("name", "is " + name.length() + " characters; at most 64 are allowed");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw new InvalidInputException("name", "must be a Python identifier: ASCII letters, digits and '_', "
+                    + "not starting with a digit");
+        }
+        if (name.startsWith("__") || RESERVED.contains(name)) {
+            throw new InvalidInputException("name", "'" + name + "' is reserved (a Python keyword, a dunder name, "
+                    + "or a function of the guest module: load, list, module)");
+        }
+        return name;
+    }
+
+    /** At least one sentence, taken to mean three words or more (a word holds a letter). */
+    static String description(String description) {
+        String d = description == null ? "" : description.strip();
+        if (d.length() > MAX_DESCRIPTION) {
+            throw new InvalidInputException("description", "is " + d.length() + " characters; at most 1000 are allowed",
+                    Kind.TOO_LARGE);
+        }
+        long words = WORD.matcher(d).results().count();
+        if (words < MIN_DESCRIPTION_WORDS) {
+            throw new InvalidInputException("description", "must be at least one sentence of 3 or more words saying "
+                    + "what the skill does");
+        }
+        return d;
+    }
+
+    static String code(String code) {
+        if (code == null || code.isBlank()) {
+            throw new InvalidInputException("code", "is required: the Python source of the skill");
+        }
+        int bytes = code.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_CODE_BYTES) {
+            throw new InvalidInputException("code", "is " + bytes + " bytes; at most 262144 (256 KiB) are allowed",
+                    Kind.TOO_LARGE);
+        }
+        return code;
+    }
+
+    /** Lower-cased, de-duplicated, order kept. */
+    static List<String> tags(List<String> tags) {
+        if (tags == null) {
+            return List.of();
+        }
+        if (tags.size() > MAX_TAGS) {
+            throw new InvalidInputException("tags", "has " + tags.size() + " entries; at most 16 are allowed");
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String raw : tags) {
+            String t = raw == null ? "" : raw.strip().toLowerCase(java.util.Locale.ROOT);
+            if (t.isEmpty() || t.length() > MAX_TAG || !TAG.matcher(t).matches()) {
+                throw new InvalidInputException("tags", "each tag must be 1 to 32 characters of a-z, 0-9, '_' or '-', "
+                        + "starting with a letter or digit");
+            }
+            out.add(t);
+        }
+        return new ArrayList<>(out);
+    }
+
+    static int limit(Integer limit) {
+        int l = limit == null ? 20 : limit;
+        if (l < 1 || l > MAX_LIMIT) {
+            throw new InvalidInputException("limit", "must be between 1 and 100, was " + l);
+        }
+        return l;
+    }
+
+    static int offset(Integer offset) {
+        int o = offset == null ? 0 : offset;
+        if (o < 0) {
+            throw new InvalidInputException("offset", "must be 0 or more, was " + o);
+        }
+        return o;
+    }
+
+    static Integer version(Integer version) {
+        if (version != null && version < 1) {
+            throw new InvalidInputException("version", "must be 1 or more, was " + version);
+        }
+        return version;
+    }
+}

@@ -1,0 +1,232 @@
+package dev.codeexec.skills;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.InvalidInputException.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The skills capability: validated, versioned Python snippets in the database. Transports call it
+ * and know nothing of its storage; entities are mapped to records before they leave. Logs carry
+ * names, versions and sizes only, never code.
+ */
+@ApplicationScoped
+public class SkillStore {
+
+    private static final Logger LOG = Logger.getLogger(SkillStore.class.getName());
+    /** Concurrent saves of one name each retry at most this often; ten racing savers need at most nine. */
+    static final int MAX_SAVE_ATTEMPTS = 50;
+
+    private final VersionInserter inserter;
+    private final SyntaxCheck syntax;
+    private final ObjectMapper json;
+
+    SkillStore(VersionInserter inserter, SyntaxCheck syntax, ObjectMapper json) {
+        this.inserter = inserter;
+        this.syntax = syntax;
+        this.json = json;
+    }
+
+    /**
+     * Validates, checks that the code compiles in the sandbox, and stores it as the next version.
+     * Not one transaction: the compile check runs outside any (it may take seconds), and each
+     * insert attempt gets its own, so one that lost a version race can be retried.
+     *
+     * @throws InvalidInputException on bad input; nothing is written then
+     */
+    public SavedSkill save(SkillDraft draft) {
+        ValidSkill valid = validate(draft);
+        syntax.requireCompiles(valid.name(), valid.code(), valid.savedBy());
+        return store(valid);
+    }
+
+    /** Validates without the compile check; for trusted files whose tests run them (starter skills). */
+    ValidSkill validate(SkillDraft draft) {
+        String name = SkillRules.name(draft.name());
+        String description = SkillRules.description(draft.description());
+        String code = SkillRules.code(draft.code());
+        List<String> tags = SkillRules.tags(draft.tags());
+        return new ValidSkill(name, description, code, tags, parametersJson(draft.parameters()),
+                draft.savedBy() == null ? "unknown" : draft.savedBy());
+    }
+
+    SavedSkill store(ValidSkill valid) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                SavedSkill saved = inserter.insertNext(valid);
+                LOG.log(Level.INFO, "skill saved: name={0} version={1} code_bytes={2} attempts={3}",
+                        new Object[] {saved.name(), saved.version(), valid.code().length(), attempt});
+                return saved;
+            } catch (PersistenceException e) {
+                if (!lostVersionRace(e) || attempt >= MAX_SAVE_ATTEMPTS) {
+                    throw e;
+                }
+                backOff(attempt);
+            }
+        }
+    }
+
+    /** The newest version, or the given one. */
+    @Transactional
+    public Skill load(String name, Integer version) {
+        SkillRules.version(version);
+        int newest = newestVersion(name);
+        int wanted = version == null ? newest : version;
+        SkillVersionEntity e = SkillVersionEntity.<SkillVersionEntity>find("name = ?1 and version = ?2", name, wanted)
+                .firstResultOptional()
+                .orElseThrow(() -> new InvalidInputException("version", "skill '" + name + "' has no version "
+                        + wanted + "; its newest is " + newest, Kind.NOT_FOUND));
+        return new Skill(e.name, e.version, e.description, e.code, splitTags(e.tags), parameters(e.parameters),
+                e.sha256, e.createdAt, e.savedBy, newest);
+    }
+
+    @Transactional
+    public SkillPage list(SkillQuery q) {
+        int limit = SkillRules.limit(q.limit());
+        int offset = SkillRules.offset(q.offset());
+        String tag = q.tag() == null || q.tag().isBlank() ? null : SkillRules.tags(List.of(q.tag())).get(0);
+        List<String> words = SkillRanking.words(q.query());
+        record Scored(SkillSummary summary, double score) {
+        }
+        List<Scored> matches = newestSummaries().stream()
+                .filter(s -> tag == null || s.tags().contains(tag))
+                .map(s -> new Scored(s, words.isEmpty() ? 1 : SkillRanking.score(words, s.name(), s.description(),
+                        s.tags())))
+                .filter(s -> s.score() > 0)
+                .sorted(Comparator.comparingDouble(Scored::score).reversed()
+                        .thenComparing(s -> s.summary().updatedAt(), Comparator.reverseOrder())
+                        .thenComparing(s -> s.summary().name()))
+                .toList();
+        List<SkillSummary> page = matches.stream().skip(offset).limit(limit).map(Scored::summary).toList();
+        return new SkillPage(page, matches.size(), offset, limit);
+    }
+
+    /** Removes every version of a name. */
+    @Transactional
+    public DeletedSkill delete(String name) {
+        newestVersion(name);
+        long deleted = SkillVersionEntity.delete("name", name);
+        LOG.log(Level.INFO, "skill deleted: name={0} versions={1}", new Object[] {name, deleted});
+        return new DeletedSkill(name, (int) deleted);
+    }
+
+    /** Hashes and saver of every stored version of a name, oldest first; empty when the name is unknown. */
+    @Transactional
+    List<StoredVersion> versions(String name) {
+        return SkillVersionEntity.getEntityManager()
+                .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.name = ?1 "
+                        + "order by v.version", Object[].class)
+                .setParameter(1, name).getResultList().stream()
+                .map(r -> new StoredVersion((Integer) r[0], (String) r[1], (String) r[2])).toList();
+    }
+
+    /** Every stored name, sorted. */
+    @Transactional
+    List<String> names() {
+        return SkillVersionEntity.getEntityManager()
+                .createQuery("select distinct v.name from SkillVersionEntity v order by v.name", String.class)
+                .getResultList();
+    }
+
+    record StoredVersion(int version, String sha256, String savedBy) {
+    }
+
+    /** Newest version of every skill, without code. */
+    List<SkillSummary> newestSummaries() {
+        return SkillVersionEntity.getEntityManager()
+                .createQuery("select s.name, s.description, s.tags, s.version, s.createdAt from SkillVersionEntity s "
+                        + "where s.version = (select max(v.version) from SkillVersionEntity v where v.name = s.name)",
+                        Object[].class)
+                .getResultList().stream()
+                .map(r -> new SkillSummary((String) r[0], (String) r[1], splitTags((String) r[2]), (Integer) r[3],
+                        (Instant) r[4]))
+                .toList();
+    }
+
+    private int newestVersion(String name) {
+        Integer newest = name == null ? null : SkillVersionEntity.getEntityManager()
+                .createQuery("select max(v.version) from SkillVersionEntity v where v.name = ?1", Integer.class)
+                .setParameter(1, name).getSingleResult();
+        if (newest == null) {
+            throw notFound(name);
+        }
+        return newest;
+    }
+
+    private InvalidInputException notFound(String name) {
+        if (name == null || name.isEmpty()) {
+            return new InvalidInputException("name", "is required: the name of a saved skill");
+        }
+        List<String> names = SkillVersionEntity.getEntityManager()
+                .createQuery("select distinct v.name from SkillVersionEntity v", String.class).getResultList();
+        List<String> near = CloseNames.near(name, names);
+        String hint = near.isEmpty() ? "list_skills shows the saved skills" : "did you mean " + String.join(", ", near)
+                + "?";
+        return new InvalidInputException("name", "no skill named '" + name + "'; " + hint, Kind.NOT_FOUND);
+    }
+
+    private String parametersJson(Map<String, Object> parameters) {
+        if (parameters == null || parameters.isEmpty()) {
+            return null;
+        }
+        try {
+            String text = json.writeValueAsString(parameters);
+            if (text.length() > SkillRules.MAX_PARAMETERS_CHARS) {
+                throw new InvalidInputException("parameters", "is " + text.length() + " characters as JSON; at most "
+                        + SkillRules.MAX_PARAMETERS_CHARS + " are allowed", Kind.TOO_LARGE);
+            }
+            return text;
+        } catch (JsonProcessingException e) {
+            throw new InvalidInputException("parameters", "must be a JSON object");
+        }
+    }
+
+    private Map<String, Object> parameters(String text) {
+        if (text == null) {
+            return Map.of();
+        }
+        try {
+            return json.readValue(text, new TypeReference<Map<String, Object>>() { });
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored parameters are not a JSON object", e);
+        }
+    }
+
+    static List<String> splitTags(String tags) {
+        return tags == null || tags.isEmpty() ? List.of() : Arrays.asList(tags.split(","));
+    }
+
+    /** A unique-key violation (SQLState class 23) or a lock timeout while another save of the name committed. */
+    private static boolean lostVersionRace(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                return state.startsWith("23") || state.equals("HYT00") || state.equals("40001")
+                        || state.equals("40P01");
+            }
+        }
+        return false;
+    }
+
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 5L * Math.min(attempt, 10) + 2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while retrying a skill save", e);
+        }
+    }
+}

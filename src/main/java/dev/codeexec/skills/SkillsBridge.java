@@ -1,0 +1,61 @@
+package dev.codeexec.skills;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.sandbox.BridgeCaller;
+import dev.codeexec.sandbox.BridgeHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+
+/**
+ * Sandboxed code's read-only view of the store, used by the guest module {@code skills}
+ * ({@code skills.load("x")}, {@code from skills import x}). Saving stays a tool call, so an agent
+ * decides what becomes a skill, not code it runs.
+ */
+@ApplicationScoped
+public class SkillsBridge implements BridgeHandler {
+
+    private final SkillStore store;
+
+    SkillsBridge(SkillStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String service() {
+        return "skills";
+    }
+
+    /** Methods: "load" {name, version?} gives a {@link Skill}; "list" {query?, tag?, limit?, offset?} a {@link SkillPage}. */
+    @Override
+    public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
+        return switch (method) {
+            case "load" -> store.load(string(args, "name"), integer(args, "version"));
+            case "list" -> store.list(new SkillQuery(string(args, "query"), string(args, "tag"),
+                    integer(args, "limit"), integer(args, "offset")));
+            default -> throw new InvalidInputException("method", "'" + method + "' is not a skills method; "
+                    + "use load or list");
+        };
+    }
+
+    private static String string(Map<String, Object> args, String key) {
+        Object v = args.get(key);
+        if (v == null || v instanceof String) {
+            return (String) v;
+        }
+        throw new InvalidInputException(key, "must be a string");
+    }
+
+    private static Integer integer(Map<String, Object> args, String key) {
+        Object v = args.get(key);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Integer || v instanceof Long || v instanceof Short) {
+            long n = ((Number) v).longValue();
+            if (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE) {
+                return (int) n;
+            }
+        }
+        throw new InvalidInputException(key, "must be an integer");
+    }
+}

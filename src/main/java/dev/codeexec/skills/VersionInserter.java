@@ -1,0 +1,49 @@
+package dev.codeexec.skills;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+
+/**
+ * Writes the next version of a name in its own short transaction. Two concurrent saves may both
+ * pick version n+1; the unique (name, version) constraint lets one win and the caller retries the
+ * other in a fresh transaction (see {@link SkillStore#save}). A separate bean, because a
+ * transaction boundary only applies to calls that go through the CDI proxy.
+ */
+@ApplicationScoped
+class VersionInserter {
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    SavedSkill insertNext(ValidSkill s) {
+        Integer newest = SkillVersionEntity.getEntityManager()
+                .createQuery("select max(v.version) from SkillVersionEntity v where v.name = ?1", Integer.class)
+                .setParameter(1, s.name()).getSingleResult();
+        SkillVersionEntity e = new SkillVersionEntity();
+        e.name = s.name();
+        e.version = newest == null ? 1 : newest + 1;
+        e.description = s.description();
+        e.code = s.code();
+        e.tags = String.join(",", s.tags());
+        e.parameters = s.parametersJson();
+        e.sha256 = sha256(s.code());
+        // Microseconds: what both H2 and PostgreSQL store, so a reloaded row equals the one returned here.
+        e.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        e.savedBy = s.savedBy();
+        e.persistAndFlush();
+        return new SavedSkill(e.name, e.version, e.sha256, e.createdAt);
+    }
+
+    static String sha256(String code) {
+        try {
+            return HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package dev.codeexec.skills;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.InvalidInputException.Kind;
+import dev.codeexec.sandbox.BridgeCaller;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** The store against the real database and sandbox: versions, races, refusals, starter import, bridge. */
+@QuarkusTest
+class SkillStoreTest {
+
+    @Inject
+    SkillStore store;
+    @Inject
+    StarterImporter importer;
+    @Inject
+    SkillsBridge bridge;
+    @Inject
+    SkillExporter exporter;
+
+    static String unique(String prefix) {
+        return prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    }
+
+    static SkillDraft draft(String name, String code) {
+        return new SkillDraft(name, "Adds two numbers together.", code, List.of("math"), Map.of("a", "first"), "t");
+    }
+
+    @Test
+    void savingAgainAddsAVersionAndKeepsTheOld() {
+        String name = unique("adder");
+        SavedSkill v1 = store.save(draft(name, "def add(a, b):\n    return a + b\n"));
+        SavedSkill v2 = store.save(draft(name, "def add(a, b):\n    return b + a\n"));
+        assertEquals(1, v1.version());
+        assertEquals(2, v2.version());
+        assertNotEquals(v1.sha256(), v2.sha256());
+        Skill newest = store.load(name, null);
+        assertEquals(2, newest.version());
+        assertEquals(2, newest.newestVersion());
+        assertTrue(newest.code().contains("b + a"));
+        Skill old = store.load(name, 1);
+        assertEquals("def add(a, b):\n    return a + b\n", old.code());
+        assertEquals(v1.sha256(), old.sha256());
+        assertEquals(v1.createdAt(), old.createdAt());
+        assertEquals(Map.of("a", "first"), old.parameters());
+        assertEquals("t", old.savedBy());
+        assertEquals(Kind.NOT_FOUND,
+                assertThrows(InvalidInputException.class, () -> store.load(name, 3)).kind());
+    }
+
+    @Test
+    void concurrentSavesOfOneNameGetDistinctVersionsNoneLost() throws Exception {
+        String name = unique("raced");
+        int savers = 10;
+        ExecutorService pool = Executors.newFixedThreadPool(savers);
+        List<Future<SavedSkill>> futures = new ArrayList<>();
+        for (int i = 0; i < savers; i++) {
+            String code = "VALUE = " + i + "\n";
+            futures.add(pool.submit(() -> store.save(new SkillDraft(name, "Holds one racing value.", code, null,
+                    null, "session-" + code.hashCode()))));
+        }
+        List<Integer> versions = new ArrayList<>();
+        List<String> hashes = new ArrayList<>();
+        for (Future<SavedSkill> f : futures) {
+            versions.add(f.get().version());
+            hashes.add(f.get().sha256());
+        }
+        pool.shutdown();
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
+        List<String> stored = store.versions(name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList();
+        assertEquals(hashes.stream().sorted().toList(), stored);
+    }
+
+    /** Without the sandbox check in between, all ten inserts hit the database at once and must retry. */
+    @Test
+    void simultaneousInsertsOfOneNameRetryUntilEachHasItsOwnVersion() throws Exception {
+        String name = unique("simultaneous");
+        int savers = 10;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(savers);
+        List<Future<SavedSkill>> futures = new ArrayList<>();
+        for (int i = 0; i < savers; i++) {
+            ValidSkill valid = store.validate(new SkillDraft(name, "Holds one racing value.", "V = " + i, null, null,
+                    "s" + i));
+            futures.add(pool.submit(() -> {
+                start.await();
+                return store.store(valid);
+            }));
+        }
+        start.countDown();
+        List<Integer> versions = new ArrayList<>();
+        for (Future<SavedSkill> f : futures) {
+            versions.add(f.get().version());
+        }
+        pool.shutdown();
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
+        assertEquals(savers, store.versions(name).stream().map(SkillStore.StoredVersion::sha256).distinct().count());
+    }
+
+    @Test
+    void syntaxErrorNamesTheLineAndWritesNothing() {
+        String name = unique("broken");
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> store.save(draft(name, "x = 1\ndef f(:\n    pass\n")));
+        assertEquals("code", e.field());
+        assertTrue(e.getMessage().startsWith("code: syntax error at line 2: "), e.getMessage());
+        assertTrue(store.versions(name).isEmpty());
+    }
+
+    @Test
+    void badInputWritesNothing() {
+        String name = unique("bad");
+        List<String> before = store.names();
+        List<SkillDraft> drafts = List.of(
+                new SkillDraft("1" + name, "Adds two numbers together.", "x = 1", null, null, "t"),
+                new SkillDraft(name, "Too short", "x = 1", null, null, "t"),
+                new SkillDraft(name, "", "x = 1", null, null, "t"),
+                new SkillDraft(name, "Adds two numbers together.", "", null, null, "t"),
+                new SkillDraft(name, "Adds two numbers together.", "#" + "x".repeat(256 * 1024), null, null, "t"),
+                new SkillDraft(name, "Adds two numbers together.", "x = 1", List.of("bad tag"), null, "t"),
+                new SkillDraft(name, "Adds two numbers together.", "x = (", null, null, "t"),
+                new SkillDraft(name, "Adds two numbers together.", "x = 1",
+                        null, Map.of("p", "y".repeat(20_000)), "t"));
+        for (SkillDraft d : drafts) {
+            assertThrows(InvalidInputException.class, () -> store.save(d), d.toString().substring(0, 60));
+        }
+        assertEquals(before, store.names());
+    }
+
+    @Test
+    void unknownNameSuggestsCloseNames() {
+        String name = unique("suggested");
+        store.save(draft(name, "X = 1\n"));
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> store.load(name.substring(0, name.length() - 1) + "q", null));
+        assertEquals(Kind.NOT_FOUND, e.kind());
+        assertTrue(e.getMessage().contains("did you mean") && e.getMessage().contains(name), e.getMessage());
+        InvalidInputException none = assertThrows(InvalidInputException.class, () -> store.load("zz_no_such_zz", null));
+        assertTrue(none.getMessage().contains("list_skills"), none.getMessage());
+    }
+
+    @Test
+    void listFiltersByTagRanksByQueryAndPages() {
+        String tag = unique("tag").toLowerCase();
+        String first = unique("alpha");
+        String second = unique("beta");
+        store.save(new SkillDraft(first, "Parses zebra files into records.", "X = 1", List.of(tag), null, "t"));
+        store.save(new SkillDraft(second, "Writes reports about animals.", "X = 2", List.of(tag, "zebra"), null,
+                "t"));
+        SkillPage byTag = store.list(new SkillQuery(null, tag, null, null));
+        assertEquals(List.of(second, first), byTag.skills().stream().map(SkillSummary::name).toList());
+        assertEquals(2, byTag.total());
+        SkillPage ranked = store.list(new SkillQuery("zebra", tag, null, null));
+        assertEquals(List.of(second, first), ranked.skills().stream().map(SkillSummary::name).toList());
+        SkillPage animals = store.list(new SkillQuery("animals reports", tag, null, null));
+        assertEquals(List.of(second), animals.skills().stream().map(SkillSummary::name).toList());
+        SkillPage paged = store.list(new SkillQuery(null, tag, 1, 1));
+        assertEquals(List.of(first), paged.skills().stream().map(SkillSummary::name).toList());
+        assertEquals(2, paged.total());
+        SkillSummary entry = byTag.skills().get(0);
+        assertEquals(1, entry.newestVersion());
+        assertEquals(List.of(tag, "zebra"), entry.tags());
+    }
+
+    @Test
+    void deleteRemovesEveryVersion() {
+        String name = unique("doomed");
+        store.save(draft(name, "X = 1"));
+        store.save(draft(name, "X = 2"));
+        assertEquals(new DeletedSkill(name, 2), store.delete(name));
+        assertTrue(store.versions(name).isEmpty());
+        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.delete(name)).kind());
+    }
+
+    @Test
+    void startersFromTheRepositoryWereImportedAtStartup() {
+        for (String name : List.of("csv_records", "paginate_text", "retry_backoff", "json_shape", "flatten_dict",
+                "chunk_list", "table_markdown", "safe_path", "dedupe_records", "group_by")) {
+            assertFalse(store.versions(name).isEmpty(), name);
+        }
+    }
+
+    @Test
+    void starterImportIsIdempotentAndNeverClobbersAUserVersion() throws IOException {
+        Path dir = Files.createTempDirectory("starters");
+        String name = unique("starter");
+        writeStarter(dir, name, "X = 1\n");
+        assertEquals(new StarterImporter.Report(1, 0, 0, 0), importer.importFrom(dir));
+        assertEquals(new StarterImporter.Report(0, 1, 0, 0), importer.importFrom(dir));
+        assertEquals(StarterImporter.SAVED_BY, store.load(name, null).savedBy());
+
+        // a new release changes the file while no user touched the skill: it becomes version 2
+        writeStarter(dir, name, "X = 2\n");
+        assertEquals(new StarterImporter.Report(1, 0, 0, 0), importer.importFrom(dir));
+        assertEquals(2, store.load(name, null).version());
+
+        // a user saves version 3; a changed file must not replace it
+        store.save(draft(name, "X = 'mine'\n"));
+        writeStarter(dir, name, "X = 4\n");
+        assertEquals(new StarterImporter.Report(0, 0, 1, 0), importer.importFrom(dir));
+        Skill newest = store.load(name, null);
+        assertEquals(3, newest.version());
+        assertEquals("X = 'mine'\n", newest.code());
+
+        // an invalid file is reported and skipped, not fatal
+        writeStarter(dir, "9" + name, "X = 1\n");
+        assertEquals(1, importer.importFrom(dir).invalid());
+    }
+
+    private static void writeStarter(Path dir, String name, String code) throws IOException {
+        Files.writeString(dir.resolve(name + ".py"), code);
+        Files.writeString(dir.resolve(name + ".yaml"), "description: Holds a starter value.\ntags: [test]\n");
+    }
+
+    @Test
+    void bridgeLoadsAndLists() {
+        String name = unique("bridged");
+        store.save(draft(name, "def hi():\n    return 'hi'\n"));
+        Skill loaded = (Skill) bridge.handle("load", Map.of("name", name), new BridgeCaller("c"));
+        assertEquals("def hi():\n    return 'hi'\n", loaded.code());
+        Map<String, Object> args = new HashMap<>();
+        args.put("name", name);
+        args.put("version", 1L);
+        assertEquals(1, ((Skill) bridge.handle("load", args, new BridgeCaller("c"))).version());
+        SkillPage page = (SkillPage) bridge.handle("list", Map.of("query", name, "limit", 5), new BridgeCaller("c"));
+        assertEquals(name, page.skills().get(0).name());
+        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class,
+                () -> bridge.handle("load", Map.of("name", name + "x"), new BridgeCaller("c"))).kind());
+        assertEquals("method", assertThrows(InvalidInputException.class,
+                () -> bridge.handle("save", Map.of(), new BridgeCaller("c"))).field());
+        assertEquals("version", assertThrows(InvalidInputException.class,
+                () -> bridge.handle("load", Map.of("name", name, "version", "1"), new BridgeCaller("c"))).field());
+    }
+
+    @Test
+    void exportWritesNewestVersionsAsStarterFiles() throws IOException {
+        String name = unique("exported");
+        store.save(draft(name, "X = 1\n"));
+        store.save(draft(name, "X = 2\n"));
+        SkillExport export = exporter.exportAll();
+        assertTrue(export.skills().contains(name));
+        Path dir = Path.of(export.directory());
+        assertEquals("X = 2\n", Files.readString(dir.resolve(name + ".py")));
+        SkillFiles.SkillFile back = SkillFiles.parse(name, Files.readString(dir.resolve(name + ".py")),
+                Files.readString(dir.resolve(name + ".yaml")), name + ".yaml");
+        assertEquals("Adds two numbers together.", back.description());
+        assertEquals(List.of("math"), back.tags());
+    }
+}

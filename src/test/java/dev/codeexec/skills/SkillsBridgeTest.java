@@ -1,0 +1,92 @@
+package dev.codeexec.skills;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.mcp.McpCalls;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.time.Duration;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The guest module `skills` end to end: save over MCP, then load and import from sandboxed code. */
+@QuarkusTest
+@Tag("bridge")
+class SkillsBridgeTest {
+
+    McpCalls mcp;
+
+    @BeforeAll
+    static void patientClient() {
+        // The MCP test client waits 10 s by default (Awaitility); a save includes a sandbox run, which a
+        // loaded 2-core machine can take longer than that to schedule.
+        Awaitility.setDefaultTimeout(Duration.ofMinutes(2));
+    }
+
+    @BeforeEach
+    void connect() {
+        mcp = new McpCalls();
+    }
+
+    String saved(String code) {
+        String name = "bridged_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        var r = mcp.call("save_skill", Map.of("name", name, "description", "Says hello to someone.", "code", code,
+                "tags", List.of("bridge")));
+        assertTrue(!r.isError(), () -> McpCalls.text(r));
+        return name;
+    }
+
+    McpCalls.Exec ok(String code) {
+        McpCalls.Exec r = mcp.exec(code);
+        assertEquals(0, r.exitCode(), r.stderr());
+        return r;
+    }
+
+    @Test
+    void fromSkillsImportGivesTheNewestVersionAsAModule() {
+        String name = saved("def hello(who):\n    return 'hello ' + who\n");
+        assertEquals("hello ann\nskills." + name + "\n", ok("from skills import " + name + "\n"
+                + "print(" + name + ".hello('ann'))\nprint(" + name + ".__name__)").stdout());
+        mcp.call("save_skill", Map.of("name", name, "description", "Says hello to someone.",
+                "code", "def hello(who):\n    return 'hi ' + who\n"));
+        assertEquals("hi bob 2\n", ok("from skills import " + name + "\nprint(" + name + ".hello('bob'), "
+                + name + ".__skill_version__)").stdout());
+    }
+
+    @Test
+    void loadReturnsTheCodeOfAVersion() {
+        String name = saved("X = 1\n");
+        mcp.call("save_skill", Map.of("name", name, "description", "Says hello to someone.", "code", "X = 2\n"));
+        assertEquals("'X = 2\\n' 'X = 1\\n'\n", ok("import skills\nprint(repr(skills.load('" + name + "')), "
+                + "repr(skills.load('" + name + "', version=1)))").stdout());
+        assertEquals("1\n", ok("import skills\nprint(skills.module('" + name + "', version=1).X)").stdout());
+    }
+
+    @Test
+    void listFindsSavedSkills() {
+        String name = saved("X = 1\n");
+        assertEquals(name + "\n", ok("import skills\nprint(skills.list(query='" + name + "')['skills'][0]['name'])")
+                .stdout());
+    }
+
+    @Test
+    void starterSkillImportsInOneLine() {
+        assertEquals("[[1, 2], [3]]\n", ok("from skills import chunk_list\nprint(chunk_list.chunk_list([1, 2, 3], 2))")
+                .stdout());
+    }
+
+    @Test
+    void unknownSkillIsAnImportErrorNamingCloseNames() {
+        McpCalls.Exec r = mcp.exec("from skills import chunk_lst");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("ImportError") && r.stderr().contains("did you mean chunk_list"), r.stderr());
+        McpCalls.Exec lookup = mcp.exec("import skills\nskills.load('no_such_skill_zz')");
+        assertTrue(lookup.stderr().contains("LookupError"), lookup.stderr());
+    }
+}
