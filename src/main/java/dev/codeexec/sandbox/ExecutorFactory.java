@@ -9,7 +9,7 @@ final class ExecutorFactory {
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace) {
         return switch (settings.isolation()) {
-            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err), settings);
+            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, settings.quota(), System.err), settings);
             case PROCESS -> new ProcessExecutor(settings, workspace);
         };
     }

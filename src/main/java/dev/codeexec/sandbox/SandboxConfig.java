@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
@@ -80,7 +81,8 @@ public interface SandboxConfig {
         Optional<Path> javaExecutable();
     }
 
-    default SandboxSettings toSettings() {
+    /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
+    default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(
                 "in-process".equalsIgnoreCase(isolation()) ? SandboxSettings.Isolation.IN_PROCESS
@@ -89,6 +91,6 @@ public interface SandboxConfig {
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable()));
+                        worker().javaExecutable()), quota);
     }
 }

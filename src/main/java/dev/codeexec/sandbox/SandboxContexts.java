@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,10 +30,12 @@ public final class SandboxContexts implements AutoCloseable {
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
+    private final WorkspaceQuota quota;
     private final Source driver;
 
-    public SandboxContexts(WorkspaceRoot workspace, OutputStream engineLog) {
+    public SandboxContexts(WorkspaceRoot workspace, WorkspaceQuota quota, OutputStream engineLog) {
         this.workspace = workspace;
+        this.quota = quota;
         this.engine = Engine.newBuilder(LANGUAGE)
                 .sandbox(SandboxPolicy.CONSTRAINED)
                 .out(OutputStream.nullOutputStream())
@@ -53,7 +56,7 @@ public final class SandboxContexts implements AutoCloseable {
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();
         return PythonInterpreter.start(out, err, in, unused -> {
-            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace));
+            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, quota));
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
                     .sandbox(SandboxPolicy.CONSTRAINED)

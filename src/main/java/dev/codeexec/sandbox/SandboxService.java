@@ -1,10 +1,13 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -26,8 +29,8 @@ public class SandboxService {
     private final ExecutionCounters counters = new ExecutionCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
 
-    public SandboxService(SandboxConfig config) {
-        this.settings = config.toSettings();
+    public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig) {
+        this.settings = config.toSettings(workspaceConfig.quota());
         this.workspace = new WorkspaceRoot(settings.workspace());
         this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
     }
@@ -101,6 +104,9 @@ public class SandboxService {
         return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp();
     }
 
+    /** The one workspace root, also injected into the workspace tools so both confine paths the same way. */
+    @Produces
+    @Singleton
     public WorkspaceRoot workspace() {
         return workspace;
     }

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.EOFException;
 import java.io.FileDescriptor;
@@ -20,7 +21,8 @@ import java.util.logging.Logger;
  * forwards. The server enforces the hard limits from outside: heap (-Xmx), rlimits, and a kill at
  * the deadline.
  *
- * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms>}.
+ * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <max-files>}: the last three are the workspace quotas guest writes obey.
  */
 public final class SandboxWorkerMain {
 
@@ -38,9 +40,10 @@ public final class SandboxWorkerMain {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
                 Integer.parseInt(args[1]), 1, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
-                new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty()));
+                new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty()),
+                new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
-        try (InProcessExecutor executor = new InProcessExecutor(new SandboxContexts(workspace, System.err), settings)) {
+        try (InProcessExecutor executor = new InProcessExecutor(new SandboxContexts(workspace, settings.quota(), System.err), settings)) {
             executor.awaitWarm();
             codec.write(WorkerMessages.Reply.readyNow());
             serve(codec, executor);
