@@ -27,6 +27,7 @@ public class SandboxService {
     private final WorkspaceRoot workspace;
     private final Admission admission;
     private final ExecutionCounters counters = new ExecutionCounters();
+    private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
 
     public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig) {
@@ -73,6 +74,7 @@ public class SandboxService {
         try (slot) {
             ExecutionResult result = executor().execute(request);
             counters.record(result);
+            owners.record(command.owner(), result);
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} session={8}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -97,6 +99,11 @@ public class SandboxService {
 
     public ExecutionStats stats() {
         return counters.snapshot(admission.running(), admission.queued());
+    }
+
+    /** Finished executions of one caller (an MCP connection id, or "rest"). */
+    public OutcomeCounts stats(String owner) {
+        return owners.of(owner);
     }
 
     /** True once an execution can start without building an engine first. */
