@@ -31,6 +31,7 @@ class WorkspaceToolsTest {
 
     @BeforeEach
     void connect() {
+        SandboxWarm.awaitReady();
         mcp = new McpCalls();
         dir = "tools-" + UUID.randomUUID();
     }

@@ -55,6 +55,7 @@ class HttpAccessTest {
 
     @Test
     void aFullQueueIs429() throws Exception {
+        dev.codeexec.mcp.SandboxWarm.awaitReady();
         CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() -> given().header("Authorization", BEARER)
                 .contentType(ContentType.JSON).body(Map.of("code", "import time\ntime.sleep(4)", "timeout_s", 10))
                 .post("/api/v1/executions").statusCode());
