@@ -20,6 +20,9 @@ public class ExecutionResource {
     public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session) {
     }
 
+    /** REST callers have no MCP connection; their sessions and per-caller stats share this owner. */
+    static final String REST_OWNER = "rest";
+
     private final SandboxService sandbox;
 
     public ExecutionResource(SandboxService sandbox) {
@@ -29,7 +32,6 @@ public class ExecutionResource {
     @POST
     public ExecutionResult execute(ExecutionBody body) {
         ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null) : body;
-        // REST callers have no MCP connection; sessions are scoped to this API instead.
-        return sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), "rest"));
+        return sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), REST_OWNER));
     }
 }

@@ -1,6 +1,8 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
+import dev.codeexec.workspace.WorkspaceUsage;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.SeekableByteChannel;
@@ -8,8 +10,10 @@ import java.nio.charset.Charset;
 import java.nio.file.AccessMode;
 import java.nio.file.CopyOption;
 import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Map;
@@ -21,6 +25,9 @@ import org.graalvm.polyglot.io.FileSystem;
  * by {@link WorkspaceRoot} on its real path before the host file system sees it. Guest code may
  * not create links, so no symlink it could race against a check can appear from inside.
  *
+ * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
+ * before any of its bytes land.
+ *
  * <p>The GraalPy standard library is not reached through here: the context factory wraps this
  * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
  */
@@ -28,9 +35,11 @@ final class ConfinedFileSystem implements FileSystem {
 
     private final FileSystem host = FileSystem.newDefaultFileSystem();
     private final WorkspaceRoot root;
+    private final WorkspaceQuota quota;
 
-    ConfinedFileSystem(WorkspaceRoot root) {
+    ConfinedFileSystem(WorkspaceRoot root, WorkspaceQuota quota) {
         this.root = root;
+        this.quota = quota;
     }
 
     private Path confine(Path path) {
@@ -69,7 +78,18 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
-        return host.newByteChannel(confine(path), options, attrs);
+        Path confined = confine(path);
+        if (!options.contains(StandardOpenOption.WRITE) && !options.contains(StandardOpenOption.APPEND)) {
+            return host.newByteChannel(confined, options, attrs);
+        }
+        WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
+        boolean exists = Files.exists(confined);
+        long current = exists ? Files.size(confined) : 0;
+        if (!exists && (options.contains(StandardOpenOption.CREATE) || options.contains(StandardOpenOption.CREATE_NEW))) {
+            quota.checkNewFile(usage);
+        }
+        return quota.guard(host.newByteChannel(confined, options, attrs), usage.bytes() - current,
+                options.contains(StandardOpenOption.APPEND));
     }
 
     @Override
@@ -100,7 +120,18 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void copy(Path source, Path target, CopyOption... options) throws IOException {
-        host.copy(confine(source), confine(target), options);
+        Path from = confine(source);
+        Path to = confine(target);
+        // A copy adds a whole file at once: judge it like a write of that size.
+        WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
+        if (Files.isRegularFile(from)) {
+            boolean exists = Files.exists(to);
+            if (!exists) {
+                quota.checkNewFile(usage);
+            }
+            quota.checkSize(Files.size(from), usage.bytes() - (exists ? Files.size(to) : 0));
+        }
+        host.copy(from, to, options);
     }
 
     @Override

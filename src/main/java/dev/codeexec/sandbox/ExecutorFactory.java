@@ -9,7 +9,8 @@ final class ExecutorFactory {
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, HostBridge bridge) {
         return switch (settings.isolation()) {
-            case IN_PROCESS -> new InProcessExecutor(new SandboxContexts(workspace, System.err, bridge), settings);
+            case IN_PROCESS -> new InProcessExecutor(
+                    new SandboxContexts(workspace, settings.quota(), System.err, bridge), settings);
             case PROCESS -> new ProcessExecutor(settings, workspace, bridge);
         };
     }

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
@@ -87,13 +88,14 @@ public interface SandboxConfig {
         Optional<Path> javaExecutable();
     }
 
-    default SandboxSettings toSettings() {
+    /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
+    default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable(), SandboxSettings.Jit.parse(worker().jit())));
+                        worker().javaExecutable(), SandboxSettings.Jit.parse(worker().jit())), quota);
     }
 }

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,12 +32,14 @@ public final class SandboxContexts implements AutoCloseable {
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
+    private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
     private final String guestModulesJson;
 
-    SandboxContexts(WorkspaceRoot workspace, OutputStream engineLog, HostCalls host) {
+    SandboxContexts(WorkspaceRoot workspace, WorkspaceQuota quota, OutputStream engineLog, HostCalls host) {
         this.workspace = workspace;
+        this.quota = quota;
         this.host = host;
         try {
             this.guestModulesJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(GuestModules.load());
@@ -67,7 +70,7 @@ public final class SandboxContexts implements AutoCloseable {
         ProxyExecutable hostCall = args -> host.call(owner.get(), args[0].asString(), args[1].asString(),
                 args[2].asString());
         return PythonInterpreter.start(out, err, in, owner, unused -> {
-            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace));
+            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, quota));
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
                     .sandbox(SandboxPolicy.CONSTRAINED)

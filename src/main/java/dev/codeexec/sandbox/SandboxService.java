@@ -1,10 +1,13 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,13 +27,14 @@ public class SandboxService {
     private final WorkspaceRoot workspace;
     private final Admission admission;
     private final ExecutionCounters counters = new ExecutionCounters();
+    private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
 
     private final HostBridge bridge;
 
-    public SandboxService(SandboxConfig config, HostBridge bridge) {
+    public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, HostBridge bridge) {
         this.bridge = bridge;
-        this.settings = config.toSettings();
+        this.settings = config.toSettings(workspaceConfig.quota());
         this.workspace = new WorkspaceRoot(settings.workspace());
         this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
     }
@@ -73,6 +77,7 @@ public class SandboxService {
         try (slot) {
             ExecutionResult result = executor().execute(request);
             counters.record(result);
+            owners.record(command.owner(), result);
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} session={8}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -99,11 +104,19 @@ public class SandboxService {
         return counters.snapshot(admission.running(), admission.queued());
     }
 
+    /** Finished executions of one caller (an MCP connection id, or "rest"). */
+    public OutcomeCounts stats(String owner) {
+        return owners.of(owner);
+    }
+
     /** True once an execution can start without building an engine first. */
     public boolean ready() {
         return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp();
     }
 
+    /** The one workspace root, also injected into the workspace tools so both confine paths the same way. */
+    @Produces
+    @Singleton
     public WorkspaceRoot workspace() {
         return workspace;
     }

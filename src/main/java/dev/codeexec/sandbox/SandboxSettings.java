@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +20,8 @@ public record SandboxSettings(
         Duration cancelGrace,
         int maxSessionsPerConnection,
         Duration sessionIdleTtl,
-        Worker worker) {
+        Worker worker,
+        WorkspaceQuota quota) {
 
     public enum Isolation {
         PROCESS, IN_PROCESS;

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -28,7 +29,8 @@ import java.util.logging.Logger;
  * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
- * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms>}.
+ * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <max-files>}: the last three are the workspace quotas guest writes obey.
  */
 public final class SandboxWorkerMain {
 
@@ -55,9 +57,10 @@ public final class SandboxWorkerMain {
                 Integer.parseInt(args[1]), 1, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
-                        SandboxSettings.Jit.OFF));
+                        SandboxSettings.Jit.OFF),
+                new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
-        SandboxContexts contexts = new SandboxContexts(workspace, System.err, worker::callServer);
+        SandboxContexts contexts = new SandboxContexts(workspace, settings.quota(), System.err, worker::callServer);
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings)) {
             executor.awaitWarm();
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);

@@ -46,7 +46,8 @@ final class WorkerLauncher {
         cmd.addAll(worker.jvmOptions());
         cmd.addAll(List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
-                Long.toString(settings.cancelGrace().toMillis())));
+                Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
+                Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles())));
         this.command = List.copyOf(cmd);
     }
 

@@ -1,0 +1,25 @@
+package dev.codeexec.rest;
+
+import dev.codeexec.stats.ServerStats;
+import dev.codeexec.stats.StatsService;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** REST mirror of get_execution_stats; "connection" counts REST executions. */
+@Path("/api/v1/stats")
+@Produces(MediaType.APPLICATION_JSON)
+public class StatsResource {
+
+    private final StatsService stats;
+
+    public StatsResource(StatsService stats) {
+        this.stats = stats;
+    }
+
+    @GET
+    public ServerStats stats() {
+        return stats.snapshot(ExecutionResource.REST_OWNER);
+    }
+}

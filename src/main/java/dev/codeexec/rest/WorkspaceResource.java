@@ -1,0 +1,66 @@
+package dev.codeexec.rest;
+
+import dev.codeexec.workspace.DeleteFileResult;
+import dev.codeexec.workspace.ListFilesRequest;
+import dev.codeexec.workspace.ListFilesResult;
+import dev.codeexec.workspace.ReadFileRequest;
+import dev.codeexec.workspace.ReadFileResult;
+import dev.codeexec.workspace.WorkspaceFiles;
+import dev.codeexec.workspace.WriteFileRequest;
+import dev.codeexec.workspace.WriteFileResult;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * REST mirror of the workspace tools. The file path is the rest of the URL; the service confines it
+ * exactly as it confines a tool argument.
+ */
+@Path("/api/v1/workspace/files")
+@Produces(MediaType.APPLICATION_JSON)
+public class WorkspaceResource {
+
+    /** Body of PUT /api/v1/workspace/files/{path}; the same fields as write_workspace_file. */
+    public record WriteBody(String content, String encoding, String mode) {
+    }
+
+    private final WorkspaceFiles files;
+
+    public WorkspaceResource(WorkspaceFiles files) {
+        this.files = files;
+    }
+
+    @GET
+    public ListFilesResult list(@QueryParam("path") String path, @QueryParam("pattern") String pattern,
+            @QueryParam("recursive") Boolean recursive, @QueryParam("limit") Integer limit,
+            @QueryParam("offset") Integer offset) {
+        return files.list(new ListFilesRequest(path, pattern, recursive, limit, offset));
+    }
+
+    @GET
+    @Path("{path: .+}")
+    public ReadFileResult read(@PathParam("path") String path, @QueryParam("offset") Long offset,
+            @QueryParam("length") Long length, @QueryParam("encoding") String encoding) {
+        return files.read(new ReadFileRequest(path, offset, length, encoding));
+    }
+
+    @PUT
+    @Path("{path: .+}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public WriteFileResult write(@PathParam("path") String path, WriteBody body) {
+        WriteBody b = body == null ? new WriteBody(null, null, null) : body;
+        return files.write(new WriteFileRequest(path, b.content(), b.encoding(), b.mode()));
+    }
+
+    @DELETE
+    @Path("{path: .+}")
+    public DeleteFileResult delete(@PathParam("path") String path) {
+        return files.delete(path);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.codeexec.stats;
+
+import dev.codeexec.sandbox.ExecutionStats;
+import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.workspace.WorkspaceFiles;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * The stats as Prometheus meters at /q/metrics. Meters read the same counters get_execution_stats
+ * reads, when scraped, so the two never disagree. Names are listed in docs/workspace-and-operations.md.
+ */
+@ApplicationScoped
+public class ExecutionMetrics {
+
+    private static final Map<String, ToLongFunction<ExecutionStats>> OUTCOMES = Map.of(
+            "succeeded", ExecutionStats::succeeded,
+            "failed", ExecutionStats::failed,
+            "timed_out", ExecutionStats::timedOut,
+            "killed", ExecutionStats::killed,
+            "rejected_busy", ExecutionStats::rejectedBusy);
+    private static final Map<String, ToLongFunction<ExecutionStats>> LATENCY = Map.of(
+            "0.5", ExecutionStats::p50Ms,
+            "0.95", ExecutionStats::p95Ms,
+            "0.99", ExecutionStats::p99Ms,
+            "max", ExecutionStats::maxMs);
+    private static final Map<String, ToLongFunction<SandboxState>> WORKERS = Map.of(
+            "live", SandboxState::workersLive,
+            "idle", SandboxState::workersIdle,
+            "starting", SandboxState::workersStarting);
+
+    private final MeterRegistry registry;
+    private final SandboxService sandbox;
+    private final WorkspaceFiles workspace;
+
+    public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, WorkspaceFiles workspace) {
+        this.registry = registry;
+        this.sandbox = sandbox;
+        this.workspace = workspace;
+    }
+
+    void register(@Observes StartupEvent event) {
+        OUTCOMES.forEach((outcome, figure) -> FunctionCounter
+                .builder("codeexec.executions", sandbox, s -> figure.applyAsLong(s.stats()))
+                .tag("outcome", outcome)
+                .description("Finished or refused executions by outcome")
+                .register(registry));
+        LATENCY.forEach((quantile, figure) -> gauge("codeexec.execution.latency.ms",
+                "Execution wall-clock latency over the most recent 2048 executions", s -> figure.applyAsLong(s.stats()))
+                .tag("quantile", quantile).register(registry));
+        gauge("codeexec.executions.running", "Executions running now", s -> s.stats().running()).register(registry);
+        gauge("codeexec.executions.queued", "Executions waiting for a slot", s -> s.stats().queued()).register(registry);
+        gauge("codeexec.sandbox.ready", "1 once the sandbox is warmed", s -> s.ready() ? 1 : 0).register(registry);
+        WORKERS.forEach((state, figure) -> gauge("codeexec.workers", "Sandbox worker processes by state",
+                s -> s.state() == null ? 0 : figure.applyAsLong(s.state())).tag("state", state).register(registry));
+        FunctionCounter.builder("codeexec.workers.replaced", sandbox,
+                        s -> s.state() == null ? 0 : s.state().workersReplaced())
+                .description("Worker processes killed or lost and replaced").register(registry);
+        gauge("codeexec.sessions", "Live persistent execute_code sessions",
+                s -> s.state() == null ? 0 : s.state().sessions()).register(registry);
+        Gauge.builder("codeexec.workspace.files", workspace, w -> w.summary().files())
+                .description("Regular files in the workspace").register(registry);
+        Gauge.builder("codeexec.workspace.bytes", workspace, w -> w.summary().bytes())
+                .description("Bytes of all workspace files").baseUnit("bytes").register(registry);
+    }
+
+    private Gauge.Builder<SandboxService> gauge(String name, String description, ToDoubleFunction<SandboxService> f) {
+        return Gauge.builder(name, sandbox, f).description(description);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.codeexec.stats;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.codeexec.sandbox.ExecutionStats;
+import dev.codeexec.sandbox.OutcomeCounts;
+import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.workspace.WorkspaceSummary;
+import java.util.Map;
+
+/** Everything get_execution_stats reports, server-wide and for the calling connection. */
+public record ServerStats(
+        @JsonProperty("uptime_s")
+        @JsonPropertyDescription("Seconds since the server started")
+        long uptimeS,
+        @JsonPropertyDescription("True once the sandbox is warmed and executions start without delay")
+        boolean ready,
+        @JsonPropertyDescription("Server-wide executions by outcome, running and queued, latency percentiles (ms) "
+                + "over the most recent 2048")
+        ExecutionStats executions,
+        @JsonPropertyDescription("Executions finished on the calling connection, by outcome")
+        OutcomeCounts connection,
+        @JsonPropertyDescription("Isolation mode, worker pool and live sessions; null while the sandbox starts")
+        SandboxState sandbox,
+        @JsonPropertyDescription("Workspace files and bytes against their quotas")
+        WorkspaceSummary workspace,
+        @JsonPropertyDescription("Server process memory; sandbox workers are separate processes")
+        MemoryStats memory,
+        @JsonPropertyDescription("Figures of other capabilities (registry, skills, pii), by name")
+        Map<String, Object> capabilities) {
+}

@@ -1,0 +1,72 @@
+package dev.codeexec.workspace;
+
+import dev.codeexec.InvalidInputException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decodes one page of a file as UTF-8. A page boundary can fall inside a multi-byte character: a
+ * page that starts inside one is refused (paging by {@code offset + bytes_returned} never does that),
+ * and a page that ends inside one is shortened to the character's start, so the next page begins
+ * with it. Bytes that are not UTF-8 at all are refused with a hint to use base64.
+ */
+final class Utf8Page {
+
+    private Utf8Page() {
+    }
+
+    /** How many of {@code bytes} (a page that may stop mid-file) form whole characters. */
+    static int wholeCharacters(byte[] bytes, int length, boolean eof) {
+        if (eof || length == 0) {
+            return length;
+        }
+        // Walk back over at most three continuation bytes to the lead byte of the last character.
+        int lead = length - 1;
+        while (lead > 0 && length - lead < 4 && isContinuation(bytes[lead])) {
+            lead--;
+        }
+        int needed = sequenceLength(bytes[lead]);
+        return needed > 0 && lead + needed > length ? lead : length;
+    }
+
+    static String decode(byte[] bytes, int length, long offset) {
+        if (length > 0 && isContinuation(bytes[0])) {
+            throw new InvalidInputException("offset", offset + " falls inside a multi-byte UTF-8 character; start at "
+                    + "a character boundary (offset + bytes_returned of the previous page) or use encoding=base64");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes, 0, length))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidInputException("encoding", "the file is not valid UTF-8 text (binary data?); "
+                    + "read it with encoding=base64");
+        }
+    }
+
+    private static boolean isContinuation(byte b) {
+        return (b & 0xC0) == 0x80;
+    }
+
+    /** Bytes in the sequence a lead byte starts; 0 when it is not a valid lead byte. */
+    private static int sequenceLength(byte b) {
+        int u = b & 0xFF;
+        if (u < 0x80) {
+            return 1;
+        }
+        if (u >= 0xC2 && u <= 0xDF) {
+            return 2;
+        }
+        if (u >= 0xE0 && u <= 0xEF) {
+            return 3;
+        }
+        if (u >= 0xF0 && u <= 0xF4) {
+            return 4;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.codeexec.workspace;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Operator settings under {@code workspace.*}; the same quotas bind the tools and sandboxed code. */
+@ConfigMapping(prefix = "workspace")
+public interface WorkspaceConfig {
+
+    /** Largest single file, in bytes. */
+    @WithDefault("67108864")
+    long maxFileBytes();
+
+    /** Bytes of all files in the workspace together. */
+    @WithDefault("1073741824")
+    long maxTotalBytes();
+
+    /** Number of regular files in the workspace. */
+    @WithDefault("10000")
+    int maxFiles();
+
+    /** Largest page one read_workspace_file call returns, in bytes (before base64). */
+    @WithDefault("1048576")
+    int maxReadBytes();
+
+    default WorkspaceQuota quota() {
+        return new WorkspaceQuota(maxFileBytes(), maxTotalBytes(), maxFiles());
+    }
+}

@@ -1,0 +1,292 @@
+package dev.codeexec.workspace;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.InvalidInputException.Kind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The workspace file tools: atomic writes, ranged reads, listings and deletes, confined by the same
+ * {@link WorkspaceRoot} the sandbox uses and bound by the same {@link WorkspaceQuota}. Logs carry
+ * paths' lengths and sizes only, never contents.
+ *
+ * <p>A write goes to a temporary file in the target's directory and is renamed over the target, so a
+ * reader (which holds one open file throughout) sees the old file or the new one, never a mix, and a
+ * write that fails half way (quota, disk) leaves the old file as it was.
+ */
+@ApplicationScoped
+public class WorkspaceFiles {
+
+    private static final Logger LOG = Logger.getLogger(WorkspaceFiles.class.getName());
+    /** Temporary files of in-flight writes; listings hide them. */
+    static final String TEMP_PREFIX = ".codeexec-write-";
+
+    private final WorkspacePaths paths;
+    private final WorkspaceQuota quota;
+    private final int maxReadBytes;
+    private final WorkspaceListing listing;
+    /** Serializes this server's writes and deletes so that each quota check sees the previous one done. */
+    private final ReentrantLock writes = new ReentrantLock();
+
+    @Inject
+    public WorkspaceFiles(WorkspaceRoot root, WorkspaceConfig config) {
+        this(root, config.quota(), config.maxReadBytes());
+    }
+
+    WorkspaceFiles(WorkspaceRoot root, WorkspaceQuota quota, int maxReadBytes) {
+        this.paths = new WorkspacePaths(root);
+        this.quota = quota;
+        this.maxReadBytes = maxReadBytes;
+        this.listing = new WorkspaceListing(paths);
+    }
+
+    private enum Mode { OVERWRITE, APPEND, CREATE }
+
+    public WriteFileResult write(WriteFileRequest request) {
+        Path target = paths.resolve("path", request.path(), false);
+        byte[] data = decode(request.content(), encoding(request.encoding()));
+        Mode mode = mode(request.mode());
+        if (data.length > quota.maxFileBytes()) {
+            throw new InvalidInputException("content", "is " + data.length + " bytes, over "
+                    + WorkspaceQuota.MAX_FILE_BYTES + "=" + quota.maxFileBytes(), Kind.TOO_LARGE);
+        }
+        writes.lock();
+        try {
+            BasicFileAttributes existing = attributes(target);
+            if (existing != null && !existing.isRegularFile()) {
+                throw new InvalidInputException("path", "'" + request.path() + "' is a directory, not a file",
+                        Kind.CONFLICT);
+            }
+            if (existing != null && mode == Mode.CREATE) {
+                throw new InvalidInputException("path", "'" + request.path() + "' already exists; use mode=overwrite "
+                        + "or mode=append", Kind.CONFLICT);
+            }
+            WriteFileResult result = replace(target, existing, data, mode == Mode.APPEND);
+            LOG.log(Level.FINE, "workspace write: mode={0} bytes={1}", new Object[] {mode, result.bytes()});
+            return result;
+        } catch (WorkspaceQuotaException e) {
+            throw new InvalidInputException("content", e.getMessage(), Kind.TOO_LARGE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace write failed", e);
+        } finally {
+            writes.unlock();
+        }
+    }
+
+    /** Builds the new file beside the target, through the quota guard, then renames it over the target. */
+    private WriteFileResult replace(Path target, BasicFileAttributes existing, byte[] data, boolean append)
+            throws IOException {
+        WorkspaceUsage usage = WorkspaceQuota.usage(paths.root());
+        long current = existing == null ? 0 : existing.size();
+        if (existing == null) {
+            quota.checkNewFile(usage);
+        }
+        Path parent = target.getParent();
+        Files.createDirectories(parent);
+        Path temp = Files.createTempFile(parent, TEMP_PREFIX, ".tmp");
+        try {
+            MessageDigest sha = sha256();
+            long size;
+            try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                // The guard counts the old content copied in: if the file grew meanwhile, the copy trips it.
+                SeekableByteChannel guarded = quota.guard(file, usage.bytes() - current, false);
+                try (var out = new DigestOutputStream(Channels.newOutputStream(guarded), sha)) {
+                    if (append && existing != null) {
+                        Files.copy(target, out);
+                    }
+                    out.write(data);
+                    out.flush();
+                    file.force(true);
+                    size = file.size();
+                }
+            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    public ReadFileResult read(ReadFileRequest request) {
+        Path file = paths.resolve("path", request.path(), false);
+        boolean utf8 = encoding(request.encoding());
+        long offset = request.offset() == null ? 0 : request.offset();
+        if (offset < 0) {
+            throw new InvalidInputException("offset", "must be 0 or more, got " + offset);
+        }
+        long length = request.length() == null ? maxReadBytes : request.length();
+        if (length < 0 || length > maxReadBytes) {
+            throw new InvalidInputException("length", "must be between 0 and " + maxReadBytes + " bytes "
+                    + "(workspace.max-read-bytes), got " + length + "; page through larger files with offset");
+        }
+        requireRegularFile(file, request.path());
+        // One open file throughout: the page and the hash come from the same version of the file.
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long total = channel.size();
+            if (offset > total) {
+                throw new InvalidInputException("offset", offset + " is past the end of the file (total_bytes="
+                        + total + ")");
+            }
+            int wanted = (int) Math.min(length, total - offset);
+            byte[] page = new byte[wanted];
+            int got = readFully(channel, page, offset);
+            boolean reachesEnd = offset + got >= total;
+            int kept = utf8 ? Utf8Page.wholeCharacters(page, got, reachesEnd) : got;
+            if (utf8 && kept == 0 && got > 0) {
+                throw new InvalidInputException("length", length + " bytes cannot hold the whole UTF-8 character "
+                        + "at offset " + offset + "; ask for at least 4 bytes");
+            }
+            String content = utf8 ? Utf8Page.decode(page, kept, offset)
+                    : Base64.getEncoder().encodeToString(kept == page.length ? page : Arrays.copyOf(page, kept));
+            return new ReadFileResult(paths.relative(file), content, kept, total, hash(channel),
+                    offset + kept >= total);
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace read failed", e);
+        }
+    }
+
+    public ListFilesResult list(ListFilesRequest request) {
+        return listing.list(request);
+    }
+
+    public DeleteFileResult delete(String path) {
+        Path target = paths.resolve("path", path, false);
+        writes.lock();
+        try {
+            BasicFileAttributes attrs = Files.readAttributes(target, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            Files.delete(target);
+            return new DeleteFileResult(paths.relative(target), WorkspaceListing.type(attrs), true);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException("path", "'" + path + "' does not exist", Kind.NOT_FOUND);
+        } catch (DirectoryNotEmptyException e) {
+            throw new InvalidInputException("path", "'" + path + "' is a directory that is not empty; delete its "
+                    + "files first", Kind.CONFLICT);
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace delete failed", e);
+        } finally {
+            writes.unlock();
+        }
+    }
+
+    /** Current usage against the quotas. */
+    public WorkspaceSummary summary() {
+        try {
+            WorkspaceUsage usage = WorkspaceQuota.usage(paths.root());
+            return new WorkspaceSummary(usage.files(), usage.bytes(), quota.maxFiles(), quota.maxFileBytes(),
+                    quota.maxTotalBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace usage failed", e);
+        }
+    }
+
+    private void requireRegularFile(Path file, String shown) {
+        BasicFileAttributes attrs = attributes(file);
+        if (attrs == null) {
+            throw new InvalidInputException("path", "'" + shown + "' does not exist", Kind.NOT_FOUND);
+        }
+        if (!attrs.isRegularFile()) {
+            throw new InvalidInputException("path", "'" + shown + "' is a directory; use list_workspace_files");
+        }
+    }
+
+    private static BasicFileAttributes attributes(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** True for utf-8, false for base64. */
+    private static boolean encoding(String encoding) {
+        String e = encoding == null ? "utf-8" : encoding.toLowerCase(Locale.ROOT);
+        return switch (e) {
+            case "utf-8", "utf8" -> true;
+            case "base64" -> false;
+            default -> throw new InvalidInputException("encoding", "must be utf-8 or base64, got '" + encoding + "'");
+        };
+    }
+
+    private static Mode mode(String mode) {
+        String m = mode == null ? "overwrite" : mode.toLowerCase(Locale.ROOT);
+        return switch (m) {
+            case "overwrite" -> Mode.OVERWRITE;
+            case "append" -> Mode.APPEND;
+            case "create" -> Mode.CREATE;
+            default -> throw new InvalidInputException("mode", "must be overwrite, append or create, got '" + mode
+                    + "'");
+        };
+    }
+
+    private static byte[] decode(String content, boolean utf8) {
+        if (content == null) {
+            throw new InvalidInputException("content", "is required (an empty string writes an empty file)");
+        }
+        if (utf8) {
+            return content.getBytes(StandardCharsets.UTF_8);
+        }
+        try {
+            // Line breaks are tolerated; anything else outside the alphabet is an error, not silently skipped.
+            return Base64.getDecoder().decode(content.replaceAll("[\\r\\n]", ""));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("content", "is not valid base64: " + e.getMessage());
+        }
+    }
+
+    private static int readFully(FileChannel channel, byte[] into, long offset) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(into);
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, offset + buffer.position()) < 0) {
+                break;
+            }
+        }
+        return buffer.position();
+    }
+
+    private static String hash(FileChannel channel) throws IOException {
+        MessageDigest sha = sha256();
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        long position = 0;
+        int n;
+        while ((n = channel.read(buffer.clear(), position)) > 0) {
+            sha.update(buffer.flip());
+            position += n;
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+}

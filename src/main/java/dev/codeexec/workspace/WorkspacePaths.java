@@ -1,0 +1,75 @@
+package dev.codeexec.workspace;
+
+import dev.codeexec.InvalidInputException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * Turns a caller's path string into a confined absolute path, with a refusal that names the field.
+ * Confinement itself is {@link WorkspaceRoot}'s job (real paths, symlinks judged by their target);
+ * this class only adds what a remote caller must not send at all: absolute paths, NUL bytes.
+ */
+final class WorkspacePaths {
+
+    /** Echoing a hostile path back in full would let a caller bloat every error; show a prefix. */
+    private static final int ECHO_CHARS = 120;
+
+    private final WorkspaceRoot root;
+
+    WorkspacePaths(WorkspaceRoot root) {
+        this.root = root;
+    }
+
+    /** The confined path; {@code allowRoot} lets "." name the workspace itself (listing). */
+    Path resolve(String field, String path, boolean allowRoot) {
+        if (path == null || path.isEmpty()) {
+            throw new InvalidInputException(field, "is required: a path relative to the workspace, e.g. data/out.csv");
+        }
+        if (path.indexOf('\0') >= 0) {
+            throw new InvalidInputException(field, "must not contain a NUL byte");
+        }
+        if (path.length() > WorkspaceRoot.MAX_PATH_CHARS) {
+            throw new InvalidInputException(field, "is " + path.length() + " characters, longer than the limit of "
+                    + WorkspaceRoot.MAX_PATH_CHARS);
+        }
+        if (path.startsWith("/") || path.startsWith("\\")) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' is absolute; give a path relative to the "
+                    + "workspace root");
+        }
+        Path candidate;
+        try {
+            candidate = Path.of(path);
+        } catch (InvalidPathException e) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' is not a valid path: " + e.getReason());
+        }
+        if (candidate.isAbsolute()) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' is absolute; give a path relative to the "
+                    + "workspace root");
+        }
+        Path confined;
+        try {
+            confined = root.confine(candidate);
+        } catch (PathOutsideWorkspaceException e) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' " + e.reason());
+        }
+        if (!allowRoot && confined.equals(root.path())) {
+            throw new InvalidInputException(field, "names the workspace root itself; name a file inside it");
+        }
+        return confined;
+    }
+
+    /** The path as callers see it: relative to the root, with / separators, "." for the root. */
+    String relative(Path confined) {
+        Path rel = root.path().relativize(confined);
+        String text = rel.toString().replace('\\', '/');
+        return text.isEmpty() ? "." : text;
+    }
+
+    Path root() {
+        return root.path();
+    }
+
+    private static String echo(String path) {
+        return path.length() <= ECHO_CHARS ? path : path.substring(0, ECHO_CHARS) + "...";
+    }
+}

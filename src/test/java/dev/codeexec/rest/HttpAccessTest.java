@@ -1,0 +1,73 @@
+package dev.codeexec.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** With a token configured: who gets in, who gets 401/403, what stays open, and 429 when the queue is full. */
+@QuarkusTest
+@TestProfile(TokenProfile.class)
+class HttpAccessTest {
+
+    static final String BEARER = "Bearer " + TokenProfile.TOKEN;
+    static final String INITIALIZE = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+            "capabilities":{},"clientInfo":{"name":"http-access-test","version":"1"}}}""";
+
+    @Test
+    void mcpNeedsTheToken() {
+        given().contentType(ContentType.JSON).accept("application/json, text/event-stream").body(INITIALIZE)
+                .post("/mcp").then().statusCode(401).header("WWW-Authenticate", "Bearer");
+        given().header("Authorization", "Bearer wrong").contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(INITIALIZE).post("/mcp").then().statusCode(401);
+        given().header("Authorization", BEARER).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(INITIALIZE).post("/mcp").then().statusCode(200);
+        given().header("X-MCP-AUTH", TokenProfile.TOKEN).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(INITIALIZE).post("/mcp").then().statusCode(200);
+    }
+
+    @Test
+    void restAndMetricsNeedTheTokenHealthDoesNot() {
+        given().get("/api/v1/stats").then().statusCode(401).body("error", equalTo("unauthorized"));
+        given().get("/api/v1/workspace/files").then().statusCode(401);
+        given().header("Authorization", BEARER).get("/api/v1/stats").then().statusCode(200);
+        given().header("X-MCP-AUTH", TokenProfile.TOKEN).get("/api/v1/workspace/files").then().statusCode(200);
+        given().get("/q/metrics").then().statusCode(401);
+        given().header("Authorization", BEARER).get("/q/metrics").then().statusCode(200);
+        given().get("/q/health/live").then().statusCode(200);
+        given().get("/q/health/ready").then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(200), equalTo(503)));
+    }
+
+    @Test
+    void crossSiteOriginsAreRefusedEvenWithTheToken() {
+        given().header("Authorization", BEARER).header("Origin", "https://evil.example").get("/api/v1/stats")
+                .then().statusCode(403).body("error", equalTo("forbidden_origin"));
+        given().header("Authorization", BEARER).header("Origin", "http://localhost:3000").get("/api/v1/stats")
+                .then().statusCode(200);
+    }
+
+    @Test
+    void aFullQueueIs429() throws Exception {
+        dev.codeexec.mcp.SandboxWarm.awaitReady();
+        CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() -> given().header("Authorization", BEARER)
+                .contentType(ContentType.JSON).body(Map.of("code", "import time\ntime.sleep(4)", "timeout_s", 10))
+                .post("/api/v1/executions").statusCode());
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (given().header("Authorization", BEARER).get("/api/v1/stats").jsonPath().getInt("executions.running") < 1) {
+            if (System.nanoTime() > deadline || slow.isDone()) {
+                throw new AssertionError("the slow execution never started");
+            }
+            Thread.sleep(50);
+        }
+        given().header("Authorization", BEARER).contentType(ContentType.JSON).body(Map.of("code", "print(1)"))
+                .post("/api/v1/executions").then().statusCode(429).body("error", equalTo("busy"));
+        org.junit.jupiter.api.Assertions.assertEquals(200, slow.get());
+    }
+}

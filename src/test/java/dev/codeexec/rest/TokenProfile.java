@@ -1,0 +1,20 @@
+package dev.codeexec.rest;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/**
+ * A configured token, and one execution slot (one worker process) with no queue, so a second caller is
+ * refused as busy. Process isolation keeps a second GraalPy engine out of the test JVM.
+ */
+public class TokenProfile implements QuarkusTestProfile {
+
+    static final String TOKEN = "test-token-7f3a";
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("codeexec.http.auth-token", TOKEN,
+                "sandbox.max-concurrent", "1",
+                "sandbox.queue-size", "0");
+    }
+}
