@@ -27,8 +27,15 @@ def run(key=None, tag=None):
     for k in doomed:
         del notes[k]
     if doomed:
+        text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
         temp = STORE + ".tmp"
         with open(temp, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
-        os.replace(temp, STORE)
+            f.write(text)
+        try:
+            os.replace(temp, STORE)  # readers never see a half-written file
+        except OSError:
+            # The sandbox's file system refuses atomic moves ("Atomic move not supported"): write in place.
+            with open(STORE, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.remove(temp)
     return {"deleted": doomed, "remaining": len(notes)}

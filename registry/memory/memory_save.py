@@ -24,10 +24,17 @@ def _load():
 
 def _save(data):
     os.makedirs(os.path.dirname(STORE), exist_ok=True)
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
     temp = STORE + ".tmp"
     with open(temp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
-    os.replace(temp, STORE)  # readers never see a half-written file
+        f.write(text)
+    try:
+        os.replace(temp, STORE)  # readers never see a half-written file
+    except OSError:
+        # The sandbox's file system refuses atomic moves ("Atomic move not supported"): write in place.
+        with open(STORE, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.remove(temp)
 
 
 def run(key, text, tags=None, append=False):
