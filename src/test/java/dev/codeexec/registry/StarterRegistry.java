@@ -33,6 +33,11 @@ final class StarterRegistry {
         List<Map<String, Object>> examples() {
             return (List<Map<String, Object>>) content.get("examples");
         }
+
+        @Override
+        public String toString() {
+            return content.get("category") + "/" + name();
+        }
     }
 
     /** One example of one tool, named for test reports. */

@@ -1,6 +1,8 @@
 package dev.codeexec.registry;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +14,8 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,93 +23,134 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every example of every starter tool, run inside the sandbox by the execute_code service exactly as an
- * agent would paste the tool: its module source plus a call with the example's arguments as JSON on stdin.
- * The service is called directly rather than over MCP: the transport is covered by ExecuteCodeTest, and
- * the MCP test client's fixed 10 s response wait is too short for a cold worker on a loaded machine.
- * Each run gets a fresh copy of the fixture files in its own workspace folder, so examples that write
- * (memory_save, memory_delete) cannot disturb others and the order does not matter.
+ * agent would paste the tool: its module source plus calls of {@code run(**args)} fed as JSON on stdin.
+ *
+ * <p>All examples of one tool share one execution (one sandbox start per tool instead of per example),
+ * but each runs in its own fresh copy of the fixture files, so examples that write (memory_save,
+ * memory_delete) cannot disturb others and the order does not matter. The service is called directly
+ * rather than over MCP: the transport is covered by ExecuteCodeTest, and the MCP test client's fixed 10 s
+ * response wait is too short for a cold sandbox worker on a loaded machine.
  */
 @QuarkusTest
 class StarterToolsTest {
 
     private static final Path FIXTURES = Path.of("src/test/resources/registry-fixtures");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Runs each case in its folder and prints one JSON list of {result} or {error}. Failures are caught
+     * per case so that one broken example does not hide the others.
+     */
+    private static final String BATCH_DRIVER = """
+
+            import json as _json, os as _os, sys as _sys, traceback as _traceback
+            _home = _os.getcwd()
+            _outcomes = []
+            for _case in _json.loads(_sys.stdin.read()):
+                _os.chdir(_case["dir"])
+                try:
+                    _outcomes.append({"result": run(**_case["args"])})
+                except Exception:
+                    _outcomes.append({"error": _traceback.format_exc()})
+                finally:
+                    _os.chdir(_home)
+            print(_json.dumps(_outcomes))
+            """;
 
     @Inject
     SandboxService sandbox;
 
-    static Stream<StarterRegistry.Example> examples() {
-        return StarterRegistry.examples();
+    static List<StarterRegistry.Definition> definitions() {
+        return StarterRegistry.definitions();
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("examples")
-    void exampleHoldsInsideTheSandbox(StarterRegistry.Example example) throws IOException {
-        String folder = freshFixtureFolder();
-        ExecutionResult r = runTool(example.tool(), folder, JSON.writeValueAsString(example.args()));
-        assertEquals(0, r.exitCode(), () -> example + " failed: " + r.stderr());
-        Object actual = JSON.readValue(r.stdout(), Object.class);
-        Optional<String> mismatch = JsonSubset.mismatch(example.expect(), actual);
-        assertTrue(mismatch.isEmpty(), () -> example + ": " + mismatch.orElse("") + "\n  result: " + r.stdout());
+    @MethodSource("definitions")
+    void examplesHoldInsideTheSandbox(StarterRegistry.Definition tool) throws IOException {
+        List<Map<String, Object>> cases = new ArrayList<>();
+        for (Map<String, Object> example : tool.examples()) {
+            cases.add(Map.of("dir", freshFixtureFolder(), "args", example.get("args")));
+        }
+        List<?> outcomes = runBatch(tool, cases);
+        List<Executable> checks = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            Map<?, ?> outcome = (Map<?, ?>) outcomes.get(i);
+            Map<String, Object> example = tool.examples().get(i);
+            String label = tool.name() + " example '" + example.get("description") + "'";
+            checks.add(() -> {
+                assertNull(outcome.get("error"), () -> label + " raised:\n" + outcome.get("error"));
+                Optional<String> mismatch = JsonSubset.mismatch(example.get("expect"), outcome.get("result"));
+                assertTrue(mismatch.isEmpty(), () -> label + ": " + mismatch.orElse("") + "\n  result: "
+                        + outcome.get("result"));
+            });
+        }
+        assertAll(tool.name(), checks);
     }
 
     static Stream<StarterRegistry.Definition> fileTools() {
-        return StarterRegistry.definitions().stream().filter(d -> "files".equals(d.content().get("category")));
+        return definitions().stream().filter(d -> "files".equals(d.content().get("category")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("fileTools")
     void fileToolsRefusePathsOutsideTheWorkspace(StarterRegistry.Definition tool) throws IOException {
         String folder = freshFixtureFolder();
-        for (String escape : List.of("../sales.csv", "/etc/passwd", "notes/../../x")) {
+        List<String> escapes = List.of("../sales.csv", "/etc/passwd", "notes/../../x");
+        List<Map<String, Object>> cases = new ArrayList<>();
+        for (String escape : escapes) {
             @SuppressWarnings("unchecked")
-            Map<String, Object> args = new java.util.HashMap<>((Map<String, Object>) tool.examples().get(0).get("args"));
+            Map<String, Object> args = new HashMap<>((Map<String, Object>) tool.examples().get(0).get("args"));
             args.put("path", escape);
-            ExecutionResult r = runTool(tool, folder, JSON.writeValueAsString(args));
-            assertEquals(1, r.exitCode(), () -> tool.name() + " accepted " + escape + ": " + r.stdout());
-            assertTrue(r.stderr().contains("ValueError: path"), () -> tool.name() + ": " + r.stderr());
+            cases.add(Map.of("dir", folder, "args", args));
+        }
+        List<?> outcomes = runBatch(tool, cases);
+        for (int i = 0; i < escapes.size(); i++) {
+            Object error = ((Map<?, ?>) outcomes.get(i)).get("error");
+            String escape = escapes.get(i);
+            assertTrue(error instanceof String e && e.contains("ValueError: path"),
+                    () -> tool.name() + " did not refuse " + escape + ": " + outcomes);
         }
     }
 
     @Test
     void memorySurvivesBetweenSeparateRuns() throws IOException {
         String folder = freshFixtureFolder();
-        StarterRegistry.Definition save = tool("memory_save");
-        StarterRegistry.Definition recall = tool("memory_recall");
-        ExecutionResult saved = runTool(save, folder,
-                "{\"key\": \"build-cmd\", \"text\": \"Build with mvn -q package\", \"tags\": [\"build\"]}");
-        assertEquals(0, saved.exitCode(), saved.stderr());
-        ExecutionResult found = runTool(recall, folder, "{\"query\": \"how do I build\"}");
-        assertEquals(0, found.exitCode(), found.stderr());
-        Map<?, ?> result = JSON.readValue(found.stdout(), Map.class);
+        Map<String, Object> save = Map.of("key", "build-cmd", "text", "Build with mvn -q package", "tags", List.of("build"));
+        Object saved = ((Map<?, ?>) runBatch(tool("memory_save"), List.of(Map.of("dir", folder, "args", save))).get(0));
+        assertNull(((Map<?, ?>) saved).get("error"), String.valueOf(saved));
+        List<?> found = runBatch(tool("memory_recall"),
+                List.of(Map.of("dir", folder, "args", Map.of("query", "how do I build"))));
+        Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) found.get(0)).get("result");
+        assertTrue(result != null, String.valueOf(found));
         List<?> notes = (List<?>) result.get("notes");
-        assertEquals("build-cmd", ((Map<?, ?>) notes.get(0)).get("key"), found.stdout());
+        assertEquals("build-cmd", ((Map<?, ?>) notes.get(0)).get("key"), String.valueOf(result));
     }
 
     @Test
     void badArgumentIsAValueErrorNamingTheField() throws IOException {
-        ExecutionResult r = runTool(tool("histogram"), freshFixtureFolder(), "{\"values\": [1, 2], \"bins\": 0}");
-        assertEquals(1, r.exitCode());
-        assertTrue(r.stderr().contains("ValueError: bins"), r.stderr());
+        List<?> outcomes = runBatch(tool("histogram"),
+                List.of(Map.of("dir", freshFixtureFolder(), "args", Map.of("values", List.of(1, 2), "bins", 0))));
+        Object error = ((Map<?, ?>) outcomes.get(0)).get("error");
+        assertTrue(error instanceof String e && e.contains("ValueError: bins"), String.valueOf(outcomes));
     }
 
-    private ExecutionResult runTool(StarterRegistry.Definition tool, String folder, String argsJson) throws IOException {
-        String code = Files.readString(tool.implementation()) + """
-
-                import json as _json, os as _os, sys as _sys
-                _os.chdir(%s)
-                print(_json.dumps(run(**_json.loads(_sys.stdin.read()))))
-                """.formatted(JSON.writeValueAsString(folder));
-        return sandbox.execute(new ExecuteCommand(code, 60, argsJson, null, null));
+    /** Runs the tool's module once in the sandbox for all cases; each case is {dir, args}. */
+    private List<?> runBatch(StarterRegistry.Definition tool, List<Map<String, Object>> cases) throws IOException {
+        String code = Files.readString(tool.implementation()) + BATCH_DRIVER;
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(code, 120, JSON.writeValueAsString(cases), null, null));
+        assertEquals(0, r.exitCode(), () -> tool.name() + " did not run: " + r.stderr());
+        List<?> outcomes = JSON.readValue(r.stdout(), List.class);
+        assertEquals(cases.size(), outcomes.size(), tool.name() + ": one outcome per case");
+        return outcomes;
     }
 
     private static StarterRegistry.Definition tool(String name) {
-        return StarterRegistry.definitions().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+        return definitions().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** Copies the fixtures into a new folder of the test workspace and returns its workspace-relative path. */
