@@ -120,23 +120,24 @@ class StarterToolsTest {
     @Test
     void memorySurvivesBetweenSeparateRuns() throws IOException {
         String folder = freshFixtureFolder();
-        Map<String, Object> save = Map.of("key", "build-cmd", "text", "Build with mvn -q package", "tags", List.of("build"));
-        Object saved = ((Map<?, ?>) runBatch(tool("memory_save"), List.of(Map.of("dir", folder, "args", save))).get(0));
-        assertNull(((Map<?, ?>) saved).get("error"), String.valueOf(saved));
-        List<?> found = runBatch(tool("memory_recall"),
-                List.of(Map.of("dir", folder, "args", Map.of("query", "how do I build"))));
-        Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) found.get(0)).get("result");
+        Map<?, ?> saved = single(tool("memory_save"), folder,
+                Map.of("key", "build-cmd", "text", "Build with mvn -q package", "tags", List.of("build")));
+        assertNull(saved.get("error"), String.valueOf(saved));
+        Map<?, ?> found = single(tool("memory_recall"), folder, Map.of("query", "how do I build"));
+        Map<?, ?> result = (Map<?, ?>) found.get("result");
         assertTrue(result != null, String.valueOf(found));
-        List<?> notes = (List<?>) result.get("notes");
-        assertEquals("build-cmd", ((Map<?, ?>) notes.get(0)).get("key"), String.valueOf(result));
+        assertEquals("build-cmd", ((Map<?, ?>) ((List<?>) result.get("notes")).get(0)).get("key"), String.valueOf(result));
     }
 
     @Test
     void badArgumentIsAValueErrorNamingTheField() throws IOException {
-        List<?> outcomes = runBatch(tool("histogram"),
-                List.of(Map.of("dir", freshFixtureFolder(), "args", Map.of("values", List.of(1, 2), "bins", 0))));
-        Object error = ((Map<?, ?>) outcomes.get(0)).get("error");
-        assertTrue(error instanceof String e && e.contains("ValueError: bins"), String.valueOf(outcomes));
+        Map<?, ?> outcome = single(tool("histogram"), freshFixtureFolder(), Map.of("values", List.of(1, 2), "bins", 0));
+        assertTrue(outcome.get("error") instanceof String e && e.contains("ValueError: bins"), String.valueOf(outcome));
+    }
+
+    /** One call in its own execution: the outcome {result} or {error}. */
+    private Map<?, ?> single(StarterRegistry.Definition tool, String folder, Map<String, Object> args) throws IOException {
+        return (Map<?, ?>) runBatch(tool, List.of(Map.of("dir", folder, "args", args))).get(0);
     }
 
     /** Runs the tool's module once in the sandbox for all cases; each case is {dir, args}. */
