@@ -76,7 +76,9 @@ public final class ProcessExecutor implements CodeExecutor {
         while (true) {
             SessionTable.Entry<WorkerProcess> entry = sessions.find(request.session());
             if (entry == null) {
-                entry = sessions.create(request.session(), this::leastPinnedWorker);
+                // Chosen before entering the session table, so waiting for a worker never blocks other sessions.
+                WorkerProcess pinned = leastPinnedWorker();
+                entry = sessions.create(request.session(), () -> pinned);
             }
             entry.lock.lock();
             try {

@@ -114,6 +114,15 @@ public class SkillStore {
         return new SkillPage(page, matches.size(), offset, limit);
     }
 
+    /** How many skills and versions are stored: two counting queries, cheap enough for every stats call. */
+    @Transactional
+    public SkillCounts counts() {
+        long versions = SkillVersionEntity.count();
+        long names = SkillVersionEntity.getEntityManager()
+                .createQuery("select count(distinct v.name) from SkillVersionEntity v", Long.class).getSingleResult();
+        return new SkillCounts(names, versions);
+    }
+
     /** Removes every version of a name. */
     @Transactional
     public DeletedSkill delete(String name) {

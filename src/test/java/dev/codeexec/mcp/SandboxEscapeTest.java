@@ -108,6 +108,17 @@ class SandboxEscapeTest {
     }
 
     @Test
+    void atomicReplaceWorksInsideButCannotMoveFilesOut() {
+        String name = "replace-" + UUID.randomUUID();
+        McpCalls.Exec ok = mcp.exec("import os\nopen('" + name + ".tmp', 'w').write('v2')\n"
+                + "os.replace('" + name + ".tmp', '" + name + "')\nprint(open('" + name + "').read())");
+        assertEquals("v2\n", ok.stdout(), ok.stderr());
+        String target = "/tmp/codeexec-moved-" + UUID.randomUUID();
+        denied("import os\nos.replace('" + name + "', '" + target + "')");
+        assertFalse(Files.exists(Path.of(target)), "a file was moved out of the workspace");
+    }
+
+    @Test
     void noNetwork() {
         assertTrue(denied("import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM)").stderr()
                 .contains("Error"));

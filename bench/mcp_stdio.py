@@ -1,0 +1,78 @@
+"""A minimal MCP stdio client for the benchmarks: starts the packaged server and speaks
+line-delimited JSON-RPC to it. Standard library only."""
+import json
+import os
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+JAR = os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar")
+
+
+class Server:
+    def __init__(self, *system_properties):
+        java = os.path.join(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java")
+        if not os.path.exists(JAR):
+            raise SystemExit("build first: mvn -B -DskipTests package")
+        cmd = [java, "-Dquarkus.http.port=0", "-Dsandbox.workspace=target/bench-workspace",
+               "-Dcodeexec.data-dir=./target/bench-data", *system_properties, "-jar", JAR]
+        self.started = time.perf_counter()
+        self.log = open(os.path.join(ROOT, "target", "bench-server.log"), "ab")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log, text=True, bufsize=1)
+        self.next_id = 0
+        init = self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                           "clientInfo": {"name": "bench", "version": "1"}})
+        self.initialize_ms = (time.perf_counter() - self.started) * 1000
+        assert init["result"]["serverInfo"]["name"] == "code-execution-mcp"
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, message):
+        self.proc.stdin.write(json.dumps(message) + "\n")
+        self.proc.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise SystemExit("server exited; see target/bench-server.log")
+            message = json.loads(line)
+            if message.get("id") == self.next_id:
+                return message
+
+    def call(self, tool, **arguments):
+        response = self.request("tools/call", {"name": tool, "arguments": arguments})
+        result = response["result"]
+        if result.get("isError"):
+            raise RuntimeError(result["content"][0]["text"])
+        return result["structuredContent"]
+
+    def wait_until_warm(self, timeout_s=300):
+        """Waits until every worker is started and idle, so measurements see a warm pool."""
+        deadline = time.time() + timeout_s
+        while time.time() < deadline:
+            stats = self.call("get_execution_stats")
+            sandbox = stats.get("sandbox") or {}
+            in_process = sandbox.get("isolation") == "in-process"
+            pool_full = sandbox.get("workers_starting", 1) == 0 and sandbox.get("workers_live", 0) >= 1 \
+                and sandbox.get("workers_idle") == sandbox.get("workers_live")
+            if stats.get("ready") and (in_process or pool_full):
+                return stats
+            time.sleep(0.5)
+        raise SystemExit("sandbox did not warm up")
+
+    def close(self):
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))
+    return ordered[index]

@@ -1,0 +1,44 @@
+"""Trivial-execution latency over stdio, next to starting `python3 -c` for the same code.
+
+Usage: python3 bench/stdio_latency.py [runs] [isolation]   (after: mvn -B -DskipTests package)
+Prints p50/p95 of the client-side round trip and of the server-side duration_ms."""
+import subprocess
+import sys
+import time
+
+from mcp_stdio import Server, percentile
+
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+ISOLATION = sys.argv[2] if len(sys.argv) > 2 else "process"
+CODE = "print(1+1)"
+
+
+def main():
+    server = Server("-Dsandbox.isolation=" + ISOLATION)
+    print(f"isolation={ISOLATION}: process start to initialize answer {server.initialize_ms:.0f} ms")
+    server.wait_until_warm()
+    for _ in range(20):  # warm the JSON-RPC path and the pool
+        server.call("execute_code", code=CODE)
+    round_trips, in_server = [], []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        result = server.call("execute_code", code=CODE)
+        round_trips.append((time.perf_counter() - start) * 1000)
+        in_server.append(result["duration_ms"])
+        assert result["stdout"] == "2\n", result
+    server.close()
+
+    cpython = []
+    for _ in range(min(RUNS, 100)):
+        start = time.perf_counter()
+        subprocess.run(["python3", "-c", CODE], check=True, capture_output=True)
+        cpython.append((time.perf_counter() - start) * 1000)
+
+    print(f"runs={RUNS} code={CODE!r}")
+    print(f"execute_code round trip over stdio: p50 {percentile(round_trips, 50):.1f} ms  p95 {percentile(round_trips, 95):.1f} ms")
+    print(f"execute_code duration_ms in server: p50 {percentile(in_server, 50):.1f} ms  p95 {percentile(in_server, 95):.1f} ms")
+    print(f"python3 -c process start:          p50 {percentile(cpython, 50):.1f} ms  p95 {percentile(cpython, 95):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
