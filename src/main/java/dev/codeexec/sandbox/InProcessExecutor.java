@@ -17,6 +17,8 @@ import java.util.logging.Logger;
 public final class InProcessExecutor implements CodeExecutor {
 
     private static final Logger LOG = Logger.getLogger(InProcessExecutor.class.getName());
+    /** How long an execution waits for the interpreter being pre-built before building its own. */
+    private static final Duration WARM_WAIT = Duration.ofSeconds(30);
 
     private final SandboxContexts contexts;
     private final TimedRunner runner;
@@ -62,14 +64,31 @@ public final class InProcessExecutor implements CodeExecutor {
     private PythonInterpreter takeInterpreter() {
         PythonInterpreter interpreter = warm.poll();
         warmer.execute(this::addWarmInterpreter);
+        if (interpreter == null) {
+            // One is being built right now; waiting for it is cheaper than building a second one beside it.
+            try {
+                interpreter = warm.poll(WARM_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return interpreter != null ? interpreter : contexts.newInterpreter();
     }
 
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
+        return execute(request, () -> { });
+    }
+
+    /**
+     * Runs one execution; {@code onGuestStart} is called when the guest code starts running, after
+     * any wait for an interpreter, so a worker can tell the server when its deadline begins.
+     */
+    ExecutionResult execute(ExecutionRequest request, Runnable onGuestStart) {
         sessions.evictIdle();
         if (request.session() == null) {
             PythonInterpreter interpreter = takeInterpreter();
+            onGuestStart.run();
             TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
             noteStuck(outcome);
             if (!outcome.threadStuck()) {
@@ -77,10 +96,10 @@ public final class InProcessExecutor implements CodeExecutor {
             }
             return outcome.result();
         }
-        return executeInSession(request);
+        return executeInSession(request, onGuestStart);
     }
 
-    private ExecutionResult executeInSession(ExecutionRequest request) {
+    private ExecutionResult executeInSession(ExecutionRequest request, Runnable onGuestStart) {
         String lossNotice = sessions.takeLossNotice(request.session());
         SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
         if (entry == null) {
@@ -88,6 +107,7 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         entry.lock.lock();
         try {
+            onGuestStart.run();
             TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, true);
             noteStuck(outcome);
             entry.lastUsedNanos = System.nanoTime();

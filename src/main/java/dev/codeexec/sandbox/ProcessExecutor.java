@@ -102,7 +102,8 @@ public final class ProcessExecutor implements CodeExecutor {
         Duration hardDeadline = request.timeout().plus(settings.cancelGrace()).plus(settings.cancelGrace())
                 .plus(REPLY_MARGIN);
         try {
-            WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), hardDeadline);
+            WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), settings.worker().startTimeout(),
+                    hardDeadline);
             if (reply.recycle()) {
                 retire(worker, "a guest thread in it ignored cancellation");
             } else {

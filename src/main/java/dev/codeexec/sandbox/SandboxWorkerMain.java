@@ -81,10 +81,18 @@ public final class SandboxWorkerMain {
                 request.drop().forEach(executor::resetSession);
             }
             ExecutionResult result = executor.execute(new ExecutionRequest(request.code(), request.stdin(),
-                    Duration.ofMillis(request.timeoutMs()), "", request.session()));
+                    Duration.ofMillis(request.timeoutMs()), "", request.session()), () -> started(request.id()));
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), result.exitCode()});
             codec.write(new WorkerMessages.FromWorker(
-                    new WorkerMessages.Reply(request.id(), false, result, executor.abandonedThreads() > 0), null));
+                    WorkerMessages.Reply.finished(request.id(), result, executor.abandonedThreads() > 0), null));
+        }
+    }
+
+    private void started(long id) {
+        try {
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -31,12 +31,22 @@ final class WorkerMessages {
     }
 
     /**
-     * A worker's answer: {@code ready} once at start, then one result per request, in order.
+     * A worker's answer: {@code ready} once at start, then for each request {@code started} when its
+     * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
      */
-    record Reply(long id, boolean ready, ExecutionResult result, boolean recycle) {
+    record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle) {
         static Reply readyNow() {
-            return new Reply(0, true, null, false);
+            return new Reply(0, true, false, null, false);
+        }
+
+        /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
+        static Reply startedNow(long id) {
+            return new Reply(id, false, true, null, false);
+        }
+
+        static Reply finished(long id, ExecutionResult result, boolean recycle) {
+            return new Reply(id, false, false, result, recycle);
         }
     }
 }

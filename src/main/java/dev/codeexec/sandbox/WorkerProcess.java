@@ -41,6 +41,7 @@ final class WorkerProcess {
     private volatile String currentOwner = "";
     private final FrameCodec codec;
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
+    private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pendingStart = new AtomicReference<>();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
     private long nextId;
@@ -96,19 +97,21 @@ final class WorkerProcess {
      * @throws WorkerGone       when the worker died, or was killed at the deadline
      * @throws TimeoutException when the deadline passed (the worker has been killed)
      */
-    WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration hardDeadline)
-            throws WorkerGone, TimeoutException {
+    WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
+            Duration hardDeadline) throws WorkerGone, TimeoutException {
+        CompletableFuture<WorkerMessages.Reply> started = new CompletableFuture<>();
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
+        pendingStart.set(started);
         pending.set(reply);
         long id = ++nextId;
         currentOwner = request.owner();
         try {
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
                     request.timeout().toMillis(), request.session(), drop), null));
+            // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
+            started.get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
             return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (IOException e) {
-            throw gone();
-        } catch (ExecutionException e) {
+        } catch (IOException | ExecutionException e) {
             throw gone();
         } catch (TimeoutException e) {
             kill();
@@ -119,6 +122,7 @@ final class WorkerProcess {
             throw new WorkerGone("interrupted", false);
         } finally {
             pending.set(null);
+            pendingStart.set(null);
         }
     }
 
@@ -170,6 +174,13 @@ final class WorkerProcess {
                     ready.complete(null);
                     continue;
                 }
+                if (reply.started()) {
+                    CompletableFuture<WorkerMessages.Reply> starting = pendingStart.get();
+                    if (starting != null) {
+                        starting.complete(reply);
+                    }
+                    continue;
+                }
                 CompletableFuture<WorkerMessages.Reply> waiting = pending.get();
                 if (waiting != null) {
                     waiting.complete(reply);
@@ -178,9 +189,11 @@ final class WorkerProcess {
         } catch (IOException e) {
             IOException gone = new IOException("worker " + number + " closed its channel");
             ready.completeExceptionally(gone);
-            CompletableFuture<WorkerMessages.Reply> waiting = pending.get();
-            if (waiting != null) {
-                waiting.completeExceptionally(gone);
+            for (AtomicReference<CompletableFuture<WorkerMessages.Reply>> ref : java.util.List.of(pendingStart, pending)) {
+                CompletableFuture<WorkerMessages.Reply> waiting = ref.get();
+                if (waiting != null) {
+                    waiting.completeExceptionally(gone);
+                }
             }
         }
     }
