@@ -43,7 +43,8 @@ public final class PhoneRecognizer implements Recognizer {
 
     @Override
     public List<String> contextWords() {
-        return List.of("phone", "call", "tel", "mobile", "cell", "fax", "number", "reach", "whatsapp", "sms");
+        return List.of("phone", "call", "tel", "mobile", "cell", "fax", "number", "reach", "whatsapp", "sms",
+                "telefon", "ruf", "téléphone", "teléfono", "telefono");
     }
 
     @Override
