@@ -73,7 +73,8 @@ public final class Analyzer {
             }
             int start = from + m.start(group);
             int end = from + m.end(group);
-            if (end == start || !r.allowsAdjacentWordChars() && !standsAlone(text, start, end)) {
+            if (end == start || !r.allowsAdjacentWordChars() && !standsAlone(text, start, end)
+                    || !r.acceptsSurroundings(text, start, end)) {
                 continue;
             }
             Verdict verdict = r.validate(m.group(group), p.name());

@@ -11,7 +11,7 @@ public final class CreditCardRecognizer implements Recognizer {
     private static final List<PiiPattern> PATTERNS = List.of(
             PiiPattern.of("grouped", "\\d{4}([ -])\\d{4}[ -]\\d{4}[ -]\\d{1,7}", 0.3),
             PiiPattern.of("amex", "3[47]\\d{2}[ -]\\d{6}[ -]\\d{5}", 0.3),
-            PiiPattern.of("plain", "\\d{13,19}", 0.3));
+            PiiPattern.of("plain", "\\d{14,19}", 0.3));
 
     @Override
     public String entity() {
@@ -38,13 +38,24 @@ public final class CreditCardRecognizer implements Recognizer {
         return 23;
     }
 
+    /** A grouped number inside a longer grouped run (an IBAN's digits, say) is not a card. */
+    @Override
+    public boolean acceptsSurroundings(String text, int start, int end) {
+        return !(start >= 2 && isSeparator(text.charAt(start - 1)) && Character.isDigit(text.charAt(start - 2)))
+                && !(end + 1 < text.length() && isSeparator(text.charAt(end)) && Character.isDigit(text.charAt(end + 1)));
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == ' ' || c == '-';
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         if (candidate.indexOf(' ') >= 0 && candidate.indexOf('-') >= 0) {
             return Verdict.INVALID;
         }
         String digits = candidate.replace(" ", "").replace("-", "");
-        if (digits.length() < 13 || digits.length() > 19 || digits.chars().distinct().count() == 1
+        if (digits.length() < 14 || digits.length() > 19 || digits.chars().distinct().count() == 1
                 || !knownIssuer(digits)) {
             return Verdict.INVALID;
         }

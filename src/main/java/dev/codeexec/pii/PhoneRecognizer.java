@@ -17,7 +17,7 @@ public final class PhoneRecognizer implements Recognizer {
     private static final List<PiiPattern> PATTERNS = List.of(
             PiiPattern.of("international", "\\+\\d{1,3}" + SEP + "(?:\\(\\d{1,4}\\)" + SEP + ")?\\d{1,5}(?:" + SEP
                     + "\\d{1,5}){1,5}", 0.7),
-            PiiPattern.of("US", "(?:\\(\\d{3}\\) ?|\\d{3}[ .-])\\d{3}[ .-]\\d{4}", 0.6),
+            PiiPattern.of("US", "\\(\\d{3}\\) ?\\d{3}[ .-]\\d{4}|\\d{3}([.-])\\d{3}[.-]\\d{4}", 0.6),
             PiiPattern.of("GB", "0\\d{2,4} \\d{3,4} ?\\d{3,4}", 0.5),
             PiiPattern.of("DE", "0\\d{2,4}[ /-]\\d{4,8}", 0.4),
             PiiPattern.of("FR", "0[1-9](?:[ .]\\d{2}){4}", 0.6),
@@ -43,7 +43,7 @@ public final class PhoneRecognizer implements Recognizer {
 
     @Override
     public List<String> contextWords() {
-        return List.of("phone", "call", "tel", "mobile", "cell", "fax", "number", "reach", "whatsapp", "sms",
+        return List.of("phone", "call", "tel", "mobile", "cell", "fax", "reach", "whatsapp", "sms",
                 "telefon", "ruf", "téléphone", "teléfono", "telefono");
     }
 
@@ -61,6 +61,9 @@ public final class PhoneRecognizer implements Recognizer {
     public Verdict validate(String candidate, String pattern) {
         long digits = candidate.chars().filter(Character::isDigit).count();
         if (digits < 7 || digits > 15) {
+            return Verdict.INVALID;
+        }
+        if (pattern.equals("US") && !candidate.startsWith("(") && candidate.charAt(3) != candidate.charAt(7)) {
             return Verdict.INVALID;
         }
         String region = REGION_BY_PATTERN.get(pattern);

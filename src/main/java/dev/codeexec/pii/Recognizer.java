@@ -49,6 +49,14 @@ public interface Recognizer {
     }
 
     /**
+     * A recognizer's own rule about a match's neighbourhood, beyond the analyzer's word boundaries;
+     * RE2J has no lookaround, so such rules are written in Java.
+     */
+    default boolean acceptsSurroundings(String text, int start, int end) {
+        return true;
+    }
+
+    /**
      * True when the match may touch a letter or digit at either end; by default matches must stand
      * alone, since RE2J has no lookaround to say so in the pattern.
      */
