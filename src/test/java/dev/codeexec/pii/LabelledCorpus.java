@@ -17,13 +17,13 @@ import java.util.Random;
  * invalid values of the same shapes, and look-alikes (versions, UUIDs, ISBNs, timestamps, order
  * numbers). Seeded, so every run sees the same text.
  */
-final class LabelledCorpus {
+public final class LabelledCorpus {
 
     /** A labelled value: where it is and what it is ({@code null} entity: must not be reported). */
-    record Label(String entity, int start, int end) {
+    public record Label(String entity, int start, int end) {
     }
 
-    record Document(String text, List<Label> labels) {
+    public record Document(String text, List<Label> labels) {
     }
 
     private final Random random;
@@ -35,7 +35,7 @@ final class LabelledCorpus {
     }
 
     /** Builds a corpus with {@code perType} valid and about as many invalid examples per type. */
-    static Document generate(long seed, int perType) {
+    public static Document generate(long seed, int perType) {
         LabelledCorpus c = new LabelledCorpus(seed);
         for (int i = 0; i < perType; i++) {
             c.validRound();
