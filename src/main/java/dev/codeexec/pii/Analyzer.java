@@ -43,30 +43,58 @@ public final class Analyzer {
      */
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
         List<Finding> candidates = new ArrayList<>();
-        Map<WindowKey, int[]> windowCache = new HashMap<>();
+        Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
             }
             for (PiiPattern p : r.patterns()) {
-                int[] windows = windowCache.computeIfAbsent(new WindowKey(r.trigger(p), r.maxLength()),
-                        k -> Windows.around(text, k.trigger(), k.pad()));
-                for (int w = 0; w < windows.length; w += 2) {
-                    scanWindow(text, windows[w], windows[w + 1], r, p, minScore, candidates);
+                WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
+                        Windows.around(text, k.trigger(), k.pad(), k.contextual() ? c -> true : r::inMatch)));
+                Matcher m = p.regex().matcher("");
+                for (int w = 0; w < windows.texts.length; w++) {
+                    scanWindow(text, windows.bounds[2 * w], windows.texts[w], m.reset(windows.texts[w]), r, p,
+                            minScore, candidates);
                 }
             }
         }
         return resolveOverlaps(candidates);
     }
 
-    private record WindowKey(Trigger trigger, int pad) {
+    /** The windows of one key and their text, cut once and shared by the patterns searching them. */
+    private static final class WindowSet {
+        final int[] bounds;
+        final String[] texts;
+
+        WindowSet(String text, int[] bounds) {
+            this.bounds = bounds;
+            this.texts = new String[bounds.length / 2];
+            for (int i = 0; i < texts.length; i++) {
+                texts[i] = bounds[2 * i] == 0 && bounds[2 * i + 1] == text.length() ? text
+                        : text.substring(bounds[2 * i], bounds[2 * i + 1]);
+            }
+        }
     }
 
-    private static void scanWindow(String text, int from, int to, Recognizer r, PiiPattern p, double minScore,
-            List<Finding> out) {
-        String window = from == 0 && to == text.length() ? text : text.substring(from, to);
+    /** Windows depend on the trigger, the reach and which characters may widen them. */
+    private record WindowKey(Trigger trigger, int pad, Object widening, boolean contextual) {
+    }
+
+    /**
+     * A recognizer that needs context is searched only near its context words: those are rarer than
+     * its trigger, and a match far from them would be dropped anyway.
+     */
+    private static WindowKey windowKey(Recognizer r, PiiPattern p) {
+        if (r.requiresContext()) {
+            return new WindowKey(new Trigger.Literal(r.contextWords()),
+                    CONTEXT_BEFORE + CONTEXT_AFTER + r.maxLength() + 32, null, true);
+        }
+        return new WindowKey(r.trigger(p), r.maxLength(), r.getClass(), false);
+    }
+
+    private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
+            double minScore, List<Finding> out) {
         int group = r.valueIsGroupOne() ? 1 : 0;
-        Matcher m = p.regex().matcher(window);
         while (m.find()) {
             if (m.start(group) < 0) {
                 continue;

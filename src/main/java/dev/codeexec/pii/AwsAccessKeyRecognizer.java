@@ -39,4 +39,10 @@ public final class AwsAccessKeyRecognizer implements Recognizer {
         // AWS's own documentation example is not a secret.
         return candidate.endsWith("EXAMPLE") ? Verdict.INVALID : Verdict.PLAUSIBLE;
     }
+
+    /** Upper-case letters and digits. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z';
+    }
 }

@@ -90,4 +90,10 @@ public final class CreditCardRecognizer implements Recognizer {
         }
         return sum % 10 == 0;
     }
+
+    /** Digits, spaces and dashes. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c == ' ' || c == '-';
+    }
 }

@@ -111,4 +111,10 @@ public final class CryptoRecognizer implements Recognizer {
             throw new IllegalStateException("every JVM ships SHA-256", e);
         }
     }
+
+    /** Letters and digits. */
+    @Override
+    public boolean inMatch(int c) {
+        return c < 128 && Character.isLetterOrDigit(c);
+    }
 }

@@ -48,4 +48,10 @@ public final class EmailRecognizer implements Recognizer {
         }
         return Verdict.VALID;
     }
+
+    /** Letters, digits and the few symbols of addresses. */
+    @Override
+    public boolean inMatch(int c) {
+        return Character.isLetterOrDigit(c) || "._%+-@".indexOf(c) >= 0;
+    }
 }

@@ -63,4 +63,10 @@ public final class GithubTokenRecognizer implements Recognizer {
         }
         return new String(out);
     }
+
+    /** Letters, digits and underscores. */
+    @Override
+    public boolean inMatch(int c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_');
+    }
 }

@@ -62,4 +62,10 @@ public final class IbanRecognizer implements Recognizer {
         return new BigInteger(numeric.toString()).mod(BigInteger.valueOf(97)).intValue() == 1
                 ? Verdict.VALID : Verdict.INVALID;
     }
+
+    /** Upper-case letters, digits and spaces. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == ' ';
+    }
 }

@@ -102,4 +102,10 @@ public final class IpAddressRecognizer implements Recognizer {
         }
         return false;
     }
+
+    /** Hex digits, dots and colons. */
+    @Override
+    public boolean inMatch(int c) {
+        return Character.digit(c, 16) >= 0 || c == '.' || c == ':';
+    }
 }

@@ -49,4 +49,10 @@ public final class JwtRecognizer implements Recognizer {
             return Verdict.INVALID;
         }
     }
+
+    /** The base64url alphabet and dots. */
+    @Override
+    public boolean inMatch(int c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.');
+    }
 }

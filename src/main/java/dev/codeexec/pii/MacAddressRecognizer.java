@@ -54,4 +54,10 @@ public final class MacAddressRecognizer implements Recognizer {
         boolean hasHexLetter = candidate.chars().anyMatch(c -> Character.isLetter(c));
         return pattern.equals("cisco") && !hasHexLetter ? Verdict.INVALID : Verdict.PLAUSIBLE;
     }
+
+    /** Hex digits and the three separators. */
+    @Override
+    public boolean inMatch(int c) {
+        return Character.digit(c, 16) >= 0 || c == ':' || c == '-' || c == '.';
+    }
 }

@@ -76,4 +76,10 @@ public final class PhoneRecognizer implements Recognizer {
             return Verdict.INVALID;
         }
     }
+
+    /** Digits and the separators of written numbers. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || " ()+.-/".indexOf(c) >= 0;
+    }
 }

@@ -29,6 +29,14 @@ public interface Recognizer {
         return trigger();
     }
 
+    /**
+     * Whether a character can be part of a match; windows around triggers widen only across such
+     * characters, which keeps the regex off ordinary prose. Default: any character.
+     */
+    default boolean inMatch(int c) {
+        return true;
+    }
+
     /** Upper bound of a match's length in chars; windows around triggers extend this far. */
     int maxLength();
 

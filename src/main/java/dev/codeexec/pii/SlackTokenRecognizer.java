@@ -40,4 +40,10 @@ public final class SlackTokenRecognizer implements Recognizer {
     public Verdict validate(String candidate, String pattern) {
         return Verdict.PLAUSIBLE;
     }
+
+    /** Anything but white space. */
+    @Override
+    public boolean inMatch(int c) {
+        return !Character.isWhitespace(c);
+    }
 }

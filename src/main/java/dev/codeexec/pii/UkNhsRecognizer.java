@@ -57,4 +57,10 @@ public final class UkNhsRecognizer implements Recognizer {
         }
         return check != 10 && check == d.charAt(9) - '0';
     }
+
+    /** Digits, spaces and dashes. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c == ' ' || c == '-';
+    }
 }

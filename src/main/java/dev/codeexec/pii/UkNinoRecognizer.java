@@ -42,4 +42,10 @@ public final class UkNinoRecognizer implements Recognizer {
     public Verdict validate(String candidate, String pattern) {
         return UNALLOCATED.contains(candidate.substring(0, 2)) ? Verdict.INVALID : Verdict.PLAUSIBLE;
     }
+
+    /** Upper-case letters, digits and spaces. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == ' ';
+    }
 }

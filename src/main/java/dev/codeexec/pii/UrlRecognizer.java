@@ -54,4 +54,10 @@ public final class UrlRecognizer implements Recognizer {
         boolean named = host.contains(".") || host.startsWith("localhost") || host.startsWith("[");
         return !host.isEmpty() && named ? Verdict.PLAUSIBLE : Verdict.INVALID;
     }
+
+    /** Anything but white space. */
+    @Override
+    public boolean inMatch(int c) {
+        return !Character.isWhitespace(c);
+    }
 }

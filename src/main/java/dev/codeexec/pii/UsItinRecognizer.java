@@ -43,4 +43,10 @@ public final class UsItinRecognizer implements Recognizer {
                 || group >= 90 && group <= 92 || group >= 94;
         return issuedGroup && !d.endsWith("0000") ? Verdict.PLAUSIBLE : Verdict.INVALID;
     }
+
+    /** Digits, spaces and dashes. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c == ' ' || c == '-';
+    }
 }

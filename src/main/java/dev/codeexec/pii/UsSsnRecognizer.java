@@ -49,4 +49,10 @@ public final class UsSsnRecognizer implements Recognizer {
         }
         return Verdict.PLAUSIBLE;
     }
+
+    /** Digits, spaces and dashes. */
+    @Override
+    public boolean inMatch(int c) {
+        return c >= '0' && c <= '9' || c == ' ' || c == '-';
+    }
 }
