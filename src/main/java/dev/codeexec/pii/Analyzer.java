@@ -1,0 +1,181 @@
+package dev.codeexec.pii;
+
+import com.google.re2j.Matcher;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The one detection loop shared by every recognizer: find candidates with RE2J inside windows around
+ * each recognizer's triggers, check boundaries, validate, score (with context boosting) and resolve
+ * overlaps (highest score, then longest span, then earliest). Work is linear in the text: windows are
+ * merged, every pattern has bounded repetition, and validators only see bounded candidates.
+ */
+public final class Analyzer {
+
+    /** Added to a finding's score when a context word is near it. */
+    static final double CONTEXT_BOOST = 0.35;
+    /** How far before a match (chars) context words count; they usually precede the value. */
+    static final int CONTEXT_BEFORE = 64;
+    static final int CONTEXT_AFTER = 32;
+
+    private static final Comparator<Finding> PRIORITY = Comparator.comparingDouble(Finding::score).reversed()
+            .thenComparing(Comparator.comparingInt(Finding::length).reversed())
+            .thenComparingInt(Finding::start);
+
+    private final List<Recognizer> recognizers;
+
+    public Analyzer(List<Recognizer> recognizers) {
+        this.recognizers = List.copyOf(recognizers);
+    }
+
+    public List<Recognizer> recognizers() {
+        return recognizers;
+    }
+
+    /**
+     * Findings in {@code text} of the given entity types (all when {@code entities} is null) scoring at
+     * least {@code minScore}, non-overlapping, ordered by start.
+     */
+    public List<Finding> analyze(String text, Set<String> entities, double minScore) {
+        List<Finding> candidates = new ArrayList<>();
+        Map<WindowKey, WindowSet> windowCache = new HashMap<>();
+        for (Recognizer r : recognizers) {
+            if (entities != null && !entities.contains(r.entity())) {
+                continue;
+            }
+            for (PiiPattern p : r.patterns()) {
+                WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
+                        Windows.around(text, k.trigger(), k.pad(), k.contextual() ? c -> true : r::inMatch)));
+                Matcher m = p.regex().matcher("");
+                for (int w = 0; w < windows.texts.length; w++) {
+                    scanWindow(text, windows.bounds[2 * w], windows.texts[w], m.reset(windows.texts[w]), r, p,
+                            minScore, candidates);
+                }
+            }
+        }
+        return resolveOverlaps(candidates);
+    }
+
+    /** The windows of one key and their text, cut once and shared by the patterns searching them. */
+    private static final class WindowSet {
+        final int[] bounds;
+        final String[] texts;
+
+        WindowSet(String text, int[] bounds) {
+            this.bounds = bounds;
+            this.texts = new String[bounds.length / 2];
+            for (int i = 0; i < texts.length; i++) {
+                texts[i] = bounds[2 * i] == 0 && bounds[2 * i + 1] == text.length() ? text
+                        : text.substring(bounds[2 * i], bounds[2 * i + 1]);
+            }
+        }
+    }
+
+    /** Windows depend on the trigger, the reach and which characters may widen them. */
+    private record WindowKey(Trigger trigger, int pad, Object widening, boolean contextual) {
+    }
+
+    /**
+     * A recognizer that needs context is searched only near its context words: those are rarer than
+     * its trigger, and a match far from them would be dropped anyway.
+     */
+    private static WindowKey windowKey(Recognizer r, PiiPattern p) {
+        if (r.requiresContext()) {
+            return new WindowKey(new Trigger.Literal(r.contextWords()),
+                    CONTEXT_BEFORE + CONTEXT_AFTER + r.maxLength() + 32, null, true);
+        }
+        return new WindowKey(r.trigger(p), r.maxLength(), r.getClass(), false);
+    }
+
+    private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
+            double minScore, List<Finding> out) {
+        int group = r.valueIsGroupOne() ? 1 : 0;
+        while (m.find()) {
+            if (m.start(group) < 0) {
+                continue;
+            }
+            int start = from + m.start(group);
+            int end = from + m.end(group);
+            if (end == start || !r.allowsAdjacentWordChars() && !standsAlone(text, start, end)
+                    || !r.acceptsSurroundings(text, start, end)) {
+                continue;
+            }
+            Verdict verdict = r.validate(m.group(group), p.name());
+            if (verdict == Verdict.INVALID) {
+                continue;
+            }
+            boolean context = hasContext(text, start, end, r.contextWords());
+            if (r.requiresContext() && !context) {
+                continue;
+            }
+            double score = verdict == Verdict.VALID ? 1.0 : p.score();
+            if (context) {
+                score = Math.min(1.0, score + CONTEXT_BOOST);
+            }
+            if (score >= minScore) {
+                out.add(new Finding(r.entity(), start, end, round(score), r.name(), p.name()));
+            }
+        }
+    }
+
+    private static double round(double score) {
+        return Math.round(score * 100) / 100.0;
+    }
+
+    /**
+     * RE2J has no lookaround, so "not inside a longer word or number" is checked here: the neighbours
+     * of a match must not be letters or digits, nor a joiner ({@code . - _}) glued to one, so that
+     * {@code 1.2.3.4.5} holds no IP address and {@code 123-45-6789-1} no SSN.
+     */
+    static boolean standsAlone(String text, int start, int end) {
+        return !gluedAt(text, start - 1, -1) && !gluedAt(text, end, 1);
+    }
+
+    private static boolean gluedAt(String text, int i, int step) {
+        if (i < 0 || i >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(i);
+        if (Character.isLetterOrDigit(c)) {
+            return true;
+        }
+        int j = i + step;
+        return (c == '.' || c == '-' || c == '_') && j >= 0 && j < text.length()
+                && Character.isLetterOrDigit(text.charAt(j));
+    }
+
+    static boolean hasContext(String text, int start, int end, List<String> words) {
+        if (words.isEmpty()) {
+            return false;
+        }
+        int from = Math.max(0, start - CONTEXT_BEFORE);
+        int to = Math.min(text.length(), end + CONTEXT_AFTER);
+        String near = (text.substring(from, start) + " " + text.substring(end, to)).toLowerCase(java.util.Locale.ROOT);
+        for (String w : words) {
+            if (near.contains(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Finding> resolveOverlaps(List<Finding> candidates) {
+        candidates.sort(PRIORITY);
+        TreeMap<Integer, Finding> accepted = new TreeMap<>();
+        for (Finding f : candidates) {
+            Map.Entry<Integer, Finding> before = accepted.floorEntry(f.start());
+            Map.Entry<Integer, Finding> after = accepted.ceilingEntry(f.start());
+            boolean overlaps = before != null && before.getValue().end() > f.start()
+                    || after != null && after.getKey() < f.end();
+            if (!overlaps) {
+                accepted.put(f.start(), f);
+            }
+        }
+        return new ArrayList<>(accepted.values());
+    }
+}

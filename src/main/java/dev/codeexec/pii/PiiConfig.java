@@ -1,0 +1,43 @@
+package dev.codeexec.pii;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Operator settings under {@code pii.*}; defaults and limits are listed in docs/pii.md. */
+@ConfigMapping(prefix = "pii")
+public interface PiiConfig {
+
+    /** Largest text sanitize or restore accepts, in UTF-16 characters (as JSON strings count them). */
+    @WithDefault("10485760")
+    int maxInputChars();
+
+    /** Findings scoring below this are not tokenized unless the caller passes its own min_score. */
+    @WithDefault("0.5")
+    double defaultMinScore();
+
+    /** Entity types never detected, e.g. {@code URL,DATE_OF_BIRTH}. */
+    Optional<List<String>> disabledEntities();
+
+    /** A YAML or JSON file of operator-defined recognizers (format in docs/pii.md). */
+    Optional<Path> customRecognizersFile();
+
+    Vault vault();
+
+    interface Vault {
+        /** Distinct values one session may tokenize; beyond it sanitize is refused rather than leak. */
+        @WithDefault("10000")
+        int maxEntriesPerSession();
+
+        /** Sessions kept at once; the least recently used is dropped to admit a new one. */
+        @WithDefault("1000")
+        int maxSessions();
+
+        /** A session untouched this long is forgotten, tokens and values alike. */
+        @WithDefault("30m")
+        Duration idleTtl();
+    }
+}

@@ -1,0 +1,193 @@
+package dev.codeexec.pii;
+
+import dev.codeexec.InvalidInputException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.jboss.logging.Logger;
+
+/**
+ * Sanitize (detect and tokenize) and restore (tokens back to values) on a connection's vault.
+ *
+ * <p>Round trip holds for every input: a token-shaped string already in the text is never issued as
+ * a new token, and one that this session has issued before is itself tokenized (as {@code PII_TOKEN})
+ * so that restore gives the literal back, not the value it names.
+ */
+@ApplicationScoped
+public class PiiService {
+
+    /** Type of the tokens that stand for token-shaped literals of the input. */
+    static final String ESCAPE_TYPE = "PII_TOKEN";
+    private static final Logger LOG = Logger.getLogger(PiiService.class);
+
+    private final Analyzer analyzer;
+    private final PiiVault vault;
+    private final int maxInputChars;
+    private final double defaultMinScore;
+    private final Set<String> entityTypes;
+    private final LongAdder sanitizeCalls = new LongAdder();
+    private final LongAdder restoreCalls = new LongAdder();
+    private final LongAdder tokensRestored = new LongAdder();
+    private final Map<String, LongAdder> entitiesByType = new ConcurrentHashMap<>();
+
+    @Inject
+    public PiiService(PiiConfig config, PiiVault vault) {
+        this(RecognizerSetup.analyzer(config), vault, config.maxInputChars(), config.defaultMinScore());
+        LOG.infof("PII detection ready: %d entity types", entityTypes.size());
+    }
+
+    PiiService(Analyzer analyzer, PiiVault vault, int maxInputChars, double defaultMinScore) {
+        this.analyzer = analyzer;
+        this.vault = vault;
+        this.maxInputChars = maxInputChars;
+        this.defaultMinScore = defaultMinScore;
+        Set<String> types = new LinkedHashSet<>();
+        analyzer.recognizers().forEach(r -> types.add(r.entity()));
+        this.entityTypes = Set.copyOf(types);
+    }
+
+    /** A service over the given recognizers with default limits, for benchmarks outside CDI. */
+    public static PiiService forBenchmark(List<Recognizer> recognizers) {
+        return new PiiService(new Analyzer(recognizers), new PiiVault(1_000_000, 100, java.time.Duration.ofHours(1),
+                System::currentTimeMillis), Integer.MAX_VALUE, 0.5);
+    }
+
+    /** Entity types this server detects (built-in and operator-defined, minus disabled ones). */
+    public Set<String> entityTypes() {
+        return entityTypes;
+    }
+
+    public SanitizeResult sanitize(SanitizeRequest request, String connectionId) {
+        Objects.requireNonNull(connectionId, "connectionId");
+        String text = checkText(request == null ? null : request.text());
+        Set<String> wanted = entityFilter(request.entities());
+        double minScore = minScore(request.minScore());
+        List<Finding> findings = Repeats.addRepeats(text, analyzer.analyze(text, wanted, minScore));
+        List<int[]> literals = Tokens.find(text);
+        Set<String> taken = new HashSet<>();
+        literals.forEach(s -> taken.add(text.substring(s[0], s[1])));
+        SanitizeResult result = vault.withSession(connectionId, session -> tokenize(text, findings, literals,
+                taken, session));
+        sanitizeCalls.increment();
+        result.counts().forEach((type, n) -> entitiesByType.computeIfAbsent(type, t -> new LongAdder()).add(n));
+        return result;
+    }
+
+    private static SanitizeResult tokenize(String text, List<Finding> findings, List<int[]> literals,
+            Set<String> taken, PiiVault.Session session) {
+        session.reserve(taken);
+        List<SanitizeResult.Entity> entities = new ArrayList<>(findings.size());
+        Map<String, Integer> counts = new TreeMap<>();
+        StringBuilder out = new StringBuilder(text.length());
+        int at = 0;
+        int next = 0;
+        for (Finding f : findings) {
+            at = escapeLiterals(text, literals, next, at, f.start(), session, out);
+            next = skipLiteralsBefore(literals, next, f.end());
+            String token = session.tokenFor(f.entity(), text.substring(f.start(), f.end()));
+            out.append(text, at, f.start()).append(token);
+            at = f.end();
+            entities.add(new SanitizeResult.Entity(f.entity(), f.start(), f.end(), f.score(), token));
+            counts.merge(f.entity(), 1, Integer::sum);
+        }
+        at = escapeLiterals(text, literals, next, at, text.length(), session, out);
+        out.append(text, at, text.length());
+        return new SanitizeResult(out.toString(), entities, counts);
+    }
+
+    /** Copies text up to {@code limit}, tokenizing issued-token literals lying wholly before it. */
+    private static int escapeLiterals(String text, List<int[]> literals, int from, int at, int limit,
+            PiiVault.Session session, StringBuilder out) {
+        for (int i = from; i < literals.size() && literals.get(i)[1] <= limit; i++) {
+            int[] span = literals.get(i);
+            String literal = text.substring(span[0], span[1]);
+            if (span[0] >= at && session.issued(literal)) {
+                out.append(text, at, span[0]).append(session.tokenFor(ESCAPE_TYPE, literal));
+                at = span[1];
+            }
+        }
+        return at;
+    }
+
+    private static int skipLiteralsBefore(List<int[]> literals, int from, int end) {
+        int i = from;
+        while (i < literals.size() && literals.get(i)[0] < end) {
+            i++;
+        }
+        return i;
+    }
+
+    public RestoreResult restore(String text, String connectionId) {
+        Objects.requireNonNull(connectionId, "connectionId");
+        String checked = checkText(text);
+        restoreCalls.increment();
+        List<int[]> spans = Tokens.find(checked);
+        if (spans.isEmpty()) {
+            return new RestoreResult(checked);
+        }
+        String restored = vault.ifPresent(connectionId, session -> {
+            StringBuilder out = new StringBuilder(checked.length());
+            int at = 0;
+            for (int[] span : spans) {
+                String value = session.valueOf(checked.substring(span[0], span[1]));
+                if (value != null) {
+                    out.append(checked, at, span[0]).append(value);
+                    at = span[1];
+                    tokensRestored.increment();
+                }
+            }
+            return out.append(checked, at, checked.length()).toString();
+        }, checked);
+        return new RestoreResult(restored);
+    }
+
+    public PiiStats stats() {
+        Map<String, Long> byType = new TreeMap<>();
+        entitiesByType.forEach((type, n) -> byType.put(type, n.sum()));
+        return new PiiStats(sanitizeCalls.sum(), restoreCalls.sum(), byType, tokensRestored.sum(),
+                vault.sessionCount());
+    }
+
+    private String checkText(String text) {
+        if (text == null) {
+            throw new InvalidInputException("text", "is required");
+        }
+        if (text.length() > maxInputChars) {
+            throw new InvalidInputException("text", "is " + text.length() + " characters; the limit is "
+                    + maxInputChars + " (pii.max-input-chars)", InvalidInputException.Kind.TOO_LARGE);
+        }
+        return text;
+    }
+
+    private Set<String> entityFilter(List<String> requested) {
+        if (requested == null || requested.isEmpty()) {
+            return null;
+        }
+        for (String type : requested) {
+            if (!entityTypes.contains(type)) {
+                throw new InvalidInputException("entities", "'" + type + "' is not an enabled entity type; "
+                        + "known: " + String.join(", ", new java.util.TreeSet<>(entityTypes)));
+            }
+        }
+        return Set.copyOf(requested);
+    }
+
+    private double minScore(Double requested) {
+        if (requested == null) {
+            return defaultMinScore;
+        }
+        if (requested.isNaN() || requested < 0 || requested > 1) {
+            throw new InvalidInputException("min_score", "must be between 0 and 1, was " + requested);
+        }
+        return requested;
+    }
+}

@@ -1,0 +1,159 @@
+package dev.codeexec.pii;
+
+import dev.codeexec.InvalidInputException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * Token maps, one per connection, in memory only: the same value always gets the same token within a
+ * session, and a token is restored only by the session that issued it. Bounded in entries per session
+ * and in sessions; a session idle longer than the TTL is forgotten. Values are never logged.
+ */
+@ApplicationScoped
+public class PiiVault {
+
+    private final int maxEntries;
+    private final int maxSessions;
+    private final long idleTtlMillis;
+    private final LongSupplier clock;
+    private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
+    @Inject
+    public PiiVault(PiiConfig config) {
+        this(config.vault().maxEntriesPerSession(), config.vault().maxSessions(), config.vault().idleTtl(),
+                System::currentTimeMillis);
+    }
+
+    PiiVault(int maxEntries, int maxSessions, Duration idleTtl, LongSupplier clock) {
+        this.maxEntries = maxEntries;
+        this.maxSessions = maxSessions;
+        this.idleTtlMillis = idleTtl.toMillis();
+        this.clock = clock;
+    }
+
+    /** One session's token map; callers hold its lock while issuing several tokens for one text. */
+    static final class Session {
+        private final Map<String, String> tokenByValue = new HashMap<>();
+        private final Map<String, String> valueByToken = new HashMap<>();
+        private final Map<String, Integer> lastNumberByType = new HashMap<>();
+        /** Token-shaped literals seen in this session's inputs; never issued, so restore leaves them. */
+        private final Set<String> reserved = new HashSet<>();
+        private final int maxEntries;
+        private volatile long lastUsed;
+
+        private Session(long now, int maxEntries) {
+            this.lastUsed = now;
+            this.maxEntries = maxEntries;
+        }
+
+        boolean issued(String token) {
+            return valueByToken.containsKey(token);
+        }
+
+        /** Keeps token-shaped literals of an input from ever being issued as tokens later. */
+        void reserve(Set<String> literals) {
+            for (String literal : literals) {
+                if (!valueByToken.containsKey(literal) && !reserved.contains(literal)) {
+                    checkRoom();
+                    reserved.add(literal);
+                }
+            }
+        }
+
+        /** The value's token, issuing the next free number of its type that is not reserved. */
+        String tokenFor(String type, String value) {
+            String existing = tokenByValue.get(value);
+            if (existing != null) {
+                return existing;
+            }
+            checkRoom();
+            int n = lastNumberByType.getOrDefault(type, 0);
+            String token;
+            do {
+                token = Tokens.format(type, ++n);
+            } while (reserved.contains(token) || valueByToken.containsKey(token));
+            lastNumberByType.put(type, n);
+            tokenByValue.put(value, token);
+            valueByToken.put(token, value);
+            return token;
+        }
+
+        private void checkRoom() {
+            if (tokenByValue.size() + reserved.size() >= maxEntries) {
+                // Refusing is safer than returning the value untokenized.
+                throw new InvalidInputException("text", "holds more distinct values than this session's vault "
+                        + "may keep; the limit is " + maxEntries + " (pii.vault.max-entries-per-session)",
+                        InvalidInputException.Kind.TOO_LARGE);
+            }
+        }
+
+        String valueOf(String token) {
+            return valueByToken.get(token);
+        }
+    }
+
+    /** Runs {@code work} on the connection's session (created if new) under its lock. */
+    <T> T withSession(String connectionId, Function<Session, T> work) {
+        evictIdle();
+        if (!sessions.containsKey(connectionId)) {
+            makeRoom();
+        }
+        Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries));
+        synchronized (session) {
+            session.lastUsed = clock.getAsLong();
+            return work.apply(session);
+        }
+    }
+
+    /** Runs {@code work} on the connection's session if it exists, without creating one. */
+    <T> T ifPresent(String connectionId, Function<Session, T> work, T absent) {
+        evictIdle();
+        Session session = sessions.get(connectionId);
+        if (session == null) {
+            return absent;
+        }
+        synchronized (session) {
+            session.lastUsed = clock.getAsLong();
+            return work.apply(session);
+        }
+    }
+
+    /** Forgets a connection's tokens, e.g. when the operator or a test wants a clean slate. */
+    public void forget(String connectionId) {
+        sessions.remove(connectionId);
+    }
+
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    private volatile long lastSweep;
+
+    /** Drops idle sessions; sweeps at most once a second so busy callers do not pay for it each time. */
+    private void evictIdle() {
+        long now = clock.getAsLong();
+        if (now - lastSweep < 1000) {
+            return;
+        }
+        lastSweep = now;
+        long cutoff = now - idleTtlMillis;
+        sessions.values().removeIf(s -> s.lastUsed < cutoff);
+    }
+
+    private void makeRoom() {
+        while (sessions.size() >= maxSessions) {
+            sessions.entrySet().stream().min(Map.Entry.comparingByValue(
+                    Comparator.comparingLong(s -> s.lastUsed)))
+                    .ifPresent(oldest -> sessions.remove(oldest.getKey()));
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.codeexec.pii;
+
+import java.util.List;
+
+/**
+ * Detects one entity type. Recognizers only describe (patterns, context words, validation); the
+ * shared loop of find, validate, score and overlap resolution lives once in {@link Analyzer}.
+ */
+public interface Recognizer {
+
+    /** Presidio's name of the entity type, e.g. {@code EMAIL_ADDRESS}. */
+    String entity();
+
+    List<PiiPattern> patterns();
+
+    /** Recorded in each finding, so a wrong detection can be traced to its rule. */
+    default String name() {
+        return getClass().getSimpleName();
+    }
+
+    /** Lower-case words or phrases that raise the score when found near a match. */
+    List<String> contextWords();
+
+    /** What every match contains; see {@link Trigger}. */
+    Trigger trigger();
+
+    /** The trigger of one pattern, when patterns of this recognizer differ in what they must contain. */
+    default Trigger trigger(PiiPattern pattern) {
+        return trigger();
+    }
+
+    /**
+     * Whether a character can be part of a match; windows around triggers widen only across such
+     * characters, which keeps the regex off ordinary prose. Default: any character.
+     */
+    default boolean inMatch(int c) {
+        return true;
+    }
+
+    /** Upper bound of a match's length in chars; windows around triggers extend this far. */
+    int maxLength();
+
+    /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
+    Verdict validate(String candidate, String pattern);
+
+    /** True when a match counts only if a context word is near (bank numbers, passports). */
+    default boolean requiresContext() {
+        return false;
+    }
+
+    /**
+     * True when the value is capture group 1 of the match rather than the whole match, e.g. the
+     * value of {@code password=...} without its name.
+     */
+    default boolean valueIsGroupOne() {
+        return false;
+    }
+
+    /**
+     * A recognizer's own rule about a match's neighbourhood, beyond the analyzer's word boundaries;
+     * RE2J has no lookaround, so such rules are written in Java.
+     */
+    default boolean acceptsSurroundings(String text, int start, int end) {
+        return true;
+    }
+
+    /**
+     * True when the match may touch a letter or digit at either end; by default matches must stand
+     * alone, since RE2J has no lookaround to say so in the pattern.
+     */
+    default boolean allowsAdjacentWordChars() {
+        return false;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.codeexec.pii;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds further occurrences of values already detected, so none stays readable in the sanitized text
+ * even where a boundary rule kept a recognizer from reporting it (e.g. glued to a digit). One pass:
+ * positions are filtered by the values' first characters, then looked up by a short prefix.
+ */
+final class Repeats {
+
+    private static final int MAX_PREFIX = 8;
+
+    private Repeats() {
+    }
+
+    /** The findings plus one finding per further, non-overlapping occurrence of a detected value. */
+    static List<Finding> addRepeats(String text, List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return findings;
+        }
+        Map<String, Finding> byValue = new LinkedHashMap<>();
+        int prefix = MAX_PREFIX;
+        for (Finding f : findings) {
+            String value = text.substring(f.start(), f.end());
+            byValue.putIfAbsent(value, f);
+            prefix = Math.min(prefix, value.length());
+        }
+        boolean[] firstChars = new boolean[65536];
+        Map<String, List<String>> byPrefix = new HashMap<>();
+        for (String value : byValue.keySet()) {
+            firstChars[value.charAt(0)] = true;
+            byPrefix.computeIfAbsent(value.substring(0, prefix), k -> new ArrayList<>()).add(value);
+        }
+        List<Finding> all = new ArrayList<>(findings);
+        int next = 0; // index into findings (sorted by start) to skip occupied spans quickly
+        int i = 0;
+        while (i + prefix <= text.length()) {
+            while (next < findings.size() && findings.get(next).end() <= i) {
+                next++;
+            }
+            if (next < findings.size() && findings.get(next).start() <= i) {
+                i = findings.get(next).end();
+                continue;
+            }
+            int matched = firstChars[text.charAt(i)] ? longestAt(text, i, byPrefix.get(text.substring(i, i + prefix)))
+                    : -1;
+            if (matched > 0 && (next >= findings.size() || i + matched <= findings.get(next).start())) {
+                Finding source = byValue.get(text.substring(i, i + matched));
+                all.add(new Finding(source.entity(), i, i + matched, source.score(), source.recognizer(), "repeat"));
+                i += matched;
+            } else {
+                i++;
+            }
+        }
+        all.sort(Comparator.comparingInt(Finding::start));
+        return all;
+    }
+
+    private static int longestAt(String text, int at, List<String> candidates) {
+        int best = -1;
+        if (candidates != null) {
+            for (String value : candidates) {
+                if (value.length() > best && text.startsWith(value, at)) {
+                    best = value.length();
+                }
+            }
+        }
+        return best;
+    }
+}

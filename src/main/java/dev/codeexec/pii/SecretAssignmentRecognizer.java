@@ -1,0 +1,76 @@
+package dev.codeexec.pii;
+
+import java.util.List;
+
+/**
+ * SECRET: a high-entropy value assigned to a secret-sounding name ({@code password=...},
+ * {@code "api_key": "..."}, {@code SECRET_TOKEN: ...}). Only the value is reported, so the name stays
+ * readable. Placeholders and low-entropy words are pruned.
+ */
+public final class SecretAssignmentRecognizer implements Recognizer {
+
+    private static final List<PiiPattern> PATTERNS = List.of(PiiPattern.caseInsensitive("assignment",
+            "(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?key|auth[_-]?token|token|private[_-]?key)"
+                    + "[A-Za-z0-9_-]{0,24}[\"']?[ \\t]{0,4}(?:=|:|=>)[ \\t]{0,4}[\"']?([^\\s\"',;]{8,256})", 0.7));
+
+    /** Bits per character below which a value reads as a word or a placeholder, not a secret. */
+    static final double MIN_ENTROPY = 3.0;
+
+    @Override
+    public String entity() {
+        return "SECRET";
+    }
+
+    @Override
+    public List<PiiPattern> patterns() {
+        return PATTERNS;
+    }
+
+    @Override
+    public List<String> contextWords() {
+        return List.of();
+    }
+
+    @Override
+    public Trigger trigger() {
+        return Trigger.literal("pass", "pwd", "secret", "key", "token");
+    }
+
+    @Override
+    public int maxLength() {
+        return 320;
+    }
+
+    @Override
+    public boolean valueIsGroupOne() {
+        return true;
+    }
+
+    @Override
+    public Verdict validate(String value, String pattern) {
+        char first = value.charAt(0);
+        if (first == '$' || first == '<' || first == '{' || first == '%' || first == '*') {
+            return Verdict.INVALID;
+        }
+        return entropy(value) >= MIN_ENTROPY ? Verdict.PLAUSIBLE : Verdict.INVALID;
+    }
+
+    /** Shannon entropy in bits per character. */
+    static double entropy(String s) {
+        int[] counts = new int[128];
+        int other = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 128) {
+                counts[c]++;
+            } else {
+                other++;
+            }
+        }
+        double bits = 0;
+        for (int n : counts) {
+            bits -= n == 0 ? 0 : (double) n / s.length() * Math.log((double) n / s.length()) / Math.log(2);
+        }
+        return other == 0 ? bits : bits + (double) other / s.length();
+    }
+}

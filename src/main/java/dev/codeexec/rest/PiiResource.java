@@ -1,0 +1,59 @@
+package dev.codeexec.rest;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.pii.PiiService;
+import dev.codeexec.pii.RestoreResult;
+import dev.codeexec.pii.SanitizeRequest;
+import dev.codeexec.pii.SanitizeResult;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * REST mirror of sanitize_pii and restore_pii. REST callers have no MCP session: the vault is the one
+ * named by the {@code X-Session-Id} header, or a shared "rest" vault without it.
+ */
+@Path("/api/v1/pii")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class PiiResource {
+
+    /** Body of POST /api/v1/pii/restore. */
+    public record RestoreBody(String text) {
+    }
+
+    static final int MAX_SESSION_ID = 128;
+
+    private final PiiService pii;
+
+    public PiiResource(PiiService pii) {
+        this.pii = pii;
+    }
+
+    @POST
+    @Path("/sanitize")
+    public SanitizeResult sanitize(SanitizeRequest body, @HeaderParam("X-Session-Id") String sessionId) {
+        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, vaultId(sessionId));
+    }
+
+    @POST
+    @Path("/restore")
+    public RestoreResult restore(RestoreBody body, @HeaderParam("X-Session-Id") String sessionId) {
+        return pii.restore(body == null ? null : body.text(), vaultId(sessionId));
+    }
+
+    private static String vaultId(String sessionId) {
+        if (sessionId == null || sessionId.isBlank()) {
+            return "rest";
+        }
+        if (sessionId.length() > MAX_SESSION_ID) {
+            throw new InvalidInputException("X-Session-Id", "is " + sessionId.length()
+                    + " characters; the limit is " + MAX_SESSION_ID);
+        }
+        // Prefixed so a REST caller cannot name an MCP connection's vault.
+        return "rest:" + sessionId;
+    }
+}

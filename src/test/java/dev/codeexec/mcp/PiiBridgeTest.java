@@ -1,0 +1,56 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** {@code import pii} inside execute_code, on the connection's vault; needs the host bridge. */
+@QuarkusTest
+@Tag("bridge")
+class PiiBridgeTest {
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        mcp = new McpCalls();
+    }
+
+    @Test
+    void guestSanitizeUsesTheSameTokensAsTheTool() {
+        McpCalls.Exec r = mcp.exec("import pii\nprint(pii.sanitize('mail guest@example.com'))");
+        assertEquals("mail <EMAIL_ADDRESS_1>\n", r.stdout(), r.stderr());
+        JsonObject restored = JsonObject.mapFrom(mcp.call("restore_pii", Map.of("text", "<EMAIL_ADDRESS_1>"))
+                .structuredContent());
+        assertEquals("guest@example.com", restored.getString("text"));
+    }
+
+    @Test
+    void guestRestoreAndDetails() {
+        mcp.call("sanitize_pii", Map.of("text", "host 10.9.8.7"));
+        McpCalls.Exec r = mcp.exec("""
+                import pii
+                print(pii.restore('ip <IP_ADDRESS_1>'))
+                d = pii.sanitize('card 4111 1111 1111 1111', details=True)
+                print(d['counts'], d['entities'][0]['start'])
+                try:
+                    pii.sanitize('x', entities=['NOPE'])
+                except ValueError as e:
+                    print('ValueError', str(e).startswith('entities'))
+                """);
+        assertEquals("ip 10.9.8.7\n{'CREDIT_CARD': 1} 5\nValueError True\n", r.stdout(), r.stderr());
+    }
+
+    @Test
+    void anotherConnectionsGuestCannotRestore() {
+        mcp.call("sanitize_pii", Map.of("text", "owner@example.com"));
+        McpCalls other = new McpCalls();
+        McpCalls.Exec r = other.exec("import pii\nprint(pii.restore('<EMAIL_ADDRESS_1>'))");
+        assertEquals("<EMAIL_ADDRESS_1>\n", r.stdout(), r.stderr());
+    }
+}

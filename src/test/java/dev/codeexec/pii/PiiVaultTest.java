@@ -1,0 +1,146 @@
+package dev.codeexec.pii;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.codeexec.InvalidInputException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** Token stability, isolation between sessions, bounds and idle eviction. */
+class PiiVaultTest {
+
+    private final AtomicLong now = new AtomicLong(1_000_000);
+
+    private PiiService service(int maxEntries, int maxSessions) {
+        return new PiiService(new Analyzer(BuiltInRecognizers.all()),
+                new PiiVault(maxEntries, maxSessions, Duration.ofMinutes(30), now::get), 1024, 0.5);
+    }
+
+    @Test
+    void tokensAreNumberedPerTypeAndStableAcrossCalls() {
+        PiiService pii = service(100, 10);
+        SanitizeResult first = pii.sanitize(new SanitizeRequest("a@example.com, b@example.com, 192.168.0.1"), "c1");
+        assertEquals("<EMAIL_ADDRESS_1>, <EMAIL_ADDRESS_2>, <IP_ADDRESS_1>", first.text());
+        SanitizeResult second = pii.sanitize(new SanitizeRequest("b@example.com then c@example.com"), "c1");
+        assertEquals("<EMAIL_ADDRESS_2> then <EMAIL_ADDRESS_3>", second.text());
+        assertEquals(java.util.Map.of("EMAIL_ADDRESS", 2, "IP_ADDRESS", 1), first.counts());
+    }
+
+    @Test
+    void anotherSessionNeverRestoresTheToken() {
+        PiiService pii = service(100, 10);
+        String token = pii.sanitize(new SanitizeRequest("mail a@example.com"), "alice").text();
+        assertEquals("mail <EMAIL_ADDRESS_1>", token);
+        assertEquals("mail <EMAIL_ADDRESS_1>", pii.restore(token, "bob").text());
+        pii.sanitize(new SanitizeRequest("mail z@example.com"), "bob");
+        assertEquals("mail z@example.com", pii.restore(token, "bob").text());
+        assertEquals("mail a@example.com", pii.restore(token, "alice").text());
+    }
+
+    @Test
+    void restoreLeavesUnknownTokensAndOtherTextAlone() {
+        PiiService pii = service(100, 10);
+        pii.sanitize(new SanitizeRequest("a@example.com"), "c1");
+        String text = "<EMAIL_ADDRESS_1> <EMAIL_ADDRESS_9> <email_address_1> <EMAIL_ADDRESS_1 ü😀";
+        assertEquals("a@example.com <EMAIL_ADDRESS_9> <email_address_1> <EMAIL_ADDRESS_1 ü😀",
+                pii.restore(text, "c1").text());
+    }
+
+    @Test
+    void literalThatIsAnIssuedTokenSurvivesTheRoundTrip() {
+        PiiService pii = service(100, 10);
+        pii.sanitize(new SanitizeRequest("a@example.com"), "c1");
+        String input = "literal <EMAIL_ADDRESS_1> and b@example.com and <EMAIL_ADDRESS_3>";
+        SanitizeResult r = pii.sanitize(new SanitizeRequest(input), "c1");
+        assertEquals("literal <PII_TOKEN_1> and <EMAIL_ADDRESS_2> and <EMAIL_ADDRESS_3>", r.text());
+        assertEquals(input, pii.restore(r.text(), "c1").text());
+        // <EMAIL_ADDRESS_3> was seen as a literal, so it is never issued: the next address skips it.
+        assertEquals("<EMAIL_ADDRESS_4>", pii.sanitize(new SanitizeRequest("c@example.com"), "c1").text());
+    }
+
+    @Test
+    void idleSessionIsEvicted() {
+        PiiService pii = service(100, 10);
+        String sanitized = pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text();
+        now.addAndGet(Duration.ofMinutes(31).toMillis());
+        assertEquals(sanitized, pii.restore(sanitized, "c1").text());
+        assertEquals(0, pii.stats().vaultSessions());
+    }
+
+    @Test
+    void activeSessionIsKeptPastTheTtl() {
+        PiiService pii = service(100, 10);
+        String sanitized = pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text();
+        for (int i = 0; i < 4; i++) {
+            now.addAndGet(Duration.ofMinutes(20).toMillis());
+            assertEquals("a@example.com", pii.restore(sanitized, "c1").text());
+        }
+    }
+
+    @Test
+    void leastRecentlyUsedSessionMakesRoom() {
+        PiiService pii = service(100, 2);
+        String t1 = pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text();
+        now.addAndGet(2000);
+        pii.sanitize(new SanitizeRequest("b@example.com"), "c2");
+        now.addAndGet(2000);
+        pii.sanitize(new SanitizeRequest("c@example.com"), "c3");
+        assertEquals(2, pii.stats().vaultSessions());
+        assertEquals(t1, pii.restore(t1, "c1").text());
+    }
+
+    @Test
+    void fullSessionRefusesRatherThanLeaking() {
+        PiiService pii = service(2, 10);
+        pii.sanitize(new SanitizeRequest("a@example.com b@example.com"), "c1");
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> pii.sanitize(new SanitizeRequest("c@example.com"), "c1"));
+        assertEquals("text", e.field());
+        assertEquals(InvalidInputException.Kind.TOO_LARGE, e.kind());
+        // Known values still work.
+        assertEquals("<EMAIL_ADDRESS_1>", pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text());
+    }
+
+    @Test
+    void refusesOversizedTextUnknownTypesAndBadScores() {
+        PiiService pii = service(100, 10);
+        InvalidInputException big = assertThrows(InvalidInputException.class,
+                () -> pii.sanitize(new SanitizeRequest("x".repeat(1025)), "c1"));
+        assertEquals(InvalidInputException.Kind.TOO_LARGE, big.kind());
+        assertEquals("text: is 1025 characters; the limit is 1024 (pii.max-input-chars)", big.getMessage());
+        assertEquals("entities", assertThrows(InvalidInputException.class,
+                () -> pii.sanitize(new SanitizeRequest("x", List.of("NAME"), null), "c1")).field());
+        assertEquals("min_score", assertThrows(InvalidInputException.class,
+                () -> pii.sanitize(new SanitizeRequest("x", null, 1.5), "c1")).field());
+        assertEquals("text", assertThrows(InvalidInputException.class, () -> pii.restore(null, "c1")).field());
+    }
+
+    @Test
+    void entityFilterAndMinScoreNarrowTheFindings() {
+        PiiService pii = service(100, 10);
+        String text = "a@example.com from 192.168.0.1";
+        assertEquals("<EMAIL_ADDRESS_1> from 192.168.0.1",
+                pii.sanitize(new SanitizeRequest(text, List.of("EMAIL_ADDRESS"), null), "c1").text());
+        assertEquals("<EMAIL_ADDRESS_1> from 192.168.0.1",
+                pii.sanitize(new SanitizeRequest(text, null, 0.9), "c2").text());
+        assertNotEquals(text, pii.sanitize(new SanitizeRequest(text, null, 0.0), "c3").text());
+    }
+
+    @Test
+    void offsetsCountUtf16UnitsAndStatsCount() {
+        PiiService pii = service(100, 10);
+        SanitizeResult r = pii.sanitize(new SanitizeRequest("😀é a@example.com"), "c1");
+        assertEquals(4, r.entities().get(0).start());
+        assertEquals(17, r.entities().get(0).end());
+        pii.restore(r.text(), "c1");
+        PiiStats stats = pii.stats();
+        assertEquals(1, stats.sanitizeCalls());
+        assertEquals(1, stats.restoreCalls());
+        assertEquals(1, stats.tokensRestored());
+        assertEquals(1L, stats.entitiesByType().get("EMAIL_ADDRESS"));
+    }
+}
