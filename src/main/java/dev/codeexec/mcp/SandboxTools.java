@@ -1,5 +1,6 @@
 package dev.codeexec.mcp;
 
+import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.SandboxService;
@@ -15,10 +16,12 @@ import io.quarkiverse.mcp.server.ToolResponse;
 public class SandboxTools {
 
     private final SandboxService sandbox;
+    private final OutputSanitizer sanitizer;
     private final ToolResults results;
 
-    public SandboxTools(SandboxService sandbox, ToolResults results) {
+    public SandboxTools(SandboxService sandbox, OutputSanitizer sanitizer, ToolResults results) {
         this.sandbox = sandbox;
+        this.sanitizer = sanitizer;
         this.results = results;
     }
 
@@ -29,7 +32,7 @@ public class SandboxTools {
             there is no network, no subprocess, no host access, only the standard library. \
             An exception gives exit_code 1 with the traceback in stderr; sys.exit(n) gives n; \
             hitting timeout_s gives timed_out=true and exit_code 124. Output past 1 MiB per stream is cut \
-            (truncated=true). Pass the same session name to keep variables and imports between calls.""",
+            (truncated=true). Pass the same session name to keep variables and imports between calls.             Inside: `import tools` (search and call registry tools), `import skills` (saved code),             `import pii` (sanitize/restore); set sanitize_output=true to get stdout/stderr with personal data             replaced by tokens.""",
             structuredContent = true,
             outputSchema = @Tool.OutputSchema(from = ExecutionResult.class),
             annotations = @Tool.Annotations(title = "Execute Python", readOnlyHint = false, destructiveHint = false,
@@ -44,8 +47,15 @@ public class SandboxTools {
                     + "same name on this connection share one live interpreter; omit for a fresh one each call",
                     required = false)
             String session,
+            @ToolArg(name = "sanitize_output", description = "When true, personal data and secrets in stdout and "
+                    + "stderr are replaced by this connection's PII tokens (restore them with restore_pii)",
+                    defaultValue = "false")
+            boolean sanitizeOutput,
             McpConnection connection) {
-        return results.call(() -> sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id())));
+        return results.call(() -> {
+            ExecutionResult result = sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id()));
+            return sanitizeOutput ? sanitizer.sanitize(result, connection.id()) : result;
+        });
     }
 
     @Tool(name = "reset_session", description = """

@@ -1,6 +1,7 @@
 package dev.codeexec.registry;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.pii.TokenRestorer;
 import dev.codeexec.sandbox.BridgeCaller;
 import dev.codeexec.sandbox.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,9 +16,11 @@ import java.util.Map;
 public class RegistryBridge implements BridgeHandler {
 
     private final RegistryService registry;
+    private final TokenRestorer tokens;
 
-    public RegistryBridge(RegistryService registry) {
+    public RegistryBridge(RegistryService registry, TokenRestorer tokens) {
         this.registry = registry;
+        this.tokens = tokens;
     }
 
     @Override
@@ -32,10 +35,17 @@ public class RegistryBridge implements BridgeHandler {
                     integer(args, "limit"), string(args, "detail")));
             case "definition" -> registry.definition(string(args, "name"));
             case "source" -> Map.of("name", string(args, "name"), "source", registry.source(string(args, "name")));
-            case "call_upstream" -> registry.callUpstream(string(args, "name"), arguments(args));
+            // The guest (and the model) saw PII tokens; the upstream tool gets the real values.
+            case "call_upstream" -> registry.callUpstream(string(args, "name"),
+                    restored(arguments(args), caller.connectionId()));
             default -> throw new InvalidInputException("method", "unknown tools method '" + method
                     + "'; use search, definition, source or call_upstream");
         };
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> restored(Map<String, Object> arguments, String connectionId) {
+        return (Map<String, Object>) tokens.restore(arguments, connectionId);
     }
 
     private static String string(Map<String, Object> args, String key) {

@@ -1,10 +1,12 @@
 package dev.codeexec.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.SandboxService;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -17,21 +19,23 @@ import jakarta.ws.rs.core.MediaType;
 public class ExecutionResource {
 
     /** Body of POST /api/v1/executions; field names match the MCP tool's arguments. */
-    public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session) {
+    public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session,
+            @JsonProperty("sanitize_output") Boolean sanitizeOutput) {
     }
 
-    /** REST callers have no MCP connection; their sessions and per-caller stats share this owner. */
-    static final String REST_OWNER = "rest";
-
     private final SandboxService sandbox;
+    private final OutputSanitizer sanitizer;
 
-    public ExecutionResource(SandboxService sandbox) {
+    public ExecutionResource(SandboxService sandbox, OutputSanitizer sanitizer) {
         this.sandbox = sandbox;
+        this.sanitizer = sanitizer;
     }
 
     @POST
-    public ExecutionResult execute(ExecutionBody body) {
-        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null) : body;
-        return sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), REST_OWNER));
+    public ExecutionResult execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
+        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null) : body;
+        String caller = RestCallers.id(sessionId);
+        ExecutionResult result = sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller));
+        return Boolean.TRUE.equals(b.sanitizeOutput()) ? sanitizer.sanitize(result, caller) : result;
     }
 }

@@ -25,7 +25,6 @@ public class PiiResource {
     public record RestoreBody(String text) {
     }
 
-    static final int MAX_SESSION_ID = 128;
 
     private final PiiService pii;
 
@@ -46,14 +45,6 @@ public class PiiResource {
     }
 
     private static String vaultId(String sessionId) {
-        if (sessionId == null || sessionId.isBlank()) {
-            return "rest";
-        }
-        if (sessionId.length() > MAX_SESSION_ID) {
-            throw new InvalidInputException("X-Session-Id", "is " + sessionId.length()
-                    + " characters; the limit is " + MAX_SESSION_ID);
-        }
-        // Prefixed so a REST caller cannot name an MCP connection's vault.
-        return "rest:" + sessionId;
+        return RestCallers.id(sessionId);
     }
 }

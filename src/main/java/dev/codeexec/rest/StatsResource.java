@@ -3,6 +3,7 @@ package dev.codeexec.rest;
 import dev.codeexec.stats.ServerStats;
 import dev.codeexec.stats.StatsService;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -19,7 +20,7 @@ public class StatsResource {
     }
 
     @GET
-    public ServerStats stats() {
-        return stats.snapshot(ExecutionResource.REST_OWNER);
+    public ServerStats stats(@HeaderParam(RestCallers.HEADER) String sessionId) {
+        return stats.snapshot(RestCallers.id(sessionId));
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class RegistryBridgeHandlerTest {
 
     final RegistryService registry = new RegistryService(RegistrySettings.local(Path.of("registry"), false));
-    final RegistryBridge bridge = new RegistryBridge(registry);
+    final RegistryBridge bridge = new RegistryBridge(registry,
+            new dev.codeexec.pii.TokenRestorer(dev.codeexec.pii.PiiService.forBenchmark(java.util.List.of())));
     final BridgeCaller caller = new BridgeCaller("test");
 
     @AfterEach

@@ -1,0 +1,25 @@
+package dev.codeexec.pii;
+
+import dev.codeexec.stats.StatsContributor;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** PII figures for get_execution_stats: operations and entity counts, never values. */
+@ApplicationScoped
+public class PiiStatsContributor implements StatsContributor {
+
+    private final PiiService pii;
+
+    public PiiStatsContributor(PiiService pii) {
+        this.pii = pii;
+    }
+
+    @Override
+    public String name() {
+        return "pii";
+    }
+
+    @Override
+    public Object stats() {
+        return pii.stats();
+    }
+}
