@@ -94,6 +94,23 @@ class UpstreamRegistryTest {
     }
 
     @Test
+    void sandboxedCodeCallsUpstreamToolsWithPiiTokensRestored() {
+        String email = "alice." + System.nanoTime() + "@example.com";
+        McpCalls.Exec r = mcp.exec(Map.of("timeout_s", 60, "code", """
+                import pii, tools
+                token = pii.sanitize('%s')
+                print(token)
+                tools.call('create_entities', entities=[{'name': token, 'entityType': 'person', 'observations': ['x']}])
+                graph = tools.kg.read_graph()
+                print(any(e['name'] == '%s' for e in graph['entities']))
+                """.formatted(email, email)));
+        assertEquals(0, r.exitCode(), r.stderr());
+        String[] lines = r.stdout().split("\n");
+        assertTrue(lines[0].startsWith("<EMAIL_ADDRESS_"), "the guest saw a token, not the value: " + lines[0]);
+        assertEquals("True", lines[1], "the upstream tool received the real value");
+    }
+
+    @Test
     void upstreamRefusalIsAReadableErrorAndTheServerStaysUp() {
         UpstreamUnavailableException e = assertThrows(UpstreamUnavailableException.class,
                 () -> registry.callUpstream("create_entities", Map.of("entities", "not a list")));
