@@ -35,6 +35,28 @@ final class GuestDriver {
                 bridge.call = call
                 sys.modules["_codeexec_bridge"] = bridge
 
+                # os.rename/os.replace: Truffle's file layer cannot move atomically, so the host does it,
+                # confined to the workspace like every other file access.
+                import errno
+                native_rename, native_replace = os.rename, os.replace
+
+                def workspace_rename(native):
+                    def rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
+                        if src_dir_fd is not None or dst_dir_fd is not None:
+                            return native(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
+                        flush_open_files()
+                        src_path = os.path.abspath(os.fsdecode(src))
+                        dst_path = os.path.abspath(os.fsdecode(dst))
+                        code = call("workspace", "rename", {"src": src_path, "dst": dst_path})["errno"]
+                        if code:
+                            number = getattr(errno, code, errno.EIO)
+                            raise OSError(number, os.strerror(number), os.fsdecode(src), None, os.fsdecode(dst))
+                    rename.__name__ = native.__name__
+                    rename.__doc__ = native.__doc__
+                    return rename
+                os.rename = workspace_rename(native_rename)
+                os.replace = workspace_rename(native_replace)
+
                 class GuestModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                     def find_spec(self, name, path=None, target=None):
                         if name in module_sources:
@@ -56,7 +78,17 @@ final class GuestDriver {
                 opened = weakref.WeakSet()
                 real_open = io.open
 
+                def flush_open_files():
+                    for f in list(opened):
+                        try:
+                            if not f.closed:
+                                f.flush()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+
                 def tracked_open(*args, **kwargs):
+                    # CPython would already have closed an unreferenced file here; make its data visible.
+                    flush_open_files()
                     f = real_open(*args, **kwargs)
                     try:
                         opened.add(f)
@@ -68,12 +100,7 @@ final class GuestDriver {
                 builtins.open = io.open = tracked_open
 
                 def flush():
-                    for f in list(opened):
-                        try:
-                            if not f.closed:
-                                f.flush()
-                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
-                            pass
+                    flush_open_files()
                     for stream in (sys.stdout, sys.stderr):
                         try:
                             stream.flush()

@@ -61,10 +61,8 @@ class WorkspaceRootTest {
     }
 
     @Test
-    void rejectsNulBytesAndOverlongNames() {
-        PathOutsideWorkspaceException nul = assertThrows(PathOutsideWorkspaceException.class,
-                () -> root.confine(Path.of("a").resolveSibling("b\0c")));
-        assertTrue(nul.getMessage().contains("NUL"));
+    void rejectsOverlongNamesAndPaths() {
+        // (NUL bytes cannot even form a Path; the string entry points are tested with the workspace tools.)
         assertThrows(PathOutsideWorkspaceException.class, () -> root.confine(Path.of("n".repeat(256))));
         assertThrows(PathOutsideWorkspaceException.class, () -> root.confine(Path.of("d/".repeat(600))));
     }
