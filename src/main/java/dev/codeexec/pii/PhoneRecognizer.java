@@ -57,6 +57,12 @@ public final class PhoneRecognizer implements Recognizer {
         return 32;
     }
 
+    /** Validation rejects numbers of fewer than seven digits. */
+    @Override
+    public int minDigits() {
+        return 7;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         long digits = candidate.chars().filter(Character::isDigit).count();
