@@ -44,6 +44,7 @@ public final class Analyzer {
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
+        TriggerIndex triggers = new TriggerIndex(text);
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
@@ -51,7 +52,7 @@ public final class Analyzer {
             int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
                 WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
-                        Windows.around(text, k.trigger(), k.lead(), k.pad(),
+                        Windows.around(text, triggers.positions(k.trigger()), k.lead(), k.pad(),
                                 k.contextual() ? c -> true : r::inMatch)));
                 Matcher m = p.regex().matcher("");
                 for (int w = 0; w < windows.texts.length; w++) {
