@@ -44,15 +44,21 @@ public final class Analyzer {
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
+        TriggerIndex triggers = new TriggerIndex(text);
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
             }
+            int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
                 WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
-                        Windows.around(text, k.trigger(), k.pad(), k.contextual() ? c -> true : r::inMatch)));
+                        Windows.around(text, triggers.positions(k.trigger()), k.lead(), k.pad(),
+                                k.contextual() ? c -> true : r::inMatch)));
                 Matcher m = p.regex().matcher("");
                 for (int w = 0; w < windows.texts.length; w++) {
+                    if (minDigits > 0 && windows.digits(w) < minDigits) {
+                        continue;
+                    }
                     scanWindow(text, windows.bounds[2 * w], windows.texts[w], m.reset(windows.texts[w]), r, p,
                             minScore, candidates);
                 }
@@ -65,6 +71,8 @@ public final class Analyzer {
     private static final class WindowSet {
         final int[] bounds;
         final String[] texts;
+        /** Digits per window, counted on first use. */
+        private int[] digits;
 
         WindowSet(String text, int[] bounds) {
             this.bounds = bounds;
@@ -74,10 +82,28 @@ public final class Analyzer {
                         : text.substring(bounds[2 * i], bounds[2 * i + 1]);
             }
         }
+
+        int digits(int window) {
+            if (digits == null) {
+                digits = new int[texts.length];
+                for (int w = 0; w < texts.length; w++) {
+                    String t = texts[w];
+                    int count = 0;
+                    for (int i = 0; i < t.length(); i++) {
+                        char c = t.charAt(i);
+                        if (c >= '0' && c <= '9') {
+                            count++;
+                        }
+                    }
+                    digits[w] = count;
+                }
+            }
+            return digits[window];
+        }
     }
 
     /** Windows depend on the trigger, the reach and which characters may widen them. */
-    private record WindowKey(Trigger trigger, int pad, Object widening, boolean contextual) {
+    private record WindowKey(Trigger trigger, int lead, int pad, Object widening, boolean contextual) {
     }
 
     /**
@@ -86,10 +112,10 @@ public final class Analyzer {
      */
     private static WindowKey windowKey(Recognizer r, PiiPattern p) {
         if (r.requiresContext()) {
-            return new WindowKey(new Trigger.Literal(r.contextWords()),
-                    CONTEXT_BEFORE + CONTEXT_AFTER + r.maxLength() + 32, null, true);
+            int pad = CONTEXT_BEFORE + CONTEXT_AFTER + r.maxLength() + 32;
+            return new WindowKey(new Trigger.Literal(r.contextWords()), pad, pad, null, true);
         }
-        return new WindowKey(r.trigger(p), r.maxLength(), r.getClass(), false);
+        return new WindowKey(r.trigger(p), r.maxLead(), r.maxLength(), r.getClass(), false);
     }
 
     private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,

@@ -34,6 +34,12 @@ public final class AwsAccessKeyRecognizer implements Recognizer {
         return 20;
     }
 
+    /** The trigger is the key's prefix. */
+    @Override
+    public int maxLead() {
+        return 0;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         // AWS's own documentation example is not a secret.

@@ -49,6 +49,12 @@ public final class CreditCardRecognizer implements Recognizer {
         return c == ' ' || c == '-';
     }
 
+    /** Validation rejects cards of fewer than fourteen digits. */
+    @Override
+    public int minDigits() {
+        return 14;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         if (candidate.indexOf(' ') >= 0 && candidate.indexOf('-') >= 0) {

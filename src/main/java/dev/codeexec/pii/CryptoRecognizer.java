@@ -43,6 +43,12 @@ public final class CryptoRecognizer implements Recognizer {
         return 90;
     }
 
+    /** Base58 addresses begin with 1 or 3, segwit ones with bc1. */
+    @Override
+    public int minDigits() {
+        return 1;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         boolean ok = pattern.equals("base58") ? base58Check(candidate) : bech32Check(candidate);

@@ -47,6 +47,12 @@ public final class DateOfBirthRecognizer implements Recognizer {
         return 24;
     }
 
+    /** A day and a four-digit year at least. */
+    @Override
+    public int minDigits() {
+        return 5;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String[] parts = switch (pattern) {

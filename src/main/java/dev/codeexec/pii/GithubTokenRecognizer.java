@@ -39,6 +39,12 @@ public final class GithubTokenRecognizer implements Recognizer {
         return 93;
     }
 
+    /** The trigger is the token's prefix. */
+    @Override
+    public int maxLead() {
+        return 0;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         if (pattern.equals("classic")) {

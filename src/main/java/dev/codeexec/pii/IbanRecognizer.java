@@ -47,6 +47,12 @@ public final class IbanRecognizer implements Recognizer {
         return 42;
     }
 
+    /** The check digits. */
+    @Override
+    public int minDigits() {
+        return 2;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String iban = candidate.replace(" ", "");

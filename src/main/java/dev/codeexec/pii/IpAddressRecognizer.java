@@ -39,6 +39,12 @@ public final class IpAddressRecognizer implements Recognizer {
         return 45;
     }
 
+    /** An IPv4 address has four digits, an IPv6 address at least one (validation). */
+    @Override
+    public int minDigits() {
+        return 1;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         return (pattern.equals("ipv4") ? isIpv4(candidate) : isIpv6(candidate)) ? Verdict.PLAUSIBLE : Verdict.INVALID;

@@ -38,6 +38,12 @@ public final class JwtRecognizer implements Recognizer {
         return 8192;
     }
 
+    /** The trigger is the header's prefix. */
+    @Override
+    public int maxLead() {
+        return 0;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String header = candidate.substring(0, candidate.indexOf('.'));

@@ -35,6 +35,18 @@ public final class PrivateKeyRecognizer implements Recognizer {
         return 16_384;
     }
 
+    /** The trigger begins the block. */
+    @Override
+    public int maxLead() {
+        return 0;
+    }
+
+    /** Letters, digits, white space and the base64 and header symbols of a PEM block. */
+    @Override
+    public boolean inMatch(int c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || Character.isWhitespace(c) || "+/=:,.-".indexOf(c) >= 0);
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String kind = candidate.substring("-----BEGIN ".length(), candidate.indexOf("PRIVATE KEY-----"));

@@ -40,6 +40,23 @@ public interface Recognizer {
     /** Upper bound of a match's length in chars; windows around triggers extend this far. */
     int maxLength();
 
+    /**
+     * How far before its trigger a match can begin, in chars; windows reach this far to the left.
+     * Recognizers whose trigger is the start of the match (a literal prefix) say 0 or little, which
+     * keeps their windows from swallowing the prose before each trigger. Default: {@link #maxLength()}.
+     */
+    default int maxLead() {
+        return maxLength();
+    }
+
+    /**
+     * The fewest ASCII digits any accepted match holds; windows with fewer are not searched at all,
+     * which spares the regex the many short numbers (years, amounts, counts) of ordinary text.
+     */
+    default int minDigits() {
+        return 0;
+    }
+
     /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
     Verdict validate(String candidate, String pattern);
 

@@ -10,11 +10,14 @@ import java.util.Map;
 /**
  * Finds further occurrences of values already detected, so none stays readable in the sanitized text
  * even where a boundary rule kept a recognizer from reporting it (e.g. glued to a digit). One pass:
- * positions are filtered by the values' first characters, then looked up by a short prefix.
+ * positions are filtered by the values' first characters and a bit set of prefix hashes, then looked up
+ * by the hash of a short prefix; nothing is allocated for positions that cannot start a value.
  */
 final class Repeats {
 
     private static final int MAX_PREFIX = 8;
+    /** Size of the bit set of prefix hashes (a power of two). */
+    private static final int HASH_BITS = 1 << 16;
 
     private Repeats() {
     }
@@ -32,10 +35,13 @@ final class Repeats {
             prefix = Math.min(prefix, value.length());
         }
         boolean[] firstChars = new boolean[65536];
-        Map<String, List<String>> byPrefix = new HashMap<>();
+        boolean[] hashBits = new boolean[HASH_BITS];
+        Map<Integer, List<String>> byPrefix = new HashMap<>();
         for (String value : byValue.keySet()) {
             firstChars[value.charAt(0)] = true;
-            byPrefix.computeIfAbsent(value.substring(0, prefix), k -> new ArrayList<>()).add(value);
+            int h = hash(value, 0, prefix);
+            hashBits[h & (HASH_BITS - 1)] = true;
+            byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
         }
         List<Finding> all = new ArrayList<>(findings);
         int next = 0; // index into findings (sorted by start) to skip occupied spans quickly
@@ -48,8 +54,13 @@ final class Repeats {
                 i = findings.get(next).end();
                 continue;
             }
-            int matched = firstChars[text.charAt(i)] ? longestAt(text, i, byPrefix.get(text.substring(i, i + prefix)))
-                    : -1;
+            int matched = -1;
+            if (firstChars[text.charAt(i)]) {
+                int h = hash(text, i, prefix);
+                if (hashBits[h & (HASH_BITS - 1)]) {
+                    matched = longestAt(text, i, byPrefix.get(h));
+                }
+            }
             if (matched > 0 && (next >= findings.size() || i + matched <= findings.get(next).start())) {
                 Finding source = byValue.get(text.substring(i, i + matched));
                 all.add(new Finding(source.entity(), i, i + matched, source.score(), source.recognizer(), "repeat"));
@@ -60,6 +71,15 @@ final class Repeats {
         }
         all.sort(Comparator.comparingInt(Finding::start));
         return all;
+    }
+
+    /** String.hashCode of {@code text[from, from + length)}, without cutting it out. */
+    private static int hash(String text, int from, int length) {
+        int h = 0;
+        for (int i = from; i < from + length; i++) {
+            h = 31 * h + text.charAt(i);
+        }
+        return h;
     }
 
     private static int longestAt(String text, int at, List<String> candidates) {

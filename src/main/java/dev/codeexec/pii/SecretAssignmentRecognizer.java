@@ -46,6 +46,18 @@ public final class SecretAssignmentRecognizer implements Recognizer {
         return true;
     }
 
+    /** The name begins at most eight chars before its trigger ({@code private_key}). */
+    @Override
+    public int maxLead() {
+        return 8;
+    }
+
+    /** A match never crosses a line break, a comma or a semicolon. */
+    @Override
+    public boolean inMatch(int c) {
+        return c != '\n' && c != '\r' && c != '\f' && c != ',' && c != ';';
+    }
+
     @Override
     public Verdict validate(String value, String pattern) {
         char first = value.charAt(0);

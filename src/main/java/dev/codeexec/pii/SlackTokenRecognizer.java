@@ -36,6 +36,12 @@ public final class SlackTokenRecognizer implements Recognizer {
         return 120;
     }
 
+    /** Tokens begin with their trigger; webhooks eight chars before it ({@code https://}). */
+    @Override
+    public int maxLead() {
+        return 8;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         return Verdict.PLAUSIBLE;

@@ -37,6 +37,12 @@ public final class UkNhsRecognizer implements Recognizer {
         return 12;
     }
 
+    /** Ten digits, the last a check digit. */
+    @Override
+    public int minDigits() {
+        return 10;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String d = candidate.replace(" ", "").replace("-", "");

@@ -38,6 +38,12 @@ public final class UkNinoRecognizer implements Recognizer {
         return 13;
     }
 
+    /** Three pairs of digits. */
+    @Override
+    public int minDigits() {
+        return 6;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         return UNALLOCATED.contains(candidate.substring(0, 2)) ? Verdict.INVALID : Verdict.PLAUSIBLE;

@@ -38,6 +38,12 @@ public final class UrlRecognizer implements Recognizer {
         return 2048;
     }
 
+    /** At most the scheme ({@code https}) precedes {@code ://}; {@code www.} begins a match. */
+    @Override
+    public int maxLead() {
+        return 5;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String rest = pattern.equals("scheme") ? candidate.substring(candidate.indexOf("://") + 3) : candidate;

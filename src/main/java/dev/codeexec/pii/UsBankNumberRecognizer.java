@@ -41,6 +41,12 @@ public final class UsBankNumberRecognizer implements Recognizer {
         return 17;
     }
 
+    /** The pattern is eight to seventeen digits. */
+    @Override
+    public int minDigits() {
+        return 8;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         return candidate.chars().distinct().count() == 1 ? Verdict.INVALID : Verdict.PLAUSIBLE;

@@ -44,6 +44,12 @@ public final class UsDriverLicenseRecognizer implements Recognizer {
         return 14;
     }
 
+    /** Two letters and five digits is the shortest form. */
+    @Override
+    public int minDigits() {
+        return 5;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         long distinctDigits = candidate.chars().filter(Character::isDigit).distinct().count();

@@ -35,6 +35,12 @@ public final class UsItinRecognizer implements Recognizer {
         return 11;
     }
 
+    /** Nine digits, as an SSN. */
+    @Override
+    public int minDigits() {
+        return 9;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String d = candidate.replace("-", "").replace(" ", "");

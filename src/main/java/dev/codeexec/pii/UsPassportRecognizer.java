@@ -42,6 +42,12 @@ public final class UsPassportRecognizer implements Recognizer {
         return 9;
     }
 
+    /** Nine digits, or a letter and eight. */
+    @Override
+    public int minDigits() {
+        return 8;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String digits = pattern.equals("digits") ? candidate : candidate.substring(1);

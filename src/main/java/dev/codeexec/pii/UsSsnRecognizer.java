@@ -38,6 +38,12 @@ public final class UsSsnRecognizer implements Recognizer {
         return 11;
     }
 
+    /** Area, group and serial: nine digits. */
+    @Override
+    public int minDigits() {
+        return 9;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String d = candidate.replace("-", "").replace(" ", "");

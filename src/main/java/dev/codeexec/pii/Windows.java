@@ -4,30 +4,35 @@ import java.util.Arrays;
 import java.util.function.IntPredicate;
 
 /**
- * Finds the parts of a text worth searching for one pattern: every place its trigger occurs, widened
- * up to the recognizer's longest match but only across characters a match can contain, then merged.
- * Each character is examined a bounded number of times, so this is linear.
+ * Finds the parts of a text worth searching for one pattern: every place its trigger occurs (see
+ * {@link TriggerIndex}), widened
+ * up to the recognizer's longest match (to the left only as far as a match can begin before its
+ * trigger) but only across characters a match can contain, then merged. Each character is examined a
+ * bounded number of times, so this is linear.
  */
 final class Windows {
 
     private Windows() {
     }
 
-    /** Merged windows as {@code [start0, end0, start1, end1, ...]}. */
-    static int[] around(String text, Trigger trigger, int pad, IntPredicate inMatch) {
+    /**
+     * Merged windows as {@code [start0, end0, start1, end1, ...]} around the given trigger positions
+     * (ascending; null means the trigger is everywhere).
+     */
+    static int[] around(String text, int[] triggers, int lead, int pad, IntPredicate inMatch) {
         int n = text.length();
-        if (trigger instanceof Trigger.Everywhere) {
+        if (triggers == null) {
             return n == 0 ? new int[0] : new int[] {0, n};
         }
-        Scanner scanner = new Scanner(trigger);
         int[] out = new int[16];
         int size = 0;
         int reached = 0; // right extension is never recomputed below this
-        int i = 0;
-        while ((i = scanner.next(text, i)) >= 0) {
+        int t = 0;
+        while (t < triggers.length) {
+            int i = triggers[t];
             int floor = size > 0 ? out[size - 1] : 0;
             int start = i;
-            while (start > floor && i - start < pad && inMatch.test(text.charAt(start - 1))) {
+            while (start > floor && i - start < lead && inMatch.test(text.charAt(start - 1))) {
                 start--;
             }
             int end = Math.max(i + 1, reached);
@@ -35,6 +40,9 @@ final class Windows {
                 end++;
             }
             reached = end;
+            // A window that ended at a character no match contains cannot grow from any trigger
+            // inside it, so those triggers need not be visited: this keeps digit runs cheap.
+            boolean blocked = end >= n || !inMatch.test(text.charAt(end));
             if (size > 0 && start <= out[size - 1]) {
                 out[size - 1] = Math.max(out[size - 1], end);
             } else {
@@ -44,71 +52,11 @@ final class Windows {
                 out[size++] = start;
                 out[size++] = end;
             }
-            i++;
+            t++;
+            while (blocked && t < triggers.length && triggers[t] < end) {
+                t++;
+            }
         }
         return Arrays.copyOf(out, size);
-    }
-
-    /** Finds trigger occurrences; literal triggers are pre-filtered by their first characters. */
-    private static final class Scanner {
-        private final Trigger trigger;
-        private final boolean[] firstAscii = new boolean[128];
-        private boolean nonAsciiFirst;
-
-        Scanner(Trigger trigger) {
-            this.trigger = trigger;
-            if (trigger instanceof Trigger.Literal l) {
-                for (String lit : l.literals()) {
-                    char c = lit.charAt(0);
-                    if (c < 128) {
-                        firstAscii[Character.toLowerCase(c)] = true;
-                        firstAscii[Character.toUpperCase(c)] = true;
-                    } else {
-                        nonAsciiFirst = true;
-                    }
-                }
-            }
-        }
-
-        int next(String text, int from) {
-            int n = text.length();
-            switch (trigger) {
-                case Trigger.Digit d -> {
-                    for (int i = from; i < n; i++) {
-                        char c = text.charAt(i);
-                        if (c >= '0' && c <= '9') {
-                            return i;
-                        }
-                    }
-                    return -1;
-                }
-                case Trigger.AnyChar a -> {
-                    String chars = a.chars();
-                    for (int i = from; i < n; i++) {
-                        if (chars.indexOf(text.charAt(i)) >= 0) {
-                            return i;
-                        }
-                    }
-                    return -1;
-                }
-                case Trigger.Literal l -> {
-                    for (int i = from; i < n; i++) {
-                        char c = text.charAt(i);
-                        if (c < 128 ? !firstAscii[c] : !nonAsciiFirst) {
-                            continue;
-                        }
-                        for (String lit : l.literals()) {
-                            if (text.regionMatches(true, i, lit, 0, lit.length())) {
-                                return i;
-                            }
-                        }
-                    }
-                    return -1;
-                }
-                case Trigger.Everywhere e -> {
-                    return from < n ? from : -1;
-                }
-            }
-        }
     }
 }
