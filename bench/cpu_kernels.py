@@ -91,7 +91,7 @@ def cpython_seconds(code):
 
 
 def sandbox_figures(jit):
-    server = Server("-Dsandbox.worker.jit=" + jit, "-Dsandbox.max-concurrent=1")
+    server = Server("-Dsandbox.jit=" + jit, "-Dsandbox.max-concurrent=1")
     server.wait_until_warm()
     figures = {}
     for name, code in KERNELS.items():

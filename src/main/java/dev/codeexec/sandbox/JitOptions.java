@@ -29,7 +29,7 @@ final class JitOptions {
         boolean jvmci = ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent();
         if (jars.isEmpty() || !jvmci) {
             if (jit == SandboxSettings.Jit.ON) {
-                throw new IllegalStateException("sandbox.worker.jit=on but " + (jvmci ? "no compiler jars in " + JARS
+                throw new IllegalStateException("sandbox.jit=on but " + (jvmci ? "no compiler jars in " + JARS
                         : "this JDK has no JVMCI module"));
             }
             return List.of("-Dpolyglot.engine.WarnInterpreterOnly=false", "-XX:TieredStopAtLevel=1");

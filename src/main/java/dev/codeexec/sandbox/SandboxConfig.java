@@ -41,6 +41,13 @@ public interface SandboxConfig {
     @WithDefault("2s")
     Duration cancelGrace();
 
+    /**
+     * Truffle optimizing compiler in worker processes: auto (on when the JDK supports JVMCI and the
+     * compiler jars are present), on (required: fail when unavailable), off (interpreter only).
+     */
+    @WithDefault("off")
+    String jit();
+
     Sessions sessions();
 
     Worker worker();
@@ -70,13 +77,6 @@ public interface SandboxConfig {
         @WithDefault("60s")
         Duration startTimeout();
 
-        /**
-         * Truffle optimizing compiler in workers: auto (on when the JDK supports JVMCI and the compiler
-         * jars are present), on (required: fail when unavailable), off (interpreter only).
-         */
-        @WithDefault("off")
-        String jit();
-
         /** Extra JVM options for workers. */
         Optional<List<String>> jvmOptions();
 
@@ -96,6 +96,6 @@ public interface SandboxConfig {
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable(), SandboxSettings.Jit.parse(worker().jit())), quota);
+                        worker().javaExecutable(), SandboxSettings.Jit.parse(jit())), quota);
     }
 }

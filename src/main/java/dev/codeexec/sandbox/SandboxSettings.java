@@ -44,7 +44,7 @@ public record SandboxSettings(
             try {
                 return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("sandbox.worker.jit must be auto, on or off, got '" + value + "'");
+                throw new IllegalArgumentException("sandbox.jit must be auto, on or off, got '" + value + "'");
             }
         }
     }
