@@ -57,6 +57,15 @@ public interface Recognizer {
         return 0;
     }
 
+    /**
+     * The length in chars of the shortest match of {@code pattern}; shorter windows are not searched,
+     * which spares the regex the many short words and numbers next to a trigger. Default: 1 (windows
+     * with fewer than {@link #minDigits()} chars are skipped anyway).
+     */
+    default int minLength(PiiPattern pattern) {
+        return 1;
+    }
+
     /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
     Verdict validate(String candidate, String pattern);
 
