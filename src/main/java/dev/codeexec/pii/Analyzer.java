@@ -153,17 +153,26 @@ public final class Analyzer {
     private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
             double minScore, List<Finding> out) {
         int group = r.valueIsGroupOne() ? 1 : 0;
+        int skipTo = 0; // matches starting before this were ruled out or covered by matchEnd
         while (m.find()) {
-            if (m.start(group) < 0) {
+            if (m.start(group) < 0 || from + m.start(group) < skipTo) {
                 continue;
             }
             int start = from + m.start(group);
-            int end = from + m.end(group);
+            int found = from + m.end(group);
+            int end = r.matchEnd(text, start, found, from + window.length());
+            if (end < 0) {
+                skipTo = -1 - end;
+                continue;
+            }
+            if (end != found) {
+                skipTo = end;
+            }
             if (end == start || !r.allowsAdjacentWordChars() && !standsAlone(text, start, end)
                     || !r.acceptsSurroundings(text, start, end)) {
                 continue;
             }
-            Verdict verdict = r.validate(m.group(group), p.name());
+            Verdict verdict = r.validate(end == found ? m.group(group) : text.substring(start, end), p.name());
             if (verdict == Verdict.INVALID) {
                 continue;
             }
