@@ -54,51 +54,83 @@ public final class Analyzer {
                 WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
                         Windows.around(text, triggers.positions(k.trigger()), k.lead(), k.pad(),
                                 k.contextual() ? c -> true : r::inMatch)));
+                int minLength = Math.max(r.minLength(p), minDigits);
+                int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
                 Matcher m = p.regex().matcher("");
-                for (int w = 0; w < windows.texts.length; w++) {
-                    if (minDigits > 0 && windows.digits(w) < minDigits) {
+                for (int w = 0; w < windows.count(); w++) {
+                    if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
                         continue;
                     }
-                    scanWindow(text, windows.bounds[2 * w], windows.texts[w], m.reset(windows.texts[w]), r, p,
-                            minScore, candidates);
+                    String window = windows.text(w);
+                    scanWindow(text, windows.bounds[2 * w], window, m.reset(window), r, p, minScore, candidates);
                 }
             }
         }
         return resolveOverlaps(candidates);
     }
 
-    /** The windows of one key and their text, cut once and shared by the patterns searching them. */
+    /** The windows of one key, their text cut once on first use and shared by the patterns searching them. */
     private static final class WindowSet {
+        private final String text;
         final int[] bounds;
-        final String[] texts;
-        /** Digits per window, counted on first use. */
-        private int[] digits;
+        private final String[] texts;
+        /** Per span length: the most digits any span of that length in each window holds. */
+        private final Map<Integer, int[]> digitsBySpan = new HashMap<>(2);
 
         WindowSet(String text, int[] bounds) {
+            this.text = text;
             this.bounds = bounds;
             this.texts = new String[bounds.length / 2];
-            for (int i = 0; i < texts.length; i++) {
-                texts[i] = bounds[2 * i] == 0 && bounds[2 * i + 1] == text.length() ? text
-                        : text.substring(bounds[2 * i], bounds[2 * i + 1]);
-            }
         }
 
-        int digits(int window) {
-            if (digits == null) {
-                digits = new int[texts.length];
-                for (int w = 0; w < texts.length; w++) {
-                    String t = texts[w];
-                    int count = 0;
-                    for (int i = 0; i < t.length(); i++) {
-                        char c = t.charAt(i);
-                        if (c >= '0' && c <= '9') {
-                            count++;
-                        }
-                    }
-                    digits[w] = count;
-                }
+        int count() {
+            return texts.length;
+        }
+
+        int length(int window) {
+            return bounds[2 * window + 1] - bounds[2 * window];
+        }
+
+        String text(int window) {
+            String t = texts[window];
+            if (t == null) {
+                int from = bounds[2 * window];
+                int to = bounds[2 * window + 1];
+                t = from == 0 && to == text.length() ? text : text.substring(from, to);
+                texts[window] = t;
             }
-            return digits[window];
+            return t;
+        }
+
+        /**
+         * The most ASCII digits in any {@code span} consecutive chars of each window: a match is at most
+         * that long, so digits farther apart than that (a year, then an amount) cannot make one up.
+         */
+        int[] digits(int span) {
+            return digitsBySpan.computeIfAbsent(span, this::countDigits);
+        }
+
+        private int[] countDigits(int span) {
+            int[] most = new int[texts.length];
+            for (int w = 0; w < texts.length; w++) {
+                int from = bounds[2 * w];
+                int to = bounds[2 * w + 1];
+                int inSpan = 0;
+                int best = 0;
+                for (int i = from; i < to; i++) {
+                    inSpan += isDigit(text.charAt(i)) ? 1 : 0;
+                    if (i - span >= from) {
+                        inSpan -= isDigit(text.charAt(i - span)) ? 1 : 0;
+                    }
+                    best = Math.max(best, inSpan);
+                }
+                most[w] = best;
+            }
+            return most;
+        }
+
+        private static boolean isDigit(char c) {
+            return c >= '0' && c <= '9';
         }
     }
 
@@ -121,17 +153,26 @@ public final class Analyzer {
     private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
             double minScore, List<Finding> out) {
         int group = r.valueIsGroupOne() ? 1 : 0;
+        int skipTo = 0; // matches starting before this were ruled out or covered by matchEnd
         while (m.find()) {
-            if (m.start(group) < 0) {
+            if (m.start(group) < 0 || from + m.start(group) < skipTo) {
                 continue;
             }
             int start = from + m.start(group);
-            int end = from + m.end(group);
+            int found = from + m.end(group);
+            int end = r.matchEnd(text, start, found, from + window.length());
+            if (end < 0) {
+                skipTo = -1 - end;
+                continue;
+            }
+            if (end != found) {
+                skipTo = end;
+            }
             if (end == start || !r.allowsAdjacentWordChars() && !standsAlone(text, start, end)
                     || !r.acceptsSurroundings(text, start, end)) {
                 continue;
             }
-            Verdict verdict = r.validate(m.group(group), p.name());
+            Verdict verdict = r.validate(end == found ? m.group(group) : text.substring(start, end), p.name());
             if (verdict == Verdict.INVALID) {
                 continue;
             }

@@ -49,6 +49,12 @@ public final class CryptoRecognizer implements Recognizer {
         return 1;
     }
 
+    /** 26 base58 chars, or bc1 and eleven bech32 chars. */
+    @Override
+    public int minLength(PiiPattern pattern) {
+        return pattern.name().equals("base58") ? 26 : 14;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         boolean ok = pattern.equals("base58") ? base58Check(candidate) : bech32Check(candidate);

@@ -53,6 +53,12 @@ public final class IbanRecognizer implements Recognizer {
         return 2;
     }
 
+    /** Country, check digits and two groups of four (grouped), or eleven BBAN chars (compact). */
+    @Override
+    public int minLength(PiiPattern pattern) {
+        return pattern.name().equals("grouped") ? 14 : 15;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String iban = candidate.replace(" ", "");

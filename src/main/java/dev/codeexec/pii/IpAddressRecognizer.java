@@ -45,6 +45,12 @@ public final class IpAddressRecognizer implements Recognizer {
         return 1;
     }
 
+    /** {@code 1.2.3.4}; an IPv6 match has two colons at least. */
+    @Override
+    public int minLength(PiiPattern pattern) {
+        return pattern == V4 ? 7 : 2;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         return (pattern.equals("ipv4") ? isIpv4(candidate) : isIpv6(candidate)) ? Verdict.PLAUSIBLE : Verdict.INVALID;

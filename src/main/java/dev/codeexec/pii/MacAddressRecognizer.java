@@ -40,6 +40,12 @@ public final class MacAddressRecognizer implements Recognizer {
         return 17;
     }
 
+    /** Six pairs and five separators, or three quads and two dots. */
+    @Override
+    public int minLength(PiiPattern pattern) {
+        return pattern == PAIRS ? 17 : 14;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         if (pattern.equals("pairs")) {

@@ -57,6 +57,26 @@ public interface Recognizer {
         return 0;
     }
 
+    /**
+     * The length in chars of the shortest match of {@code pattern}; shorter windows are not searched,
+     * which spares the regex the many short words and numbers next to a trigger. Default: 1 (windows
+     * with fewer than {@link #minDigits()} chars are skipped anyway).
+     */
+    default int minLength(PiiPattern pattern) {
+        return 1;
+    }
+
+    /**
+     * Where a match really ends, for a recognizer whose pattern finds only its beginning (the header
+     * of a PEM block) because the rest is cheaper to check in Java than in the regex's NFA. Looks no
+     * further than {@code limit}. When there is no match, returns {@code -1 - p} where {@code p} is a
+     * position before which no match can start either, so the analyzer skips ahead (linear time).
+     * Default: the pattern's match is the whole match.
+     */
+    default int matchEnd(String text, int start, int end, int limit) {
+        return end;
+    }
+
     /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
     Verdict validate(String candidate, String pattern);
 

@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * Finds further occurrences of values already detected, so none stays readable in the sanitized text
- * even where a boundary rule kept a recognizer from reporting it (e.g. glued to a digit). One pass:
- * positions are filtered by the values' first characters and a bit set of prefix hashes, then looked up
- * by the hash of a short prefix; nothing is allocated for positions that cannot start a value.
+ * even where a boundary rule kept a recognizer from reporting it (e.g. glued to a digit). One pass with a
+ * rolling hash of a short prefix (String.hashCode's, updated in O(1) per position): positions are
+ * filtered by a bit set of prefix hashes, then looked up by that hash; nothing is allocated for
+ * positions that cannot start a value.
  */
 final class Repeats {
 
@@ -44,27 +45,34 @@ final class Repeats {
             byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
         }
         List<Finding> all = new ArrayList<>(findings);
+        int power = 1; // 31^(prefix - 1), to drop the char leaving the rolling hash
+        for (int k = 1; k < prefix; k++) {
+            power *= 31;
+        }
         int next = 0; // index into findings (sorted by start) to skip occupied spans quickly
         int i = 0;
+        int h = 0;
+        boolean rolling = false; // whether h is the hash at i
         while (i + prefix <= text.length()) {
             while (next < findings.size() && findings.get(next).end() <= i) {
                 next++;
             }
             if (next < findings.size() && findings.get(next).start() <= i) {
                 i = findings.get(next).end();
+                rolling = false;
                 continue;
             }
+            h = rolling ? (h - power * text.charAt(i - 1)) * 31 + text.charAt(i + prefix - 1) : hash(text, i, prefix);
+            rolling = true;
             int matched = -1;
-            if (firstChars[text.charAt(i)]) {
-                int h = hash(text, i, prefix);
-                if (hashBits[h & (HASH_BITS - 1)]) {
-                    matched = longestAt(text, i, byPrefix.get(h));
-                }
+            if (hashBits[h & (HASH_BITS - 1)] && firstChars[text.charAt(i)]) {
+                matched = longestAt(text, i, byPrefix.get(h));
             }
             if (matched > 0 && (next >= findings.size() || i + matched <= findings.get(next).start())) {
                 Finding source = byValue.get(text.substring(i, i + matched));
                 all.add(new Finding(source.entity(), i, i + matched, source.score(), source.recognizer(), "repeat"));
                 i += matched;
+                rolling = false;
             } else {
                 i++;
             }
