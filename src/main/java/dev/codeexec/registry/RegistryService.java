@@ -149,8 +149,9 @@ public class RegistryService implements AutoCloseable {
             return new ToolSearchResult(null, categories);
         }
         List<String> names = query.isEmpty()
+                // A category browsed without a query: by name, not by the order the files happened to load in.
                 ? c.tools().values().stream().filter(t -> t.category().equals(category)).map(ToolDefinition::name)
-                        .limit(limit).toList()
+                        .sorted().limit(limit).toList()
                 : index.search(query, category, limit);
         List<ToolSearchResult.Hit> hits = new ArrayList<>();
         for (String name : names) {
