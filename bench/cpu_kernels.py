@@ -28,7 +28,7 @@ def nbody(steps):
         for b in bodies:
             b[0] += 0.01 * b[3]; b[1] += 0.01 * b[4]; b[2] += 0.01 * b[5]
     return bodies[0][0]
-nbody(100000)
+nbody(20000)
 """,
     "fannkuch": """
 def fannkuch(n):
@@ -49,7 +49,7 @@ def fannkuch(n):
             if count[r] > 0:
                 break
             r += 1
-fannkuch(8)
+fannkuch(7)
 """,
     "spectral_norm": """
 def a(i, j):
@@ -58,8 +58,8 @@ def mul_av(v, n):
     return [sum(a(i, j) * v[j] for j in range(n)) for i in range(n)]
 def mul_atv(v, n):
     return [sum(a(j, i) * v[j] for j in range(n)) for i in range(n)]
-n = 150; u = [1.0] * n
-for _ in range(10):
+n = 100; u = [1.0] * n
+for _ in range(5):
     v = mul_atv(mul_av(u, n), n); u = mul_atv(mul_av(v, n), n)
 """,
     "json_roundtrip": """

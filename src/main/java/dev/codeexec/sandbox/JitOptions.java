@@ -18,12 +18,15 @@ final class JitOptions {
     /** Where the build puts the compiler jars, relative to the working directory. */
     static final Path JARS = Path.of("target", "graal-jit");
 
+    /** Interpreter-only GraalPy; the JVM keeps C2, which makes context creation markedly faster than C1 alone. */
+    private static final List<String> INTERPRETER = List.of("-Dpolyglot.engine.WarnInterpreterOnly=false");
+
     private JitOptions() {
     }
 
     static List<String> forWorker(SandboxSettings.Jit jit) {
         if (jit == SandboxSettings.Jit.OFF) {
-            return List.of("-Dpolyglot.engine.WarnInterpreterOnly=false", "-XX:TieredStopAtLevel=1");
+            return INTERPRETER;
         }
         String jars = jars();
         boolean jvmci = ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent();
@@ -32,7 +35,7 @@ final class JitOptions {
                 throw new IllegalStateException("sandbox.jit=on but " + (jvmci ? "no compiler jars in " + JARS
                         : "this JDK has no JVMCI module"));
             }
-            return List.of("-Dpolyglot.engine.WarnInterpreterOnly=false", "-XX:TieredStopAtLevel=1");
+            return INTERPRETER;
         }
         return List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + jars);
     }

@@ -180,7 +180,8 @@ public final class ProcessExecutor implements CodeExecutor {
             worker.stop();
             return;
         }
-        idle.addFirst(worker);
+        // To the back: the next execution goes to the worker that has had longest to pre-build its next context.
+        idle.addLast(worker);
         notifyAll();
     }
 

@@ -37,6 +37,8 @@ public final class SandboxWorkerMain {
     private static final Logger LOG = Logger.getLogger(SandboxWorkerMain.class.getName());
     /** A bridge call never waits longer than the longest execution could. */
     private static final long BRIDGE_WAIT_SECONDS = ExecutionLimits.MAX_TIMEOUT_S + 30;
+    /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
+    private static final int WARM_CONTEXTS = 2;
 
     private final FrameCodec codec;
     private final BlockingQueue<Optional<WorkerMessages.Execute>> requests = new LinkedBlockingQueue<>();
@@ -54,7 +56,7 @@ public final class SandboxWorkerMain {
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
-                Integer.parseInt(args[1]), 1, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.OFF),
