@@ -29,7 +29,8 @@ final class JitOptions {
             return INTERPRETER;
         }
         String jars = jars();
-        boolean jvmci = ModuleLayer.boot().findModule("jdk.internal.vm.ci").isPresent();
+        // Look in the system image: the module is present but not resolved in this JVM unless asked for.
+        boolean jvmci = java.lang.module.ModuleFinder.ofSystem().find("jdk.internal.vm.ci").isPresent();
         if (jars.isEmpty() || !jvmci) {
             if (jit == SandboxSettings.Jit.ON) {
                 throw new IllegalStateException("sandbox.jit=on but " + (jvmci ? "no compiler jars in " + JARS

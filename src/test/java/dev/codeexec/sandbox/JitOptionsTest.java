@@ -1,0 +1,39 @@
+package dev.codeexec.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JitOptionsTest {
+
+    @Test
+    void offRunsTheInterpreterOnly() {
+        List<String> options = JitOptions.forWorker(SandboxSettings.Jit.OFF);
+        assertFalse(options.stream().anyMatch(o -> o.contains("JVMCI")), options.toString());
+    }
+
+    @Test
+    void autoAndOnUseTheGraalCompilerWhenTheBuildCopiedIt() {
+        // The build copies the compiler to target/graal-jit, and Temurin 21+ ships JVMCI.
+        assertTrue(Files.isDirectory(JitOptions.JARS), "mvn generate-resources copies the compiler jars");
+        for (SandboxSettings.Jit jit : new SandboxSettings.Jit[] {SandboxSettings.Jit.AUTO, SandboxSettings.Jit.ON}) {
+            List<String> options = JitOptions.forWorker(jit);
+            assertTrue(options.contains("-XX:+EnableJVMCI"), options.toString());
+            assertTrue(options.stream().anyMatch(o -> o.startsWith("--upgrade-module-path=") && o.contains("compiler-")),
+                    options.toString());
+        }
+    }
+
+    @Test
+    void settingsRejectUnknownValues() {
+        assertEquals(SandboxSettings.Jit.AUTO, SandboxSettings.Jit.parse(" Auto "));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SandboxSettings.Jit.parse("fast"));
+        assertTrue(e.getMessage().contains("sandbox.jit"));
+        assertThrows(IllegalArgumentException.class, () -> SandboxSettings.Isolation.parse("docker"));
+    }
+}
