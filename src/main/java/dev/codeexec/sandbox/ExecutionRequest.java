@@ -13,8 +13,4 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
         stdin = stdin == null ? "" : stdin;
         owner = owner == null ? "" : owner;
     }
-
-    public static ExecutionRequest of(String code, String stdin, Duration timeout) {
-        return new ExecutionRequest(code, stdin, timeout, "", null);
-    }
 }

@@ -59,10 +59,6 @@ final class WorkerLauncher {
         return builder;
     }
 
-    List<String> command() {
-        return command;
-    }
-
     /**
      * The worker's classpath: configured explicitly, else the jars of a packaged server
      * ({@code quarkus-app/}), else the classpath file the build wrote for the source tree.
