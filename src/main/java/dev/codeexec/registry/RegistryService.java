@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
@@ -47,21 +49,38 @@ public class RegistryService implements AutoCloseable {
     private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of(), Map.of());
     private RegistryWatcher watcher;
 
+    /** Released once the first load is published; readers wait for it instead of seeing an empty registry. */
+    private final CountDownLatch firstLoad = new CountDownLatch(1);
+
+    /** For the server: the first load runs in the background ({@link #start()}), so start-up never waits for it. */
     @Inject
     public RegistryService(RegistryConfig config) {
-        this(config.toSettings());
+        this(config.toSettings(), false);
     }
 
+    /** Loads the registry before returning (tools, tests). */
     public RegistryService(RegistrySettings settings) {
+        this(settings, true);
+    }
+
+    private RegistryService(RegistrySettings settings, boolean loadNow) {
         this.settings = settings;
         this.loader = new RegistryLoader(settings.dir());
         this.upstream = new UpstreamServers(settings);
-        reload();
+        if (loadNow) {
+            reload();
+        }
     }
 
-    /** Starts the directory watcher and connects upstream servers in the background (start-up never waits). */
+    /**
+     * Loads the registry, starts the directory watcher and connects upstream servers, all in the
+     * background: the MCP {@code initialize} answer does not wait for YAML parsing or Lucene.
+     */
     @PostConstruct
     public void start() {
+        if (firstLoad.getCount() > 0) {
+            Thread.ofVirtual().name("registry-load").start(this::reload);
+        }
         if (settings.watch() && Files.isDirectory(settings.dir())) {
             try {
                 watcher = new RegistryWatcher(settings.dir(), settings.watchDebounce(), this::reload);
@@ -80,12 +99,14 @@ public class RegistryService implements AutoCloseable {
             local = loader.load();
             publish();
         }
+        firstLoad.countDown();
         LOG.infof("registry loaded: %d tools, %d load errors", catalog.tools().size(), catalog.problems().size());
     }
 
     /** Lists the tools of every upstream server again (reconnecting failed ones) and reindexes. */
     public void refreshUpstream() {
         Map<String, List<ToolDefinition>> fresh = upstream.listAll();
+        loaded(); // publish() merges with the local tools, so they must have been read first
         synchronized (this) {
             imported = fresh;
             publish();
@@ -135,7 +156,7 @@ public class RegistryService implements AutoCloseable {
         if (query.length() > MAX_QUERY) {
             throw new InvalidInputException("query", "is longer than " + MAX_QUERY + " characters");
         }
-        Catalog c = catalog;
+        Catalog c = loaded();
         String category = request.category() == null || request.category().isBlank() ? null
                 : request.category().strip();
         Map<String, Integer> counts = c.categories();
@@ -199,11 +220,21 @@ public class RegistryService implements AutoCloseable {
         return upstream.call(ref.server(), name, ref.tool(), args == null ? Map.of() : args);
     }
 
+    /** The catalog once the first load is done (waits at most a minute for it at start-up). */
+    private Catalog loaded() {
+        try {
+            firstLoad.await(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return catalog;
+    }
+
     private ToolDefinition require(String name) {
         if (name == null || name.isBlank()) {
             throw new InvalidInputException("name", "is required");
         }
-        ToolDefinition tool = catalog.tools().get(name.strip());
+        ToolDefinition tool = loaded().tools().get(name.strip());
         if (tool == null) {
             List<String> close = ClosestNames.of(name.strip(), catalog.tools().keySet(), index);
             throw new InvalidInputException("name", "no tool named '" + name.strip() + "'"
