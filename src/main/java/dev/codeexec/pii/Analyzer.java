@@ -61,8 +61,17 @@ public final class Analyzer {
                     if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
                         continue;
                     }
-                    String window = windows.text(w);
-                    scanWindow(text, windows.bounds[2 * w], window, m.reset(window), r, p, minScore, candidates);
+                    int from = windows.bounds[2 * w];
+                    int[] parts = r.parts(text, from, windows.bounds[2 * w + 1], p);
+                    if (parts == null) {
+                        String window = windows.text(w);
+                        scanWindow(text, from, window, m.reset(window), r, p, minScore, candidates);
+                        continue;
+                    }
+                    for (int k = 0; k < parts.length; k += 2) {
+                        String part = text.substring(parts[k], parts[k + 1]);
+                        scanWindow(text, parts[k], part, m.reset(part), r, p, minScore, candidates);
+                    }
                 }
             }
         }
