@@ -45,6 +45,13 @@ public final class Analyzer {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         TriggerIndex triggers = new TriggerIndex(text);
+        List<Trigger> wanted = new ArrayList<>();
+        for (Recognizer r : recognizers) {
+            if (entities == null || entities.contains(r.entity())) {
+                r.patterns().forEach(p -> wanted.add(windowKey(r, p).trigger()));
+            }
+        }
+        triggers.findLiterals(wanted);
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
