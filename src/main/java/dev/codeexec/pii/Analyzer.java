@@ -45,6 +45,13 @@ public final class Analyzer {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         TriggerIndex triggers = new TriggerIndex(text);
+        List<Trigger> wanted = new ArrayList<>();
+        for (Recognizer r : recognizers) {
+            if (entities == null || entities.contains(r.entity())) {
+                r.patterns().forEach(p -> wanted.add(windowKey(r, p).trigger()));
+            }
+        }
+        triggers.findLiterals(wanted);
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
@@ -61,8 +68,22 @@ public final class Analyzer {
                     if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
                         continue;
                     }
-                    String window = windows.text(w);
-                    scanWindow(text, windows.bounds[2 * w], window, m.reset(window), r, p, minScore, candidates);
+                    int from = windows.bounds[2 * w];
+                    int[] parts = r.parts(text, from, windows.bounds[2 * w + 1], p);
+                    if (parts == null) {
+                        String window = windows.text(w);
+                        scanWindow(text, from, window, m.reset(window), r, p, minScore, candidates,
+                                from + window.length(), 0);
+                        continue;
+                    }
+                    // The parts are one window to matchEnd: it looks as far as the window's end, and
+                    // what it rules out holds for the later parts too.
+                    int skipTo = 0;
+                    for (int k = 0; k < parts.length; k += 2) {
+                        String part = text.substring(parts[k], parts[k + 1]);
+                        skipTo = scanWindow(text, parts[k], part, m.reset(part), r, p, minScore, candidates,
+                                windows.bounds[2 * w + 1], skipTo);
+                    }
                 }
             }
         }
@@ -150,17 +171,22 @@ public final class Analyzer {
         return new WindowKey(r.trigger(p), r.maxLead(), r.maxLength(), r.getClass(), false);
     }
 
-    private static void scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
-            double minScore, List<Finding> out) {
+    /**
+     * Reports the matches of {@code m} over {@code window} (which begins at {@code from}); matchEnd
+     * looks no further than {@code limit}. Returns the position before which later matches of the
+     * same window are ruled out or covered by matchEnd, given as {@code skipTo} for its next part.
+     */
+    private static int scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
+            double minScore, List<Finding> out, int limit, int skipTo) {
         int group = r.valueIsGroupOne() ? 1 : 0;
-        int skipTo = 0; // matches starting before this were ruled out or covered by matchEnd
+        // matches starting before skipTo were ruled out or covered by matchEnd
         while (m.find()) {
             if (m.start(group) < 0 || from + m.start(group) < skipTo) {
                 continue;
             }
             int start = from + m.start(group);
             int found = from + m.end(group);
-            int end = r.matchEnd(text, start, found, from + window.length());
+            int end = r.matchEnd(text, start, found, limit);
             if (end < 0) {
                 skipTo = -1 - end;
                 continue;
@@ -188,6 +214,7 @@ public final class Analyzer {
                 out.add(new Finding(r.entity(), start, end, round(score), r.name(), p.name()));
             }
         }
+        return skipTo;
     }
 
     private static double round(double score) {

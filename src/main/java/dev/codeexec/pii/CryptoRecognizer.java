@@ -55,6 +55,49 @@ public final class CryptoRecognizer implements Recognizer {
         return pattern.name().equals("base58") ? 26 : 14;
     }
 
+    /**
+     * Every char of a match is of the pattern's alphabet, so a match lies inside one run of such
+     * chars: a base58 one from a 1 or 3 on, a bech32 one from "bc1" on. Runs too short for a match are
+     * not searched; this spares the regex most of prose and of PEM bodies' short runs.
+     */
+    @Override
+    public int[] parts(String text, int from, int to, PiiPattern pattern) {
+        boolean base58 = pattern.name().equals("base58");
+        Parts parts = new Parts(from, to, minLength(pattern));
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (base58 ? c == '1' || c == '3' : isBc1(text, i, to)) {
+                int end = base58 ? i + 1 : i + 3;
+                while (end < to && (base58 ? isBase58(text.charAt(end)) : isBech32(text.charAt(end)))) {
+                    end++;
+                }
+                parts.add(i, end);
+                // A run's last two chars may begin the next "bc1" (the 1 ends the run); parts that
+                // overlap are merged.
+                i = base58 ? end : end - 2;
+            } else {
+                i++;
+            }
+        }
+        return parts.toArray();
+    }
+
+    private static boolean isBase58(char c) {
+        return c < 128 && BASE58.indexOf(c) >= 0;
+    }
+
+    /** The bech32 class folded as RE2J's case-insensitive mode does (long s and Kelvin sign included). */
+    private static boolean isBech32(char c) {
+        char f = DateOfBirthRecognizer.fold(c);
+        return f < 128 && BECH32.indexOf(f) >= 0;
+    }
+
+    private static boolean isBc1(String text, int i, int to) {
+        return i + 3 <= to && DateOfBirthRecognizer.fold(text.charAt(i)) == 'b'
+                && DateOfBirthRecognizer.fold(text.charAt(i + 1)) == 'c' && text.charAt(i + 2) == '1';
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         boolean ok = pattern.equals("base58") ? base58Check(candidate) : bech32Check(candidate);

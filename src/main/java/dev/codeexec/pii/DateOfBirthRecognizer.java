@@ -53,6 +53,58 @@ public final class DateOfBirthRecognizer implements Recognizer {
         return 5;
     }
 
+    /**
+     * The month-name patterns search only around month names: the case-insensitive month alternation
+     * is the dearest pattern of all per char, and most context windows hold no month name. A match
+     * begins at most three chars (day and space) before its month name and ends at most ten chars
+     * (dot, space, day, comma, space, year) after the letters that follow it.
+     */
+    @Override
+    public int[] parts(String text, int from, int to, PiiPattern pattern) {
+        if (!pattern.name().equals("day-month") && !pattern.name().equals("month-day")) {
+            return null;
+        }
+        Parts parts = new Parts(from, to, 1);
+        int lettersEnd = from; // end of the letter run last measured; runs are measured once
+        for (int p = from; p + 3 <= to; p++) {
+            if (!isMonthAt(text, p)) {
+                continue;
+            }
+            if (p >= lettersEnd) {
+                lettersEnd = p;
+                while (lettersEnd < to && Character.isLetter(text.charAt(lettersEnd))) {
+                    lettersEnd++;
+                }
+            }
+            parts.add(p - 3, lettersEnd + 10);
+        }
+        return parts.toArray();
+    }
+
+    private static final String[] MONTH_PREFIXES = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+        "oct", "nov", "dec"};
+
+    private static boolean isMonthAt(String text, int p) {
+        char a = fold(text.charAt(p));
+        for (String m : MONTH_PREFIXES) {
+            if (m.charAt(0) == a && m.charAt(1) == fold(text.charAt(p + 1)) && m.charAt(2) == fold(text.charAt(p + 2))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Case folding as RE2J's case-insensitive mode applies it to ASCII letters: besides the other case,
+     * the long s and the Kelvin sign fold to s and k.
+     */
+    static char fold(char c) {
+        if (c >= 'A' && c <= 'Z') {
+            return (char) (c + ('a' - 'A'));
+        }
+        return c == '\u017F' ? 's' : c == '\u212A' ? 'k' : c;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         String[] parts = switch (pattern) {

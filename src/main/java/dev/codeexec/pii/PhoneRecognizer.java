@@ -77,6 +77,43 @@ public final class PhoneRecognizer implements Recognizer {
         return 7;
     }
 
+    /**
+     * The two formats searched on every digit run are searched only where their fixed core is: for
+     * IN five digits, a space and five digits (the match itself); for US three digits, a separator
+     * and four digits, which ends every US match, the match beginning at most nine chars before the
+     * separator ({@code (555) 123-4567}).
+     */
+    @Override
+    public int[] parts(String text, int from, int to, PiiPattern pattern) {
+        boolean in = pattern.name().equals("IN");
+        if (!in && !pattern.name().equals("US")) {
+            return null;
+        }
+        Parts parts = new Parts(from, to, 1);
+        for (int q = from + 3; q + 4 < to; q++) {
+            char c = text.charAt(q);
+            if (in ? c == ' ' && digits(text, q - 5, q) && digits(text, q + 1, q + 6)
+                    : (c == ' ' || c == '.' || c == '-') && digits(text, q - 3, q) && digits(text, q + 1, q + 5)) {
+                parts.add(in ? q - 5 : q - 9, in ? q + 6 : q + 5);
+            }
+        }
+        return parts.toArray();
+    }
+
+    /** Whether {@code text[from, to)} lies in the text and holds only ASCII digits. */
+    private static boolean digits(String text, int from, int to) {
+        if (from < 0 || to > text.length()) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public Verdict validate(String candidate, String pattern) {
         long digits = candidate.chars().filter(Character::isDigit).count();

@@ -53,6 +53,30 @@ public final class PrivateKeyRecognizer implements Recognizer {
     }
 
     /**
+     * The regex looks only at header lines: from each {@code -----BEGIN } over the capital letters,
+     * digits and spaces of the key's kind to the five dashes after them. The body, often most of the
+     * window, is checked in {@link #matchEnd} (which still sees the whole window).
+     */
+    @Override
+    public int[] parts(String text, int from, int to, PiiPattern pattern) {
+        Parts parts = new Parts(from, to, 1);
+        for (int p = text.indexOf(BEGIN, from); p >= 0 && p + BEGIN.length() <= to; p = text.indexOf(BEGIN, p + 1)) {
+            int q = p + BEGIN.length();
+            while (q < to && isKindChar(text.charAt(q))) {
+                q++;
+            }
+            parts.add(p, q + 5);
+        }
+        return parts.toArray();
+    }
+
+    private static final String BEGIN = "-----BEGIN ";
+
+    private static boolean isKindChar(char c) {
+        return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ';
+    }
+
+    /**
      * The block runs over body chars ({@code [A-Za-z0-9+/=\s:,.-]}) to the first END line of any kind,
      * as the lazy {@code -----BEGIN ...-----[body]*?-----END ...PRIVATE KEY-----} would; the kinds are
      * compared in {@link #validate}. Where the body is broken, no block can start before that point.

@@ -77,6 +77,19 @@ public interface Recognizer {
         return end;
     }
 
+    /**
+     * The parts of the window {@code [from, to)} that can hold a match of {@code pattern}, as ascending,
+     * disjoint {@code [start0, end0, start1, end1, ...]}, each searched on its own; null means the whole
+     * window. Every match of the pattern lying in the window must lie inside one part: then searching
+     * the parts finds exactly the matches a search of the window finds (a leftmost-first search cannot
+     * match across a gap, and each part holds all the text any match starting in it can use), while
+     * the regex's NFA, far slower per char than a plain Java scan, runs over much less text. See
+     * {@link Parts}.
+     */
+    default int[] parts(String text, int from, int to, PiiPattern pattern) {
+        return null;
+    }
+
     /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
     Verdict validate(String candidate, String pattern);
 

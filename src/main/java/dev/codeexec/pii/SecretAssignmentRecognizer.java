@@ -58,6 +58,39 @@ public final class SecretAssignmentRecognizer implements Recognizer {
         return c != '\n' && c != '\r' && c != '\f' && c != ',' && c != ';';
     }
 
+    /**
+     * Only the text around an {@code =} or {@code :} is searched: every match holds one at most 41
+     * chars after it begins (an 11-char name, 24 more name chars, a quote, 4 blanks), and ends at most
+     * 263 chars after it (a 2-char operator, 4 blanks, a quote, a 256-char value), and never beyond a
+     * blank, quote, comma or semicolon past the value's start. Prose around the word "key" has neither.
+     */
+    @Override
+    public int[] parts(String text, int from, int to, PiiPattern pattern) {
+        Parts parts = new Parts(from, to, 1);
+        int stop = from; // a char no value holds, or a limit; only moves forward (linear)
+        for (int e = from; e < to; e++) {
+            char c = text.charAt(e);
+            if (c != '=' && c != ':') {
+                continue;
+            }
+            int valueFrom = e + 7;
+            int limit = Math.min(to, valueFrom + 256);
+            if (stop < valueFrom) {
+                stop = valueFrom;
+            }
+            while (stop < limit && !endsValue(text.charAt(stop))) {
+                stop++;
+            }
+            parts.add(e - 41, Math.min(stop, limit));
+        }
+        return parts.toArray();
+    }
+
+    private static boolean endsValue(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '"' || c == '\'' || c == ','
+                || c == ';';
+    }
+
     @Override
     public Verdict validate(String value, String pattern) {
         char first = value.charAt(0);
