@@ -32,6 +32,7 @@ public final class InProcessExecutor implements CodeExecutor {
     private final SessionTable<PythonInterpreter> sessions;
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
+    private final java.util.concurrent.CountDownLatch firstWarm = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean closed;
 
     public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings) {
@@ -56,6 +57,7 @@ public final class InProcessExecutor implements CodeExecutor {
                 interpreter.close();
             }
             warmedUp = true;
+            firstWarm.countDown();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
         }
@@ -143,10 +145,11 @@ public final class InProcessExecutor implements CodeExecutor {
 
     /** Blocks until one warm interpreter is ready (the worker reports ready only then). */
     void awaitWarm() {
+        // One ready interpreter is enough to serve; the others keep building while the worker works.
         try {
-            warmer.submit(() -> { }).get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException("warm-up failed", e.getCause());
+            if (!firstWarm.await(WARM_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("no interpreter could be built within " + WARM_WAIT.toSeconds() + " s");
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
