@@ -35,16 +35,13 @@ public class PiiResource {
     @POST
     @Path("/sanitize")
     public SanitizeResult sanitize(SanitizeRequest body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, vaultId(sessionId));
+        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, RestCallers.id(sessionId));
     }
 
     @POST
     @Path("/restore")
     public RestoreResult restore(RestoreBody body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.restore(body == null ? null : body.text(), vaultId(sessionId));
+        return pii.restore(body == null ? null : body.text(), RestCallers.id(sessionId));
     }
 
-    private static String vaultId(String sessionId) {
-        return RestCallers.id(sessionId);
-    }
 }

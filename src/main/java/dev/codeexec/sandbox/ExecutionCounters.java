@@ -22,14 +22,11 @@ final class ExecutionCounters {
 
     void record(ExecutionResult result) {
         total.increment();
-        if (result.timedOut()) {
-            timedOut.increment();
-        } else if (result.exitCode() == ExecutionResult.EXIT_KILLED) {
-            killed.increment();
-        } else if (result.exitCode() == 0) {
-            succeeded.increment();
-        } else {
-            failed.increment();
+        switch (Outcome.of(result)) {
+            case TIMED_OUT -> timedOut.increment();
+            case KILLED -> killed.increment();
+            case SUCCEEDED -> succeeded.increment();
+            case FAILED -> failed.increment();
         }
         synchronized (latencies) {
             latencies[(int) (recorded++ % WINDOW)] = result.durationMs();

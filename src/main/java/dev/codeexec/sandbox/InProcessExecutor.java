@@ -24,11 +24,7 @@ public final class InProcessExecutor implements CodeExecutor {
     private final TimedRunner runner;
     private final int outputLimit;
     private final BlockingQueue<PythonInterpreter> warm;
-    private final ExecutorService warmer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "sandbox-warmer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("sandbox-warmer").factory());
     private final SessionTable<PythonInterpreter> sessions;
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;

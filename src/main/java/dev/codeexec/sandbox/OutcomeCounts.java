@@ -9,13 +9,9 @@ public record OutcomeCounts(long total, long succeeded, long failed, @JsonProper
     public static final OutcomeCounts NONE = new OutcomeCounts(0, 0, 0, 0, 0);
 
     OutcomeCounts plus(ExecutionResult result) {
-        if (result.timedOut()) {
-            return new OutcomeCounts(total + 1, succeeded, failed, timedOut + 1, killed);
-        }
-        if (result.exitCode() == ExecutionResult.EXIT_KILLED) {
-            return new OutcomeCounts(total + 1, succeeded, failed, timedOut, killed + 1);
-        }
-        return result.exitCode() == 0 ? new OutcomeCounts(total + 1, succeeded + 1, failed, timedOut, killed)
-                : new OutcomeCounts(total + 1, succeeded, failed + 1, timedOut, killed);
+        Outcome outcome = Outcome.of(result);
+        return new OutcomeCounts(total + 1, succeeded + (outcome == Outcome.SUCCEEDED ? 1 : 0),
+                failed + (outcome == Outcome.FAILED ? 1 : 0), timedOut + (outcome == Outcome.TIMED_OUT ? 1 : 0),
+                killed + (outcome == Outcome.KILLED ? 1 : 0));
     }
 }

@@ -37,11 +37,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final Set<WorkerProcess> live = new HashSet<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
-    private final ExecutorService spawner = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "sandbox-worker-spawner");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService spawner = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
     private final AtomicInteger starting = new AtomicInteger();
     private final AtomicLong replaced = new AtomicLong();
@@ -49,11 +45,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private volatile boolean warmedUp;
 
     private final HostCalls host;
-    private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "sandbox-bridge");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
     ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host) {
         this.settings = settings;

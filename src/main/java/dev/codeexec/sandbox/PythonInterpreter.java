@@ -7,7 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -22,7 +22,9 @@ import org.graalvm.polyglot.Value;
 final class PythonInterpreter implements AutoCloseable {
 
     private static final long STACK_BYTES = 64L << 20;
-    private static final AtomicInteger THREADS = new AtomicInteger();
+    /** Numbered daemon threads with the deep stack guest recursion needs; the factory is thread-safe. */
+    private static final ThreadFactory THREADS = Thread.ofPlatform().daemon().name("sandbox-interpreter-", 1)
+            .stackSize(STACK_BYTES).factory();
 
     /** The parts a factory builds on the interpreter's thread. */
     record Parts(Context context, Value run) {
@@ -50,11 +52,7 @@ final class PythonInterpreter implements AutoCloseable {
     /** Starts a thread and builds the interpreter on it with the given streams. */
     static PythonInterpreter start(RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
             java.util.concurrent.atomic.AtomicReference<String> owner, Function<Void, Parts> factory) {
-        ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
-            Thread t = new Thread(null, task, "sandbox-interpreter-" + THREADS.incrementAndGet(), STACK_BYTES);
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService thread = Executors.newSingleThreadExecutor(THREADS);
         try {
             Parts parts = thread.submit(() -> factory.apply(null)).get();
             return new PythonInterpreter(thread, parts, out, err, in, owner);

@@ -26,11 +26,7 @@ final class TimedRunner implements AutoCloseable {
     }
 
     /** Closing a context waits for its guest to stop, so it happens off the caller's thread. */
-    private final ExecutorService cancellers = Executors.newCachedThreadPool(task -> {
-        Thread t = new Thread(task, "sandbox-canceller");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService cancellers = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-canceller").factory());
     private final Duration cancelGrace;
 
     TimedRunner(Duration cancelGrace) {
@@ -63,14 +59,14 @@ final class TimedRunner implements AutoCloseable {
                 cancellers.execute(interpreter::close);
             }
             stuck = !finishes(running);
-            writeNote(err, "\nTimeoutError: execution stopped after its timeout of "
+            err.note("\nTimeoutError: execution stopped after its timeout of "
                     + request.timeout().toSeconds() + " s (timeout_s)\n");
         } catch (ExecutionException e) {
             Failure failure = Failure.of(e.getCause());
             exit = failure.exitCode();
             alive = failure.interpreterUsable();
             if (failure.message() != null) {
-                writeNote(err, failure.message());
+                err.note(failure.message());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -110,12 +106,10 @@ final class TimedRunner implements AutoCloseable {
         }
     }
 
-    private static void writeNote(BoundedOutput err, String note) {
-        err.note(note);
-    }
-
     /** How a run that threw is reported: exit status, a note for stderr, and whether the interpreter survives. */
     private record Failure(int exitCode, String message, boolean interpreterUsable) {
+        static final String OUT_OF_MEMORY = "\nMemoryError: the sandbox ran out of memory or stack\n";
+
         static Failure of(Throwable cause) {
             if (cause instanceof PolyglotException p) {
                 if (p.isExit()) {
@@ -125,7 +119,7 @@ final class TimedRunner implements AutoCloseable {
                     return new Failure(ExecutionResult.EXIT_TIMEOUT, "\nexecution was cancelled\n", false);
                 }
                 if (p.isResourceExhausted()) {
-                    return new Failure(1, "\nMemoryError: the sandbox ran out of memory or stack\n", false);
+                    return new Failure(1, OUT_OF_MEMORY, false);
                 }
                 if (p.isGuestException() || p.isHostException()) {
                     // Python exceptions never get here (the driver catches them): this is a host refusal.
@@ -133,7 +127,7 @@ final class TimedRunner implements AutoCloseable {
                 }
             }
             if (cause instanceof StackOverflowError || cause instanceof OutOfMemoryError) {
-                return new Failure(1, "\nMemoryError: the sandbox ran out of memory or stack\n", false);
+                return new Failure(1, OUT_OF_MEMORY, false);
             }
             LOG.log(Level.WARNING, "sandbox internal error: {0}", cause.getClass().getName());
             return new Failure(1, "\nSandboxError: the interpreter failed internally; the execution was abandoned\n", false);
