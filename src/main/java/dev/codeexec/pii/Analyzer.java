@@ -4,6 +4,7 @@ import com.google.re2j.Matcher;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,14 +24,23 @@ public final class Analyzer {
     static final int CONTEXT_BEFORE = 64;
     static final int CONTEXT_AFTER = 32;
 
-    private static final Comparator<Finding> PRIORITY = Comparator.comparingDouble(Finding::score).reversed()
-            .thenComparing(Comparator.comparingInt(Finding::length).reversed())
-            .thenComparingInt(Finding::start);
+    /** Highest score, then longest span, then earliest; one method rather than a chain of lambdas (hot). */
+    private static final Comparator<Finding> PRIORITY = (a, b) -> {
+        int byScore = Double.compare(b.score(), a.score());
+        if (byScore != 0) {
+            return byScore;
+        }
+        int byLength = Integer.compare(b.length(), a.length());
+        return byLength != 0 ? byLength : Integer.compare(a.start(), b.start());
+    };
 
     private final List<Recognizer> recognizers;
+    /** Each recognizer's {@link Recognizer#inMatch}, as a bit set built once. */
+    private final Map<Recognizer, CharClass> inMatch = new IdentityHashMap<>();
 
     public Analyzer(List<Recognizer> recognizers) {
         this.recognizers = List.copyOf(recognizers);
+        this.recognizers.forEach(r -> inMatch.put(r, CharClass.of(r::inMatch)));
     }
 
     public List<Recognizer> recognizers() {
@@ -44,6 +54,7 @@ public final class Analyzer {
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
+        Map<ChainKey, int[]> chainCache = new HashMap<>();
         TriggerIndex triggers = new TriggerIndex(text);
         List<Trigger> wanted = new ArrayList<>();
         for (Recognizer r : recognizers) {
@@ -58,9 +69,19 @@ public final class Analyzer {
             }
             int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
+                if (searchesChains(r, p)) {
+                    int[] chains = chainCache.computeIfAbsent(new ChainKey(p.shape(), minDigits),
+                            k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits()));
+                    Matcher m = p.regex().matcher("");
+                    for (int c = 0; c < chains.length; c += 2) {
+                        String chain = text.substring(chains[c], chains[c + 1]);
+                        scanWindow(text, chains[c], chain, m.reset(chain), r, p, minScore, candidates, chains[c + 1], 0);
+                    }
+                    continue;
+                }
                 WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
-                        Windows.around(text, triggers.positions(k.trigger()), k.lead(), k.pad(),
-                                k.contextual() ? c -> true : r::inMatch)));
+                        triggers.chars(), Windows.around(triggers.chars(), triggers.runs(k.trigger()), k.lead(),
+                                k.pad(), k.inMatch())));
                 int minLength = Math.max(r.minLength(p), minDigits);
                 int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
                 Matcher m = p.regex().matcher("");
@@ -69,7 +90,9 @@ public final class Analyzer {
                         continue;
                     }
                     int from = windows.bounds[2 * w];
-                    int[] parts = r.parts(text, from, windows.bounds[2 * w + 1], p);
+                    int to = windows.bounds[2 * w + 1];
+                    int[] parts = p.shape() != null ? p.shape().parts(text, from, to, minDigits)
+                            : r.parts(text, from, to, p);
                     if (parts == null) {
                         String window = windows.text(w);
                         scanWindow(text, from, window, m.reset(window), r, p, minScore, candidates,
@@ -93,13 +116,15 @@ public final class Analyzer {
     /** The windows of one key, their text cut once on first use and shared by the patterns searching them. */
     private static final class WindowSet {
         private final String text;
+        private final char[] chars;
         final int[] bounds;
         private final String[] texts;
         /** Per span length: the most digits any span of that length in each window holds. */
         private final Map<Integer, int[]> digitsBySpan = new HashMap<>(2);
 
-        WindowSet(String text, int[] bounds) {
+        WindowSet(String text, char[] chars, int[] bounds) {
             this.text = text;
+            this.chars = chars;
             this.bounds = bounds;
             this.texts = new String[bounds.length / 2];
         }
@@ -139,9 +164,9 @@ public final class Analyzer {
                 int inSpan = 0;
                 int best = 0;
                 for (int i = from; i < to; i++) {
-                    inSpan += isDigit(text.charAt(i)) ? 1 : 0;
+                    inSpan += isDigit(chars[i]) ? 1 : 0;
                     if (i - span >= from) {
-                        inSpan -= isDigit(text.charAt(i - span)) ? 1 : 0;
+                        inSpan -= isDigit(chars[i - span]) ? 1 : 0;
                     }
                     best = Math.max(best, inSpan);
                 }
@@ -155,20 +180,36 @@ public final class Analyzer {
         }
     }
 
+    /**
+     * A shaped pattern whose trigger is any digit needs no windows: every window around digits holds
+     * whole digit chains (a recognizer's window chars include its shape's others), so searching the
+     * text's chains of that shape directly finds the same matches, without widening windows around
+     * tens of thousands of digit runs first. Patterns that need context or another trigger search
+     * the chains inside their windows.
+     */
+    private boolean searchesChains(Recognizer r, PiiPattern p) {
+        DigitShape shape = p.shape();
+        return shape != null && !r.requiresContext() && r.trigger(p) instanceof Trigger.Digit
+                && inMatch.get(r).containsAll(shape.others()) && shape.maxGap() <= Math.min(r.maxLead(), r.maxLength());
+    }
+
+    private record ChainKey(DigitShape shape, int minDigits) {
+    }
+
     /** Windows depend on the trigger, the reach and which characters may widen them. */
-    private record WindowKey(Trigger trigger, int lead, int pad, Object widening, boolean contextual) {
+    private record WindowKey(Trigger trigger, int lead, int pad, CharClass inMatch) {
     }
 
     /**
      * A recognizer that needs context is searched only near its context words: those are rarer than
      * its trigger, and a match far from them would be dropped anyway.
      */
-    private static WindowKey windowKey(Recognizer r, PiiPattern p) {
+    private WindowKey windowKey(Recognizer r, PiiPattern p) {
         if (r.requiresContext()) {
             int pad = CONTEXT_BEFORE + CONTEXT_AFTER + r.maxLength() + 32;
-            return new WindowKey(new Trigger.Literal(r.contextWords()), pad, pad, null, true);
+            return new WindowKey(new Trigger.Literal(r.contextWords()), pad, pad, CharClass.ALL);
         }
-        return new WindowKey(r.trigger(p), r.maxLead(), r.maxLength(), r.getClass(), false);
+        return new WindowKey(r.trigger(p), r.maxLead(), r.maxLength(), inMatch.get(r));
     }
 
     /**

@@ -9,9 +9,10 @@ import java.util.List;
 public final class CreditCardRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("grouped", "\\d{4}([ -])\\d{4}[ -]\\d{4}[ -]\\d{1,7}", 0.3),
-            PiiPattern.of("amex", "3[47]\\d{2}[ -]\\d{6}[ -]\\d{5}", 0.3),
-            PiiPattern.of("plain", "\\d{14,19}", 0.3));
+            PiiPattern.of("grouped", "\\d{4}([ -])\\d{4}[ -]\\d{4}[ -]\\d{1,7}", 0.3)
+                    .shaped(" -", 1, 13),
+            PiiPattern.of("amex", "3[47]\\d{2}[ -]\\d{6}[ -]\\d{5}", 0.3).shaped(" -", 1, 15),
+            PiiPattern.of("plain", "\\d{14,19}", 0.3).shaped("", 0, 14));
 
     @Override
     public String entity() {

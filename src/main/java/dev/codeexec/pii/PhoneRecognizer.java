@@ -16,15 +16,15 @@ public final class PhoneRecognizer implements Recognizer {
     private static final String SEP = "[ .-]?";
     private static final List<PiiPattern> PATTERNS = List.of(
             PiiPattern.of("international", "\\+\\d{1,3}" + SEP + "(?:\\(\\d{1,4}\\)" + SEP + ")?\\d{1,5}(?:" + SEP
-                    + "\\d{1,5}){1,5}", 0.7),
-            PiiPattern.of("US", "\\(\\d{3}\\) ?\\d{3}[ .-]\\d{4}|\\d{3}([.-])\\d{3}[.-]\\d{4}", 0.6),
-            PiiPattern.of("GB", "0\\d{2,4} \\d{3,4} ?\\d{3,4}", 0.5),
-            PiiPattern.of("DE", "0\\d{2,4}[ /-]\\d{4,8}", 0.4),
-            PiiPattern.of("FR", "0[1-9](?:[ .]\\d{2}){4}", 0.6),
-            PiiPattern.of("IN", "[6-9]\\d{4} \\d{5}", 0.5),
-            PiiPattern.of("AU", "(?:\\(0\\d\\) \\d{4} \\d{4}|04\\d{2} \\d{3} \\d{3})", 0.6),
-            PiiPattern.of("JP", "0\\d{1,3}-\\d{2,4}-\\d{4}", 0.5),
-            PiiPattern.of("BR", "\\(\\d{2}\\) 9?\\d{4}-\\d{4}", 0.6));
+                    + "\\d{1,5}){1,5}", 0.7).shaped("+ .-()", 2, 3),
+            PiiPattern.of("US", "\\(\\d{3}\\) ?\\d{3}[ .-]\\d{4}|\\d{3}([.-])\\d{3}[.-]\\d{4}", 0.6).shaped("() .-", 2, 10),
+            PiiPattern.of("GB", "0\\d{2,4} \\d{3,4} ?\\d{3,4}", 0.5).shaped(" ", 1, 9),
+            PiiPattern.of("DE", "0\\d{2,4}[ /-]\\d{4,8}", 0.4).shaped(" /-", 1, 7),
+            PiiPattern.of("FR", "0[1-9](?:[ .]\\d{2}){4}", 0.6).shaped(" .", 1, 10),
+            PiiPattern.of("IN", "[6-9]\\d{4} \\d{5}", 0.5).shaped(" ", 1, 10),
+            PiiPattern.of("AU", "(?:\\(0\\d\\) \\d{4} \\d{4}|04\\d{2} \\d{3} \\d{3})", 0.6).shaped("() ", 2, 10),
+            PiiPattern.of("JP", "0\\d{1,3}-\\d{2,4}-\\d{4}", 0.5).shaped("-", 1, 8),
+            PiiPattern.of("BR", "\\(\\d{2}\\) 9?\\d{4}-\\d{4}", 0.6).shaped("() -", 2, 10));
 
     private static final Map<String, String> REGION_BY_PATTERN = Map.of("international", "ZZ", "US", "US",
             "GB", "GB", "DE", "DE", "FR", "FR", "IN", "IN", "AU", "AU", "JP", "JP", "BR", "BR");
@@ -75,43 +75,6 @@ public final class PhoneRecognizer implements Recognizer {
     @Override
     public int minDigits() {
         return 7;
-    }
-
-    /**
-     * The two formats searched on every digit run are searched only where their fixed core is: for
-     * IN five digits, a space and five digits (the match itself); for US three digits, a separator
-     * and four digits, which ends every US match, the match beginning at most nine chars before the
-     * separator ({@code (555) 123-4567}).
-     */
-    @Override
-    public int[] parts(String text, int from, int to, PiiPattern pattern) {
-        boolean in = pattern.name().equals("IN");
-        if (!in && !pattern.name().equals("US")) {
-            return null;
-        }
-        Parts parts = new Parts(from, to, 1);
-        for (int q = from + 3; q + 4 < to; q++) {
-            char c = text.charAt(q);
-            if (in ? c == ' ' && digits(text, q - 5, q) && digits(text, q + 1, q + 6)
-                    : (c == ' ' || c == '.' || c == '-') && digits(text, q - 3, q) && digits(text, q + 1, q + 5)) {
-                parts.add(in ? q - 5 : q - 9, in ? q + 6 : q + 5);
-            }
-        }
-        return parts.toArray();
-    }
-
-    /** Whether {@code text[from, to)} lies in the text and holds only ASCII digits. */
-    private static boolean digits(String text, int from, int to) {
-        if (from < 0 || to > text.length()) {
-            return false;
-        }
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override

@@ -4,47 +4,59 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Where each trigger occurs in one text, found once per analysis and shared by every recognizer with
- * that trigger. Literals are found with {@link String#indexOf(String)} (vectorized by the JVM) over a
- * case-folded copy of the text, which is far cheaper than comparing at every position; folding is the
- * per-char rule of {@link String#regionMatches(boolean, int, String, int, int)}, so matches are the same.
+ * that trigger. Positions are kept as runs of consecutive positions (a twelve-digit number is one run),
+ * which is all {@link Windows} needs. Literals match ignoring case with the per-char folding of
+ * {@link String#regionMatches(boolean, int, String, int, int)}.
  */
 final class TriggerIndex {
 
+    /** Per char, its case-folded form (upper then lower case, as regionMatches does); never written after class init. */
+    private static final char[] FOLD = foldTable();
+
     private final String text;
-    private final Map<Trigger, int[]> positions = new HashMap<>();
-    private String folded;
+    private final char[] chars;
+    private final Map<Trigger, int[]> runs = new HashMap<>();
 
     TriggerIndex(String text) {
         this.text = text;
+        this.chars = text.toCharArray();
     }
 
-    /** Ascending start positions of the trigger's occurrences; null for {@link Trigger.Everywhere}. */
-    int[] positions(Trigger trigger) {
-        if (trigger instanceof Trigger.Everywhere) {
-            return null;
-        }
-        return positions.computeIfAbsent(trigger, this::find);
+    /** The text's chars, shared by the scans of one analysis instead of one String.charAt per visit. */
+    char[] chars() {
+        return chars;
     }
 
     /**
-     * Finds the occurrences of every literal of the given triggers in one pass over the folded text,
-     * instead of one {@code indexOf} pass per literal (dozens of passes over the whole text): positions
-     * whose first three chars begin no literal are skipped with one table look-up. Same positions as
-     * {@link #find}: every start of every literal, overlapping ones included.
+     * The trigger's occurrences as ascending, disjoint runs {@code [from0, to0, from1, to1, ...]} of
+     * consecutive start positions; null for {@link Trigger.Everywhere}.
+     */
+    int[] runs(Trigger trigger) {
+        if (trigger instanceof Trigger.Everywhere) {
+            return null;
+        }
+        return runs.computeIfAbsent(trigger, this::find);
+    }
+
+    /**
+     * Finds the occurrences of every literal of the given triggers in one pass over the text, instead of
+     * one search per literal (dozens of passes over the whole text): positions whose first three folded
+     * chars begin no literal are skipped with one bit test. Same positions as {@link #find}: every start
+     * of every literal, overlapping ones included.
      */
     void findLiterals(Collection<Trigger> triggers) {
         List<Trigger.Literal> todo = new ArrayList<>();
         Map<String, Integer> needleIds = new LinkedHashMap<>();
         for (Trigger t : triggers) {
             // Literals under three chars (rare) are left to the per-literal search.
-            if (t instanceof Trigger.Literal l && !positions.containsKey(t) && !todo.contains(l)
+            if (t instanceof Trigger.Literal l && !runs.containsKey(t) && !todo.contains(l)
                     && l.literals().stream().allMatch(literal -> literal.length() >= 3)) {
                 l.literals().forEach(literal -> needleIds.putIfAbsent(fold(literal), needleIds.size()));
                 todo.add(l);
@@ -53,11 +65,12 @@ final class TriggerIndex {
         if (todo.size() < 2) {
             return;
         }
-        String[] needles = needleIds.keySet().toArray(new String[0]);
+        char[][] needles = new char[needleIds.size()][];
+        needleIds.forEach((needle, id) -> needles[id] = needle.toCharArray());
         int[][] buckets = new int[BUCKETS][];
         long[] filled = new long[BUCKETS / 64]; // the buckets in use, small enough to stay in L1 cache
         for (int id = 0; id < needles.length; id++) {
-            int b = bucket(needles[id].charAt(0), needles[id].charAt(1), needles[id].charAt(2));
+            int b = bucket(needles[id][0], needles[id][1], needles[id][2]);
             int[] old = buckets[b] == null ? new int[0] : buckets[b];
             buckets[b] = Arrays.copyOf(old, old.length + 1);
             buckets[b][old.length] = id;
@@ -67,24 +80,30 @@ final class TriggerIndex {
         for (int id = 0; id < needles.length; id++) {
             hits[id] = new BitSet();
         }
-        String f = folded();
-        char[] chars = f.toCharArray();
-        for (int i = 0; i + 2 < chars.length; i++) {
-            int b = bucket(chars[i], chars[i + 1], chars[i + 2]);
-            if ((filled[b >>> 6] & 1L << b) != 0) {
-                for (int id : buckets[b]) {
-                    if (f.startsWith(needles[id], i)) {
-                        hits[id].set(i);
+        int n = chars.length;
+        if (n >= 3) {
+            char f1 = FOLD[chars[0]];
+            char f2 = FOLD[chars[1]];
+            for (int i = 0; i + 2 < n; i++) {
+                char f0 = f1;
+                f1 = f2;
+                f2 = FOLD[chars[i + 2]];
+                int b = bucket(f0, f1, f2);
+                if ((filled[b >>> 6] & 1L << b) != 0) {
+                    for (int id : buckets[b]) {
+                        if (foldedAt(i, needles[id])) {
+                            hits[id].set(i);
+                        }
                     }
                 }
             }
         }
         for (Trigger.Literal l : todo) {
-            BitSet at = new BitSet(text.length());
+            BitSet at = new BitSet(n);
             for (String literal : l.literals()) {
                 at.or(hits[needleIds.get(fold(literal))]);
             }
-            positions.put(l, at.stream().toArray());
+            runs.put(l, runsOf(at));
         }
     }
 
@@ -94,73 +113,101 @@ final class TriggerIndex {
         return ((first * 31 + second) * 31 + third) & (BUCKETS - 1);
     }
 
-    private int[] find(Trigger trigger) {
-        if (trigger instanceof Trigger.Digit) {
-            return digits();
+    private boolean foldedAt(int at, char[] needle) {
+        if (at + needle.length > chars.length) {
+            return false;
         }
-        BitSet at = new BitSet(text.length());
-        switch (trigger) {
-            case Trigger.Digit d -> {
-                for (int i = 0; i < text.length(); i++) {
-                    char c = text.charAt(i);
-                    if (c >= '0' && c <= '9') {
-                        at.set(i);
-                    }
-                }
+        for (int k = 0; k < needle.length; k++) {
+            if (FOLD[chars[at + k]] != needle[k]) {
+                return false;
             }
+        }
+        return true;
+    }
+
+    private int[] find(Trigger trigger) {
+        return switch (trigger) {
+            case Trigger.Digit d -> digitRuns();
             case Trigger.AnyChar a -> {
+                BitSet at = new BitSet(chars.length);
                 for (int k = 0; k < a.chars().length(); k++) {
                     char c = a.chars().charAt(k);
                     for (int i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
                         at.set(i);
                     }
                 }
+                yield runsOf(at);
             }
             case Trigger.Literal l -> {
-                String f = folded();
+                BitSet at = new BitSet(chars.length);
                 for (String literal : l.literals()) {
-                    String needle = fold(literal);
-                    for (int i = f.indexOf(needle); i >= 0; i = f.indexOf(needle, i + 1)) {
-                        at.set(i);
+                    char[] needle = fold(literal).toCharArray();
+                    for (int i = 0; i < chars.length; i++) {
+                        if (FOLD[chars[i]] == needle[0] && foldedAt(i, needle)) {
+                            at.set(i);
+                        }
                     }
                 }
+                yield runsOf(at);
             }
             case Trigger.Everywhere e -> throw new IllegalArgumentException("no positions for Everywhere");
-        }
-        return at.stream().toArray();
+        };
     }
 
-    /** Digit positions straight into an array: the digit trigger is the commonest and has the most. */
-    private int[] digits() {
+    /** Runs of ASCII digits straight into an array: the digit trigger is the commonest and has the most. */
+    private int[] digitRuns() {
         int[] out = new int[1024];
         int size = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c >= '0' && c <= '9') {
+        int n = chars.length;
+        for (int i = 0; i < n; i++) {
+            if (isDigit(chars[i])) {
+                int start = i;
+                while (i + 1 < n && isDigit(chars[i + 1])) {
+                    i++;
+                }
                 if (size == out.length) {
                     out = Arrays.copyOf(out, size * 2);
                 }
-                out[size++] = i;
+                out[size++] = start;
+                out[size++] = i + 1;
             }
         }
         return Arrays.copyOf(out, size);
     }
 
-    private String folded() {
-        if (folded == null) {
-            folded = fold(text);
-        }
-        return folded;
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
-    /** One char for one char, so positions in the folded copy are positions in the text. */
+    private static int[] runsOf(BitSet positions) {
+        int[] out = new int[16];
+        int size = 0;
+        for (int from = positions.nextSetBit(0); from >= 0; from = positions.nextSetBit(from)) {
+            int to = positions.nextClearBit(from);
+            if (size == out.length) {
+                out = Arrays.copyOf(out, size * 2);
+            }
+            out[size++] = from;
+            out[size++] = to;
+            from = to;
+        }
+        return Arrays.copyOf(out, size);
+    }
+
+    /** One char for one char, so positions in the folded form are positions in the text. */
     private static String fold(String s) {
         char[] out = new char[s.length()];
         for (int i = 0; i < out.length; i++) {
-            char c = s.charAt(i);
-            out[i] = c < 128 ? (c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c)
-                    : Character.toLowerCase(Character.toUpperCase(c));
+            out[i] = FOLD[s.charAt(i)];
         }
         return new String(out);
+    }
+
+    private static char[] foldTable() {
+        char[] table = new char[Character.MAX_VALUE + 1];
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            table[c] = Character.toLowerCase(Character.toUpperCase((char) c));
+        }
+        return table;
     }
 }

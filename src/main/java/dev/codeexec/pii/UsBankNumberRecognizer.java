@@ -8,7 +8,7 @@ import java.util.List;
  */
 public final class UsBankNumberRecognizer implements Recognizer {
 
-    private static final List<PiiPattern> PATTERNS = List.of(PiiPattern.of("digits", "\\d{8,17}", 0.4));
+    private static final List<PiiPattern> PATTERNS = List.of(PiiPattern.of("digits", "\\d{8,17}", 0.4).shaped("", 0, 8));
 
     @Override
     public String entity() {

@@ -9,9 +9,9 @@ import java.util.List;
 public final class UsDriverLicenseRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("letter-digits", "[A-Z]\\d{6,13}", 0.3),
-            PiiPattern.of("two-letters-digits", "[A-Z]{2}\\d{5,8}", 0.3),
-            PiiPattern.of("digits", "\\d{7,9}", 0.2));
+            PiiPattern.of("letter-digits", "[A-Z]\\d{6,13}", 0.3).lettersThenDigits(1, 6),
+            PiiPattern.of("two-letters-digits", "[A-Z]{2}\\d{5,8}", 0.3).lettersThenDigits(2, 5),
+            PiiPattern.of("digits", "\\d{7,9}", 0.2).shaped("", 0, 7));
 
     @Override
     public String entity() {

@@ -9,8 +9,8 @@ import java.util.List;
 public final class UsPassportRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("digits", "\\d{9}", 0.3),
-            PiiPattern.of("next-generation", "[A-Z]\\d{8}", 0.3));
+            PiiPattern.of("digits", "\\d{9}", 0.3).shaped("", 0, 9),
+            PiiPattern.of("next-generation", "[A-Z]\\d{8}", 0.3).lettersThenDigits(1, 8));
 
     @Override
     public String entity() {

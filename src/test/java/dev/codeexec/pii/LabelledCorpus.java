@@ -98,6 +98,13 @@ public final class LabelledCorpus {
         sentence(pick(List.of("db_password = {}", "\"client_secret\": \"{}\"", "API_KEY={}")), "SECRET", secret());
     }
 
+    /** A version-4 UUID from the seeded generator, so the corpus is the same for the same seed. */
+    private String uuid() {
+        long high = random.nextLong() & ~0xF000L | 0x4000L;
+        long low = random.nextLong() & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L;
+        return new java.util.UUID(high, low).toString();
+    }
+
     private void invalidRound() {
         sentence("Order number {} shipped yesterday.", null, card(false));
         sentence("Reference {} is not an SSN.", null, ssn(false));
@@ -105,7 +112,7 @@ public final class LabelledCorpus {
         sentence("NHS lookup failed for {}.", null, nhs(false));
         sentence("Upgrade to version {} tonight.", null, random.nextInt(9) + "." + random.nextInt(30) + "."
                 + random.nextInt(20));
-        sentence("Request id {} failed.", null, java.util.UUID.randomUUID().toString());
+        sentence("Request id {} failed.", null, uuid());
         sentence("ISBN {} is out of print.", null, "978-" + random.nextInt(10) + "-" + digits(3) + "-"
                 + digits(5) + "-" + random.nextInt(10));
         sentence("Logged at {} by the job.", null, "2024-0" + (1 + random.nextInt(9)) + "-1" + random.nextInt(9)
