@@ -2,6 +2,7 @@ package dev.codeexec.pii;
 
 import com.google.re2j.Matcher;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -69,19 +70,15 @@ public final class Analyzer {
             }
             int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
-                if (searchesChains(r, p)) {
-                    int[] chains = chainCache.computeIfAbsent(new ChainKey(p.shape(), minDigits),
-                            k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits()));
-                    Matcher m = p.regex().matcher("");
-                    for (int c = 0; c < chains.length; c += 2) {
-                        String chain = text.substring(chains[c], chains[c + 1]);
-                        scanWindow(text, chains[c], chain, m.reset(chain), r, p, minScore, candidates, chains[c + 1], 0);
-                    }
+                if (p.shape() != null) {
+                    int[] spans = searchesChains(r, p)
+                            ? chainCache.computeIfAbsent(new ChainKey(p.shape(), minDigits), k -> k.shape()
+                                    .chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits()))
+                            : shapedParts(text, windows(windowCache, triggers, r, p), r, p);
+                    searchJoined(text, spans, r, p, minScore, candidates);
                     continue;
                 }
-                WindowSet windows = windowCache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(text,
-                        triggers.chars(), Windows.around(triggers.chars(), triggers.runs(k.trigger()), k.lead(),
-                                k.pad(), k.inMatch())));
+                WindowSet windows = windows(windowCache, triggers, r, p);
                 int minLength = Math.max(r.minLength(p), minDigits);
                 int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
                 Matcher m = p.regex().matcher("");
@@ -91,12 +88,11 @@ public final class Analyzer {
                     }
                     int from = windows.bounds[2 * w];
                     int to = windows.bounds[2 * w + 1];
-                    int[] parts = p.shape() != null ? p.shape().parts(text, from, to, minDigits)
-                            : r.parts(text, from, to, p);
+                    int[] parts = r.parts(text, from, to, p);
                     if (parts == null) {
                         String window = windows.text(w);
-                        scanWindow(text, from, window, m.reset(window), r, p, minScore, candidates,
-                                from + window.length(), 0);
+                        scan(text, window, new int[] {from, to}, ONE_SPAN, m.reset(window), r, p, minScore,
+                                candidates, to, 0);
                         continue;
                     }
                     // The parts are one window to matchEnd: it looks as far as the window's end, and
@@ -104,13 +100,63 @@ public final class Analyzer {
                     int skipTo = 0;
                     for (int k = 0; k < parts.length; k += 2) {
                         String part = text.substring(parts[k], parts[k + 1]);
-                        skipTo = scanWindow(text, parts[k], part, m.reset(part), r, p, minScore, candidates,
-                                windows.bounds[2 * w + 1], skipTo);
+                        skipTo = scan(text, part, new int[] {parts[k], parts[k + 1]}, ONE_SPAN, m.reset(part), r, p,
+                                minScore, candidates, to, skipTo);
                     }
                 }
             }
         }
         return resolveOverlaps(candidates);
+    }
+
+    private static final int[] ONE_SPAN = {0};
+
+    private WindowSet windows(Map<WindowKey, WindowSet> cache, TriggerIndex triggers, Recognizer r, PiiPattern p) {
+        return cache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(triggers.text(), triggers.chars(),
+                Windows.around(triggers.chars(), triggers.runs(k.trigger()), k.lead(), k.pad(), k.inMatch())));
+    }
+
+    /** The chains of a shaped pattern's shape inside each of its windows that can hold a match. */
+    private static int[] shapedParts(String text, WindowSet windows, Recognizer r, PiiPattern p) {
+        int minDigits = r.minDigits();
+        int minLength = Math.max(r.minLength(p), minDigits);
+        int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
+        int[] spans = new int[16];
+        int size = 0;
+        for (int w = 0; w < windows.count(); w++) {
+            if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
+                continue;
+            }
+            int[] parts = p.shape().parts(text, windows.bounds[2 * w], windows.bounds[2 * w + 1], minDigits);
+            if (size + parts.length > spans.length) {
+                spans = Arrays.copyOf(spans, Math.max(spans.length * 2, size + parts.length));
+            }
+            System.arraycopy(parts, 0, spans, size, parts.length);
+            size += parts.length;
+        }
+        return Arrays.copyOf(spans, size);
+    }
+
+    /**
+     * Searches the spans of a shaped pattern in one pass: joined by a char outside its shape, which no
+     * match holds, so the matches are those of each span searched on its own, without the regex's
+     * fixed cost per search (a machine taken from its pool and reset) for every one of thousands of
+     * short spans.
+     */
+    private static void searchJoined(String text, int[] spans, Recognizer r, PiiPattern p, double minScore,
+            List<Finding> out) {
+        if (spans.length == 0) {
+            return;
+        }
+        char separator = p.shape().separator();
+        int[] starts = new int[spans.length / 2];
+        StringBuilder joined = new StringBuilder();
+        for (int k = 0; k < spans.length; k += 2) {
+            starts[k / 2] = joined.length();
+            joined.append(text, spans[k], spans[k + 1]).append(separator);
+        }
+        String searched = joined.toString();
+        scan(text, searched, spans, starts, p.regex().matcher(searched), r, p, minScore, out, -1, 0);
     }
 
     /** The windows of one key, their text cut once on first use and shared by the patterns searching them. */
@@ -213,21 +259,32 @@ public final class Analyzer {
     }
 
     /**
-     * Reports the matches of {@code m} over {@code window} (which begins at {@code from}); matchEnd
-     * looks no further than {@code limit}. Returns the position before which later matches of the
-     * same window are ruled out or covered by matchEnd, given as {@code skipTo} for its next part.
+     * Reports the matches of {@code m} over {@code searched}: the text's {@code spans}
+     * ({@code [from0, to0, ...]}), span {@code k} beginning at {@code starts[k]} in {@code searched}.
+     * matchEnd looks no further than {@code limit}, or its span's end when {@code limit} is negative.
+     * Returns the position before which later matches of the same window are ruled out or covered by
+     * matchEnd, given as {@code skipTo} for its next part.
      */
-    private static int scanWindow(String text, int from, String window, Matcher m, Recognizer r, PiiPattern p,
-            double minScore, List<Finding> out, int limit, int skipTo) {
+    private static int scan(String text, String searched, int[] spans, int[] starts, Matcher m, Recognizer r,
+            PiiPattern p, double minScore, List<Finding> out, int limit, int skipTo) {
         int group = r.valueIsGroupOne() ? 1 : 0;
-        // matches starting before skipTo were ruled out or covered by matchEnd
+        int span = 0;
         while (m.find()) {
-            if (m.start(group) < 0 || from + m.start(group) < skipTo) {
+            int at = m.start(group);
+            if (at < 0) {
                 continue;
             }
-            int start = from + m.start(group);
-            int found = from + m.end(group);
-            int end = r.matchEnd(text, start, found, limit);
+            while (span + 1 < starts.length && starts[span + 1] <= at) {
+                span++;
+            }
+            int shift = spans[2 * span] - starts[span];
+            int start = at + shift;
+            // matches starting before skipTo were ruled out or covered by matchEnd
+            if (start < skipTo) {
+                continue;
+            }
+            int found = m.end(group) + shift;
+            int end = r.matchEnd(text, start, found, limit < 0 ? spans[2 * span + 1] : limit);
             if (end < 0) {
                 skipTo = -1 - end;
                 continue;

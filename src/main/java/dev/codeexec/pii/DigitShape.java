@@ -22,6 +22,16 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
         }
     }
 
+    /** A char no match holds (neither a digit nor one of the others), to join spans searched in one pass. */
+    char separator() {
+        for (char c : new char[] {'\n', '\u0000', '\uffff'}) {
+            if (!others.contains(c)) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("a shape's others hold every separator");
+    }
+
     /** Digits joined by the given chars, at most {@code maxGap} of them in a row. */
     static DigitShape of(String others, int maxGap, int minDigits) {
         return new DigitShape(CharClass.of(c -> others.indexOf(c) >= 0), maxGap, minDigits);

@@ -29,6 +29,10 @@ final class TriggerIndex {
         this.chars = text.toCharArray();
     }
 
+    String text() {
+        return text;
+    }
+
     /** The text's chars, shared by the scans of one analysis instead of one String.charAt per visit. */
     char[] chars() {
         return chars;
@@ -42,58 +46,75 @@ final class TriggerIndex {
         if (trigger instanceof Trigger.Everywhere) {
             return null;
         }
-        return runs.computeIfAbsent(trigger, this::find);
+        int[] found = runs.get(trigger);
+        if (found == null) {
+            found = find(trigger); // not computeIfAbsent: finding literals records every trigger it finds
+            runs.put(trigger, found);
+        }
+        return found;
     }
 
     /**
      * Finds the occurrences of every literal of the given triggers in one pass over the text, instead of
      * one search per literal (dozens of passes over the whole text): positions whose first three folded
-     * chars begin no literal are skipped with one bit test. Same positions as {@link #find}: every start
-     * of every literal, overlapping ones included.
+     * chars begin no literal of three or more chars, and whose first char begins no shorter literal,
+     * are passed over with two bit tests. Every start of every literal is found, overlapping ones included.
      */
     void findLiterals(Collection<Trigger> triggers) {
         List<Trigger.Literal> todo = new ArrayList<>();
         Map<String, Integer> needleIds = new LinkedHashMap<>();
         for (Trigger t : triggers) {
-            // Literals under three chars (rare) are left to the per-literal search.
-            if (t instanceof Trigger.Literal l && !runs.containsKey(t) && !todo.contains(l)
-                    && l.literals().stream().allMatch(literal -> literal.length() >= 3)) {
-                l.literals().forEach(literal -> needleIds.putIfAbsent(fold(literal), needleIds.size()));
+            if (t instanceof Trigger.Literal l && !runs.containsKey(t) && !todo.contains(l)) {
+                l.literals().stream().filter(literal -> !literal.isEmpty())
+                        .forEach(literal -> needleIds.putIfAbsent(fold(literal), needleIds.size()));
                 todo.add(l);
             }
         }
-        if (todo.size() < 2) {
+        if (todo.isEmpty()) {
             return;
         }
         char[][] needles = new char[needleIds.size()][];
         needleIds.forEach((needle, id) -> needles[id] = needle.toCharArray());
+        // Literals of three chars or more by a hash of their first three; shorter ones by their first char.
         int[][] buckets = new int[BUCKETS][];
         long[] filled = new long[BUCKETS / 64]; // the buckets in use, small enough to stay in L1 cache
+        int[][] shortByFirst = new int[Character.MAX_VALUE + 1][];
+        long[] shortFirsts = new long[(Character.MAX_VALUE + 1) / 64];
         for (int id = 0; id < needles.length; id++) {
-            int b = bucket(needles[id][0], needles[id][1], needles[id][2]);
-            int[] old = buckets[b] == null ? new int[0] : buckets[b];
-            buckets[b] = Arrays.copyOf(old, old.length + 1);
-            buckets[b][old.length] = id;
-            filled[b >>> 6] |= 1L << b;
+            char[] needle = needles[id];
+            if (needle.length >= 3) {
+                int b = bucket(needle[0], needle[1], needle[2]);
+                buckets[b] = append(buckets[b], id);
+                filled[b >>> 6] |= 1L << b;
+            } else {
+                shortByFirst[needle[0]] = append(shortByFirst[needle[0]], id);
+                shortFirsts[needle[0] >>> 6] |= 1L << needle[0];
+            }
         }
         BitSet[] hits = new BitSet[needles.length];
         for (int id = 0; id < needles.length; id++) {
             hits[id] = new BitSet();
         }
         int n = chars.length;
-        if (n >= 3) {
-            char f1 = FOLD[chars[0]];
-            char f2 = FOLD[chars[1]];
-            for (int i = 0; i + 2 < n; i++) {
-                char f0 = f1;
-                f1 = f2;
-                f2 = FOLD[chars[i + 2]];
-                int b = bucket(f0, f1, f2);
-                if ((filled[b >>> 6] & 1L << b) != 0) {
-                    for (int id : buckets[b]) {
-                        if (foldedAt(i, needles[id])) {
-                            hits[id].set(i);
-                        }
+        // Past the end reads as U+FFFF, a noncharacter no literal holds.
+        char f1 = n > 0 ? FOLD[chars[0]] : PAST_END;
+        char f2 = n > 1 ? FOLD[chars[1]] : PAST_END;
+        for (int i = 0; i < n; i++) {
+            char f0 = f1;
+            f1 = f2;
+            f2 = i + 2 < n ? FOLD[chars[i + 2]] : PAST_END;
+            int b = bucket(f0, f1, f2);
+            if ((filled[b >>> 6] & 1L << b) != 0) {
+                for (int id : buckets[b]) {
+                    if (foldedAt(i, needles[id])) {
+                        hits[id].set(i);
+                    }
+                }
+            }
+            if ((shortFirsts[f0 >>> 6] & 1L << f0) != 0) {
+                for (int id : shortByFirst[f0]) {
+                    if (foldedAt(i, needles[id])) {
+                        hits[id].set(i);
                     }
                 }
             }
@@ -101,16 +122,25 @@ final class TriggerIndex {
         for (Trigger.Literal l : todo) {
             BitSet at = new BitSet(n);
             for (String literal : l.literals()) {
-                at.or(hits[needleIds.get(fold(literal))]);
+                if (!literal.isEmpty()) {
+                    at.or(hits[needleIds.get(fold(literal))]);
+                }
             }
             runs.put(l, runsOf(at));
         }
     }
 
     private static final int BUCKETS = 1 << 16;
+    private static final char PAST_END = '\uffff';
 
     private static int bucket(char first, char second, char third) {
         return ((first * 31 + second) * 31 + third) & (BUCKETS - 1);
+    }
+
+    private static int[] append(int[] ids, int id) {
+        int[] grown = ids == null ? new int[1] : Arrays.copyOf(ids, ids.length + 1);
+        grown[grown.length - 1] = id;
+        return grown;
     }
 
     private boolean foldedAt(int at, char[] needle) {
@@ -139,16 +169,8 @@ final class TriggerIndex {
                 yield runsOf(at);
             }
             case Trigger.Literal l -> {
-                BitSet at = new BitSet(chars.length);
-                for (String literal : l.literals()) {
-                    char[] needle = fold(literal).toCharArray();
-                    for (int i = 0; i < chars.length; i++) {
-                        if (FOLD[chars[i]] == needle[0] && foldedAt(i, needle)) {
-                            at.set(i);
-                        }
-                    }
-                }
-                yield runsOf(at);
+                findLiterals(List.of(l));
+                yield runs.get(l);
             }
             case Trigger.Everywhere e -> throw new IllegalArgumentException("no positions for Everywhere");
         };
