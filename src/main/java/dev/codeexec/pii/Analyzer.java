@@ -227,16 +227,14 @@ public final class Analyzer {
     }
 
     /**
-     * A shaped pattern whose trigger is any digit needs no windows: every window around digits holds
-     * whole digit chains (a recognizer's window chars include its shape's others), so searching the
-     * text's chains of that shape directly finds the same matches, without widening windows around
-     * tens of thousands of digit runs first. Patterns that need context or another trigger search
-     * the chains inside their windows.
+     * A shaped pattern needs no windows: searching the chains of its shape finds what searching the
+     * whole text finds (see {@link DigitShape}), as searching windows does, so it searches the text's
+     * chains directly and spares widening windows around tens of thousands of triggers. Patterns that
+     * need context still search the chains inside windows around their context words, which are rarer
+     * than their chains.
      */
-    private boolean searchesChains(Recognizer r, PiiPattern p) {
-        DigitShape shape = p.shape();
-        return shape != null && !r.requiresContext() && r.trigger(p) instanceof Trigger.Digit
-                && inMatch.get(r).containsAll(shape.others()) && shape.maxGap() <= Math.min(r.maxLead(), r.maxLength());
+    private static boolean searchesChains(Recognizer r, PiiPattern p) {
+        return p.shape() != null && !r.requiresContext();
     }
 
     private record ChainKey(DigitShape shape, int minDigits) {
