@@ -354,10 +354,38 @@ public final class Analyzer {
         return false;
     }
 
+    /**
+     * Overlaps are resolved within each cluster of candidates whose spans chain into one another: only
+     * there can one candidate's acceptance depend on another's, and most candidates stand alone.
+     */
     private static List<Finding> resolveOverlaps(List<Finding> candidates) {
-        candidates.sort(PRIORITY);
+        candidates.sort(BY_START); // stable: among equal priorities the earlier-found candidate wins, as before
+        List<Finding> accepted = new ArrayList<>(candidates.size());
+        int i = 0;
+        while (i < candidates.size()) {
+            int end = candidates.get(i).end();
+            int j = i + 1;
+            while (j < candidates.size() && candidates.get(j).start() < end) {
+                end = Math.max(end, candidates.get(j).end());
+                j++;
+            }
+            if (j == i + 1) {
+                accepted.add(candidates.get(i));
+            } else {
+                accepted.addAll(resolveCluster(new ArrayList<>(candidates.subList(i, j))));
+            }
+            i = j;
+        }
+        return accepted;
+    }
+
+    private static final Comparator<Finding> BY_START = Comparator.comparingInt(Finding::start);
+
+    /** Highest priority first; a candidate is kept unless it overlaps one kept before it. */
+    private static List<Finding> resolveCluster(List<Finding> cluster) {
+        cluster.sort(PRIORITY);
         TreeMap<Integer, Finding> accepted = new TreeMap<>();
-        for (Finding f : candidates) {
+        for (Finding f : cluster) {
             Map.Entry<Integer, Finding> before = accepted.floorEntry(f.start());
             Map.Entry<Integer, Finding> after = accepted.ceilingEntry(f.start());
             boolean overlaps = before != null && before.getValue().end() > f.start()

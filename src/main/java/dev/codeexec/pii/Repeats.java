@@ -18,10 +18,12 @@ final class Repeats {
 
     private static final int MAX_PREFIX = 8;
     /**
-     * Size of the bit set of prefix hashes (a power of two): large enough that with thousands of
-     * values few positions pass the filter only to miss in the map (512 KB per call).
+     * Bits per distinct value in the bit set of prefix hashes, up to 4 M bits (512 KB): enough that
+     * few positions pass the filter only to miss in the map, while a short text with a few values does
+     * not clear half a megabyte per call.
      */
-    private static final int HASH_BITS = 1 << 22;
+    private static final int BITS_PER_VALUE = 1024;
+    private static final int MAX_HASH_BITS = 1 << 22;
 
     private Repeats() {
     }
@@ -39,12 +41,13 @@ final class Repeats {
             prefix = Math.min(prefix, value.length());
         }
         boolean[] firstChars = new boolean[65536];
-        long[] hashBits = new long[HASH_BITS / 64];
+        int bits = (int) Math.min(MAX_HASH_BITS, Long.highestOneBit((long) byValue.size() * BITS_PER_VALUE - 1) << 1);
+        long[] hashBits = new long[bits / 64];
         Map<Integer, List<String>> byPrefix = new HashMap<>();
         for (String value : byValue.keySet()) {
             firstChars[value.charAt(0)] = true;
             int h = hash(value, 0, prefix);
-            hashBits[(h & (HASH_BITS - 1)) >>> 6] |= 1L << h;
+            hashBits[(h & (bits - 1)) >>> 6] |= 1L << h;
             byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
         }
         List<Finding> all = new ArrayList<>(findings);
@@ -68,7 +71,7 @@ final class Repeats {
             h = rolling ? (h - power * text.charAt(i - 1)) * 31 + text.charAt(i + prefix - 1) : hash(text, i, prefix);
             rolling = true;
             int matched = -1;
-            if ((hashBits[(h & (HASH_BITS - 1)) >>> 6] & 1L << h) != 0 && firstChars[text.charAt(i)]) {
+            if ((hashBits[(h & (bits - 1)) >>> 6] & 1L << h) != 0 && firstChars[text.charAt(i)]) {
                 matched = longestAt(text, i, byPrefix.get(h));
             }
             if (matched > 0 && (next >= findings.size() || i + matched <= findings.get(next).start())) {

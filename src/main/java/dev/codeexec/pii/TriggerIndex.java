@@ -19,6 +19,7 @@ final class TriggerIndex {
 
     /** Per char, its case-folded form (upper then lower case, as regionMatches does); never written after class init. */
     private static final char[] FOLD = foldTable();
+    private static final char[] ASCII_FOLD = java.util.Arrays.copyOf(FOLD, 128);
 
     private final String text;
     private final char[] chars;
@@ -96,13 +97,14 @@ final class TriggerIndex {
             hits[id] = new BitSet();
         }
         int n = chars.length;
+        boolean anyShort = needleIds.keySet().stream().anyMatch(needle -> needle.length() < 3);
         // Past the end reads as U+FFFF, a noncharacter no literal holds.
-        char f1 = n > 0 ? FOLD[chars[0]] : PAST_END;
-        char f2 = n > 1 ? FOLD[chars[1]] : PAST_END;
+        char f1 = n > 0 ? fold(chars[0]) : PAST_END;
+        char f2 = n > 1 ? fold(chars[1]) : PAST_END;
         for (int i = 0; i < n; i++) {
             char f0 = f1;
             f1 = f2;
-            f2 = i + 2 < n ? FOLD[chars[i + 2]] : PAST_END;
+            f2 = i + 2 < n ? fold(chars[i + 2]) : PAST_END;
             int b = bucket(f0, f1, f2);
             if ((filled[b >>> 6] & 1L << b) != 0) {
                 for (int id : buckets[b]) {
@@ -111,7 +113,7 @@ final class TriggerIndex {
                     }
                 }
             }
-            if ((shortFirsts[f0 >>> 6] & 1L << f0) != 0) {
+            if (anyShort && (shortFirsts[f0 >>> 6] & 1L << f0) != 0) {
                 for (int id : shortByFirst[f0]) {
                     if (foldedAt(i, needles[id])) {
                         hits[id].set(i);
@@ -143,12 +145,17 @@ final class TriggerIndex {
         return grown;
     }
 
+    /** The folded char; ASCII from a table small enough to stay in L1 cache. */
+    private static char fold(char c) {
+        return c < 128 ? ASCII_FOLD[c] : FOLD[c];
+    }
+
     private boolean foldedAt(int at, char[] needle) {
         if (at + needle.length > chars.length) {
             return false;
         }
         for (int k = 0; k < needle.length; k++) {
-            if (FOLD[chars[at + k]] != needle[k]) {
+            if (fold(chars[at + k]) != needle[k]) {
                 return false;
             }
         }
