@@ -70,128 +70,121 @@ public final class Analyzer {
             }
             int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
-                if (p.shape() != null) {
-                    int[] spans = searchesChains(r, p)
-                            ? chainCache.computeIfAbsent(new ChainKey(p.shape(), minDigits), k -> k.shape()
-                                    .chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits()))
-                            : shapedParts(text, windows(windowCache, triggers, r, p), r, p);
-                    searchJoined(text, spans, r, p, minScore, candidates);
-                    continue;
-                }
-                WindowSet windows = windows(windowCache, triggers, r, p);
-                int minLength = Math.max(r.minLength(p), minDigits);
-                int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
-                Matcher m = p.regex().matcher("");
-                for (int w = 0; w < windows.count(); w++) {
-                    if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
-                        continue;
-                    }
-                    int from = windows.bounds[2 * w];
-                    int to = windows.bounds[2 * w + 1];
-                    int[] parts = r.parts(text, from, to, p);
-                    if (parts == null) {
-                        String window = windows.text(w);
-                        scan(text, window, new int[] {from, to}, ONE_SPAN, m.reset(window), r, p, minScore,
-                                candidates, to, 0);
-                        continue;
-                    }
-                    // The parts are one window to matchEnd: it looks as far as the window's end, and
-                    // what it rules out holds for the later parts too.
-                    int skipTo = 0;
-                    for (int k = 0; k < parts.length; k += 2) {
-                        String part = text.substring(parts[k], parts[k + 1]);
-                        skipTo = scan(text, part, new int[] {parts[k], parts[k + 1]}, ONE_SPAN, m.reset(part), r, p,
-                                minScore, candidates, to, skipTo);
-                    }
-                }
+                Spans spans = searchesChains(r, p)
+                        ? Spans.ending(chainCache.computeIfAbsent(new ChainKey(p.shape(), r.minDigits()),
+                                k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits())))
+                        : windowSpans(text, windows(windowCache, triggers, r, p), r, p);
+                search(text, spans, r, p, minScore, candidates);
             }
         }
         return resolveOverlaps(candidates);
     }
 
-    private static final int[] ONE_SPAN = {0};
-
     private WindowSet windows(Map<WindowKey, WindowSet> cache, TriggerIndex triggers, Recognizer r, PiiPattern p) {
-        return cache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(triggers.text(), triggers.chars(),
+        return cache.computeIfAbsent(windowKey(r, p), k -> new WindowSet(triggers.chars(),
                 Windows.around(triggers.chars(), triggers.runs(k.trigger()), k.lead(), k.pad(), k.inMatch())));
     }
 
-    /** The chains of a shaped pattern's shape inside each of its windows that can hold a match. */
-    private static int[] shapedParts(String text, WindowSet windows, Recognizer r, PiiPattern p) {
+    /**
+     * Spans of the text to search for one pattern, {@code [start0, end0, ...]}, each with the position
+     * matchEnd may look as far as (its window's end).
+     */
+    private record Spans(int[] bounds, int[] limits) {
+        static Spans ending(int[] bounds) {
+            int[] limits = new int[bounds.length / 2];
+            for (int k = 0; k < limits.length; k++) {
+                limits[k] = bounds[2 * k + 1];
+            }
+            return new Spans(bounds, limits);
+        }
+    }
+
+    /**
+     * The windows that can hold an accepted match (long enough, with enough digits close together),
+     * or the parts of them a match can lie in: a shaped pattern's chains, or the recognizer's parts.
+     */
+    private static Spans windowSpans(String text, WindowSet windows, Recognizer r, PiiPattern p) {
         int minDigits = r.minDigits();
         int minLength = Math.max(r.minLength(p), minDigits);
         int[] digits = minDigits > 0 ? windows.digits(r.maxLength()) : null;
-        int[] spans = new int[16];
+        int[] bounds = new int[16];
+        int[] limits = new int[8];
         int size = 0;
         for (int w = 0; w < windows.count(); w++) {
             if (windows.length(w) < minLength || digits != null && digits[w] < minDigits) {
                 continue;
             }
-            int[] parts = p.shape().parts(text, windows.bounds[2 * w], windows.bounds[2 * w + 1], minDigits);
-            if (size + parts.length > spans.length) {
-                spans = Arrays.copyOf(spans, Math.max(spans.length * 2, size + parts.length));
+            int from = windows.bounds[2 * w];
+            int to = windows.bounds[2 * w + 1];
+            int[] parts = p.shape() != null ? p.shape().parts(text, from, to, minDigits) : r.parts(text, from, to, p);
+            if (parts == null) {
+                parts = new int[] {from, to};
             }
-            System.arraycopy(parts, 0, spans, size, parts.length);
+            if (size + parts.length > bounds.length) {
+                bounds = Arrays.copyOf(bounds, Math.max(bounds.length * 2, size + parts.length));
+                limits = Arrays.copyOf(limits, bounds.length / 2);
+            }
+            for (int k = 0; k < parts.length; k += 2) {
+                bounds[size + k] = parts[k];
+                bounds[size + k + 1] = parts[k + 1];
+                // The parts are one window to matchEnd: it looks as far as the window's end.
+                limits[(size + k) / 2] = to;
+            }
             size += parts.length;
         }
-        return Arrays.copyOf(spans, size);
+        return new Spans(Arrays.copyOf(bounds, size), Arrays.copyOf(limits, size / 2));
     }
 
     /**
-     * Searches the spans of a shaped pattern in one pass: joined by a char outside its shape, which no
-     * match holds, so the matches are those of each span searched on its own, without the regex's
-     * fixed cost per search (a machine taken from its pool and reset) for every one of thousands of
-     * short spans.
+     * Searches the spans for one pattern. A pattern none of whose matches holds a line feed searches
+     * them all in one pass, joined by line feeds: the matches are those of each span searched on its
+     * own, without the regex's fixed cost per search (a machine taken from its pool and reset) for
+     * every one of thousands of short spans. What matchEnd rules out carries over from span to span.
      */
-    private static void searchJoined(String text, int[] spans, Recognizer r, PiiPattern p, double minScore,
+    private static void search(String text, Spans spans, Recognizer r, PiiPattern p, double minScore,
             List<Finding> out) {
-        if (spans.length == 0) {
+        int[] bounds = spans.bounds();
+        if (bounds.length == 0) {
             return;
         }
-        char separator = p.shape().separator();
-        int[] starts = new int[spans.length / 2];
-        StringBuilder joined = new StringBuilder();
-        for (int k = 0; k < spans.length; k += 2) {
-            starts[k / 2] = joined.length();
-            joined.append(text, spans[k], spans[k + 1]).append(separator);
+        if (p.lineBound()) {
+            int[] starts = new int[bounds.length / 2];
+            StringBuilder joined = new StringBuilder();
+            for (int k = 0; k < bounds.length; k += 2) {
+                starts[k / 2] = joined.length();
+                joined.append(text, bounds[k], bounds[k + 1]).append('\n');
+            }
+            String searched = joined.toString();
+            scan(text, searched, bounds, starts, spans.limits(), p.regex().matcher(searched), r, p, minScore, out, 0);
+            return;
         }
-        String searched = joined.toString();
-        scan(text, searched, spans, starts, p.regex().matcher(searched), r, p, minScore, out, -1, 0);
+        Matcher m = p.regex().matcher("");
+        int skipTo = 0;
+        for (int k = 0; k < bounds.length; k += 2) {
+            String span = text.substring(bounds[k], bounds[k + 1]);
+            skipTo = scan(text, span, new int[] {bounds[k], bounds[k + 1]}, new int[] {0},
+                    new int[] {spans.limits()[k / 2]}, m.reset(span), r, p, minScore, out, skipTo);
+        }
     }
 
-    /** The windows of one key, their text cut once on first use and shared by the patterns searching them. */
+    /** The windows of one key, shared by the patterns searching them. */
     private static final class WindowSet {
-        private final String text;
         private final char[] chars;
         final int[] bounds;
-        private final String[] texts;
         /** Per span length: the most digits any span of that length in each window holds. */
         private final Map<Integer, int[]> digitsBySpan = new HashMap<>(2);
 
-        WindowSet(String text, char[] chars, int[] bounds) {
-            this.text = text;
+        WindowSet(char[] chars, int[] bounds) {
             this.chars = chars;
             this.bounds = bounds;
-            this.texts = new String[bounds.length / 2];
         }
 
         int count() {
-            return texts.length;
+            return bounds.length / 2;
         }
 
         int length(int window) {
             return bounds[2 * window + 1] - bounds[2 * window];
-        }
-
-        String text(int window) {
-            String t = texts[window];
-            if (t == null) {
-                int from = bounds[2 * window];
-                int to = bounds[2 * window + 1];
-                t = from == 0 && to == text.length() ? text : text.substring(from, to);
-                texts[window] = t;
-            }
-            return t;
         }
 
         /**
@@ -203,8 +196,8 @@ public final class Analyzer {
         }
 
         private int[] countDigits(int span) {
-            int[] most = new int[texts.length];
-            for (int w = 0; w < texts.length; w++) {
+            int[] most = new int[count()];
+            for (int w = 0; w < most.length; w++) {
                 int from = bounds[2 * w];
                 int to = bounds[2 * w + 1];
                 int inSpan = 0;
@@ -259,12 +252,12 @@ public final class Analyzer {
     /**
      * Reports the matches of {@code m} over {@code searched}: the text's {@code spans}
      * ({@code [from0, to0, ...]}), span {@code k} beginning at {@code starts[k]} in {@code searched}.
-     * matchEnd looks no further than {@code limit}, or its span's end when {@code limit} is negative.
+     * matchEnd looks no further than the span's {@code limits} entry.
      * Returns the position before which later matches of the same window are ruled out or covered by
      * matchEnd, given as {@code skipTo} for its next part.
      */
-    private static int scan(String text, String searched, int[] spans, int[] starts, Matcher m, Recognizer r,
-            PiiPattern p, double minScore, List<Finding> out, int limit, int skipTo) {
+    private static int scan(String text, String searched, int[] spans, int[] starts, int[] limits, Matcher m,
+            Recognizer r, PiiPattern p, double minScore, List<Finding> out, int skipTo) {
         int group = r.valueIsGroupOne() ? 1 : 0;
         int span = 0;
         while (m.find()) {
@@ -282,7 +275,7 @@ public final class Analyzer {
                 continue;
             }
             int found = m.end(group) + shift;
-            int end = r.matchEnd(text, start, found, limit < 0 ? spans[2 * span + 1] : limit);
+            int end = r.matchEnd(text, start, found, limits[span]);
             if (end < 0) {
                 skipTo = -1 - end;
                 continue;
