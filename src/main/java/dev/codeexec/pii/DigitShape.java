@@ -102,7 +102,7 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
         int size = 0;
         int k = 0;
         while (k < digitRuns.length) {
-            int start = digitRuns[k] - othersBefore(text, digitRuns[k]);
+            int first = digitRuns[k];
             int digits = digitRuns[k + 1] - digitRuns[k];
             int end = digitRuns[k + 1];
             k += 2;
@@ -111,8 +111,8 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
                 end = digitRuns[k + 1];
                 k += 2;
             }
-            if (digits >= needed) {
-                out = add(out, size, start, end + othersAfter(text, end));
+            if (digits >= needed) { // most chains are short numbers: measure their ends only if kept
+                out = add(out, size, first - othersBefore(text, first), end + othersAfter(text, end));
                 size += 2;
             }
         }

@@ -10,7 +10,9 @@ import java.util.Set;
 public final class UkNinoRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(PiiPattern.of("nino",
-            "[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]", 0.7));
+            "[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]", 0.7)
+            // two letters and a blank before the digits, a blank and a letter after them
+            .shaped("ABCDEFGHIJKLMNOPQRSTUVWXYZ ", 3, 6));
     private static final Set<String> UNALLOCATED = Set.of("BG", "GB", "NK", "KN", "TN", "NT", "ZZ");
 
     @Override
