@@ -147,6 +147,8 @@ public final class Analyzer {
         if (bounds.length == 0) {
             return;
         }
+        // Verdicts live only for this search: no value is kept once the call returns.
+        Map<String, Verdict> verdicts = r.validationIsCostly() ? new HashMap<>() : null;
         if (p.lineBound()) {
             int[] starts = new int[bounds.length / 2];
             StringBuilder joined = new StringBuilder();
@@ -155,7 +157,8 @@ public final class Analyzer {
                 joined.append(text, bounds[k], bounds[k + 1]).append('\n');
             }
             String searched = joined.toString();
-            scan(text, searched, bounds, starts, spans.limits(), p.regex().matcher(searched), r, p, minScore, out, 0);
+            scan(text, searched, bounds, starts, spans.limits(), p.regex().matcher(searched), r, p, minScore, out, 0,
+                    verdicts);
             return;
         }
         Matcher m = p.regex().matcher("");
@@ -163,7 +166,7 @@ public final class Analyzer {
         for (int k = 0; k < bounds.length; k += 2) {
             String span = text.substring(bounds[k], bounds[k + 1]);
             skipTo = scan(text, span, new int[] {bounds[k], bounds[k + 1]}, new int[] {0},
-                    new int[] {spans.limits()[k / 2]}, m.reset(span), r, p, minScore, out, skipTo);
+                    new int[] {spans.limits()[k / 2]}, m.reset(span), r, p, minScore, out, skipTo, verdicts);
         }
     }
 
@@ -257,7 +260,7 @@ public final class Analyzer {
      * matchEnd, given as {@code skipTo} for its next part.
      */
     private static int scan(String text, String searched, int[] spans, int[] starts, int[] limits, Matcher m,
-            Recognizer r, PiiPattern p, double minScore, List<Finding> out, int skipTo) {
+            Recognizer r, PiiPattern p, double minScore, List<Finding> out, int skipTo, Map<String, Verdict> verdicts) {
         int group = r.valueIsGroupOne() ? 1 : 0;
         int span = 0;
         while (m.find()) {
@@ -287,7 +290,9 @@ public final class Analyzer {
                     || !r.acceptsSurroundings(text, start, end)) {
                 continue;
             }
-            Verdict verdict = r.validate(end == found ? m.group(group) : text.substring(start, end), p.name());
+            String candidate = end == found ? m.group(group) : text.substring(start, end);
+            Verdict verdict = verdicts == null ? r.validate(candidate, p.name())
+                    : verdicts.computeIfAbsent(candidate, c -> r.validate(c, p.name()));
             if (verdict == Verdict.INVALID) {
                 continue;
             }

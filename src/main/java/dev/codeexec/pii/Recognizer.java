@@ -93,6 +93,14 @@ public interface Recognizer {
     /** Checks one candidate; {@code pattern} is the name of the pattern that matched. */
     Verdict validate(String candidate, String pattern);
 
+    /**
+     * True when {@link #validate} is dear (parsing with a library, not a checksum): the analyzer then
+     * remembers each verdict for the rest of one analysis, since logs and exports repeat values.
+     */
+    default boolean validationIsCostly() {
+        return false;
+    }
+
     /** True when a match counts only if a context word is near (bank numbers, passports). */
     default boolean requiresContext() {
         return false;

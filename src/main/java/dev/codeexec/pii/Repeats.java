@@ -50,31 +50,47 @@ final class Repeats {
             hashBits[(h & (bits - 1)) >>> 6] |= 1L << h;
             byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
         }
+        char[] chars = text.toCharArray();
+        int[] starts = new int[findings.size()];
+        int[] ends = new int[findings.size()];
+        for (int k = 0; k < starts.length; k++) {
+            starts[k] = findings.get(k).start();
+            ends[k] = findings.get(k).end();
+        }
         List<Finding> all = new ArrayList<>(findings);
         int power = 1; // 31^(prefix - 1), to drop the char leaving the rolling hash
         for (int k = 1; k < prefix; k++) {
             power *= 31;
         }
+        int mask = bits - 1;
         int next = 0; // index into findings (sorted by start) to skip occupied spans quickly
+        int nextStart = starts.length > 0 ? starts[0] : Integer.MAX_VALUE;
         int i = 0;
         int h = 0;
         boolean rolling = false; // whether h is the hash at i
-        while (i + prefix <= text.length()) {
-            while (next < findings.size() && findings.get(next).end() <= i) {
-                next++;
-            }
-            if (next < findings.size() && findings.get(next).start() <= i) {
-                i = findings.get(next).end();
+        int last = chars.length - prefix;
+        while (i <= last) {
+            if (nextStart <= i) {
+                i = Math.max(i, ends[next++]);
+                nextStart = next < starts.length ? starts[next] : Integer.MAX_VALUE;
                 rolling = false;
                 continue;
             }
-            h = rolling ? (h - power * text.charAt(i - 1)) * 31 + text.charAt(i + prefix - 1) : hash(text, i, prefix);
-            rolling = true;
-            int matched = -1;
-            if ((hashBits[(h & (bits - 1)) >>> 6] & 1L << h) != 0 && firstChars[text.charAt(i)]) {
-                matched = longestAt(text, i, byPrefix.get(h));
+            if (rolling) {
+                h = (h - power * chars[i - 1]) * 31 + chars[i + prefix - 1];
+            } else {
+                h = 0;
+                for (int k = i; k < i + prefix; k++) {
+                    h = 31 * h + chars[k];
+                }
+                rolling = true;
             }
-            if (matched > 0 && (next >= findings.size() || i + matched <= findings.get(next).start())) {
+            if ((hashBits[(h & mask) >>> 6] & 1L << h) == 0 || !firstChars[chars[i]]) {
+                i++;
+                continue;
+            }
+            int matched = longestAt(text, i, byPrefix.get(h));
+            if (matched > 0 && i + matched <= nextStart) {
                 Finding source = byValue.get(text.substring(i, i + matched));
                 all.add(new Finding(source.entity(), i, i + matched, source.score(), source.recognizer(), "repeat"));
                 i += matched;
