@@ -72,7 +72,8 @@ public final class Analyzer {
             for (PiiPattern p : r.patterns()) {
                 Spans spans = searchesChains(r, p)
                         ? Spans.ending(chainCache.computeIfAbsent(new ChainKey(p.shape(), r.minDigits()),
-                                k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()), k.minDigits())))
+                                k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()),
+                                        triggers.digitGapKinds(), k.minDigits())))
                         : windowSpans(text, windows(windowCache, triggers, r, p), r, p);
                 search(text, spans, r, p, minScore, candidates);
             }

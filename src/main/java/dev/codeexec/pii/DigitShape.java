@@ -96,8 +96,10 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
      * join when what lies between them is at most {@code 2 * maxGap} others; a chain reaches up to
      * {@code maxGap} others past its first and last digit.
      */
-    int[] chains(char[] text, int[] digitRuns, int atLeastDigits) {
+    int[] chains(char[] text, int[] digitRuns, short[] gapKinds, int atLeastDigits) {
         int needed = Math.max(minDigits, atLeastDigits);
+        short kinds = GapKinds.of(others);
+        boolean byKinds = kinds >= 0 && 2 * maxGap <= GapKinds.LONGEST;
         int[] out = new int[8];
         int size = 0;
         int k = 0;
@@ -106,7 +108,9 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
             int digits = digitRuns[k + 1] - digitRuns[k];
             int end = digitRuns[k + 1];
             k += 2;
-            while (k < digitRuns.length && joins(text, end, digitRuns[k])) {
+            while (k < digitRuns.length && (byKinds
+                    ? digitRuns[k] - end <= 2 * maxGap && (gapKinds[k / 2] & ~kinds) == 0
+                    : joins(text, end, digitRuns[k]))) {
                 digits += digitRuns[k + 1] - digitRuns[k];
                 end = digitRuns[k + 1];
                 k += 2;

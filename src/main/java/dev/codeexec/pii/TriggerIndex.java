@@ -24,6 +24,7 @@ final class TriggerIndex {
     private final String text;
     private final char[] chars;
     private final Map<Trigger, int[]> runs = new HashMap<>();
+    private short[] digitGapKinds;
 
     TriggerIndex(String text) {
         this.text = text;
@@ -32,6 +33,14 @@ final class TriggerIndex {
 
     String text() {
         return text;
+    }
+
+    /** What lies between consecutive digit runs, found on first use; see {@link GapKinds}. */
+    short[] digitGapKinds() {
+        if (digitGapKinds == null) {
+            digitGapKinds = GapKinds.of(chars, runs(Trigger.digit()));
+        }
+        return digitGapKinds;
     }
 
     /** The text's chars, shared by the scans of one analysis instead of one String.charAt per visit. */
@@ -165,22 +174,56 @@ final class TriggerIndex {
     private int[] find(Trigger trigger) {
         return switch (trigger) {
             case Trigger.Digit d -> digitRuns();
-            case Trigger.AnyChar a -> {
-                BitSet at = new BitSet(chars.length);
-                for (int k = 0; k < a.chars().length(); k++) {
-                    char c = a.chars().charAt(k);
-                    for (int i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) {
-                        at.set(i);
-                    }
-                }
-                yield runsOf(at);
-            }
+            case Trigger.AnyChar a -> anyCharRuns(a.chars());
             case Trigger.Literal l -> {
                 findLiterals(List.of(l));
                 yield runs.get(l);
             }
             case Trigger.Everywhere e -> throw new IllegalArgumentException("no positions for Everywhere");
         };
+    }
+
+    /**
+     * Runs of positions holding any of {@code set}: one vectorized {@link String#indexOf(int, int)} scan
+     * per char, since these are rare chars (an at sign, a colon), then merged.
+     */
+    private int[] anyCharRuns(String set) {
+        int[] positions = new int[0];
+        for (int k = 0; k < set.length(); k++) {
+            int[] of = new int[64];
+            int size = 0;
+            for (int i = text.indexOf(set.charAt(k)); i >= 0; i = text.indexOf(set.charAt(k), i + 1)) {
+                if (size == of.length) {
+                    of = Arrays.copyOf(of, size * 2);
+                }
+                of[size++] = i;
+            }
+            positions = merge(positions, Arrays.copyOf(of, size));
+        }
+        int[] out = new int[16];
+        int size = 0;
+        for (int p : positions) {
+            if (size > 0 && out[size - 1] == p) {
+                out[size - 1] = p + 1;
+                continue;
+            }
+            if (size == out.length) {
+                out = Arrays.copyOf(out, size * 2);
+            }
+            out[size++] = p;
+            out[size++] = p + 1;
+        }
+        return Arrays.copyOf(out, size);
+    }
+
+    private static int[] merge(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        for (int k = 0; k < out.length; k++) {
+            out[k] = j >= b.length || i < a.length && a[i] < b[j] ? a[i++] : b[j++];
+        }
+        return out;
     }
 
     /** Runs of ASCII digits straight into an array: the digit trigger is the commonest and has the most. */

@@ -45,7 +45,7 @@ class DigitShapeTest {
             for (int t = 0; t < TEXTS; t++) {
                 String text = text(random, p.shape());
                 List<String> whole = matches(p, text, new int[] {0, text.length()});
-                int[] chains = p.shape().chains(text.toCharArray(), digitRuns(text), 0);
+                int[] chains = chains(p.shape(), text);
                 assertEquals(whole, matches(p, text, chains), () -> p.name() + " over '" + text + "'");
                 assertEquals(whole, matches(p, text, p.shape().parts(text, 0, text.length(), 0)),
                         () -> p.name() + " (parts) over '" + text + "'");
@@ -57,7 +57,7 @@ class DigitShapeTest {
     void chainsAreTheDigitRunsJoinedByShortGapsOfOthers() {
         DigitShape dashed = DigitShape.of("-", 1, 9);
         String text = "id 123-45-6789, 12-34 and 123--45-6789 or 1234567890123-";
-        int[] chains = dashed.chains(text.toCharArray(), digitRuns(text), 0);
+        int[] chains = chains(dashed, text);
         List<String> found = new ArrayList<>();
         for (int i = 0; i < chains.length; i += 2) {
             found.add(text.substring(chains[i], chains[i + 1]));
@@ -65,6 +65,25 @@ class DigitShapeTest {
         // "12-34" has too few digits; "123--45-6789" joins across a gap of two (at most twice maxGap)
         assertEquals(List.of("123-45-6789", "123--45-6789", "1234567890123-"), found);
         assertFalse(found.contains("12-34"));
+    }
+
+    @Test
+    void shapesOutsideTheGapKindsJoinRunsByReadingTheGap() {
+        // '#' is no kind of gap: such a shape checks each gap's chars itself, with the same result
+        PiiPattern hashed = PiiPattern.of("hashed", "\\d{2}#\\d{2}##\\d{3}", 0.5).shaped("#", 2, 7);
+        assertEquals(-1, GapKinds.of(hashed.shape().others()));
+        Random random = new Random(5);
+        for (int t = 0; t < TEXTS; t++) {
+            String text = text(random, hashed.shape());
+            assertEquals(matches(hashed, text, new int[] {0, text.length()}), matches(hashed, text, chains(hashed.shape(), text)));
+        }
+        assertEquals(List.of("0:12#34##567"), matches(hashed, "12#34##567 and 12#34#567", chains(hashed.shape(), "12#34##567 and 12#34#567")));
+    }
+
+    private static int[] chains(DigitShape shape, String text) {
+        char[] chars = text.toCharArray();
+        int[] runs = digitRuns(text);
+        return shape.chains(chars, runs, GapKinds.of(chars, runs), 0);
     }
 
     private static List<PiiPattern> shapedPatterns() {
