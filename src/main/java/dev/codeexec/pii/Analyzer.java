@@ -53,10 +53,23 @@ public final class Analyzer {
      * least {@code minScore}, non-overlapping, ordered by start.
      */
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
+        return analyze(new TriggerIndex(text), entities, minScore);
+    }
+
+    /**
+     * As {@link #analyze(String, Set, double)}, plus every further occurrence of a detected value (see
+     * {@link Repeats}), which is what sanitizing must hide; the text's chars are copied out once for both.
+     */
+    public List<Finding> analyzeWithRepeats(String text, Set<String> entities, double minScore) {
+        TriggerIndex triggers = new TriggerIndex(text);
+        return Repeats.addRepeats(text, triggers.chars(), analyze(triggers, entities, minScore));
+    }
+
+    private List<Finding> analyze(TriggerIndex triggers, Set<String> entities, double minScore) {
+        String text = triggers.text();
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         Map<ChainKey, int[]> chainCache = new HashMap<>();
-        TriggerIndex triggers = new TriggerIndex(text);
         List<Trigger> wanted = new ArrayList<>();
         for (Recognizer r : recognizers) {
             if (entities == null || entities.contains(r.entity())) {
@@ -152,7 +165,11 @@ public final class Analyzer {
         Map<String, Verdict> verdicts = r.validationIsCostly() ? new HashMap<>() : null;
         if (p.lineBound()) {
             int[] starts = new int[bounds.length / 2];
-            StringBuilder joined = new StringBuilder();
+            int length = 0;
+            for (int k = 0; k < bounds.length; k += 2) {
+                length += bounds[k + 1] - bounds[k] + 1;
+            }
+            StringBuilder joined = new StringBuilder(length);
             for (int k = 0; k < bounds.length; k += 2) {
                 starts[k / 2] = joined.length();
                 joined.append(text, bounds[k], bounds[k + 1]).append('\n');

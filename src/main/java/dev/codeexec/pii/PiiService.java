@@ -71,7 +71,7 @@ public class PiiService {
         String text = checkText(request == null ? null : request.text());
         Set<String> wanted = entityFilter(request.entities());
         double minScore = minScore(request.minScore());
-        List<Finding> findings = Repeats.addRepeats(text, analyzer.analyze(text, wanted, minScore));
+        List<Finding> findings = analyzer.analyzeWithRepeats(text, wanted, minScore);
         List<int[]> literals = Tokens.find(text);
         Set<String> taken = new HashSet<>();
         literals.forEach(s -> taken.add(text.substring(s[0], s[1])));

@@ -30,6 +30,11 @@ final class Repeats {
 
     /** The findings plus one finding per further, non-overlapping occurrence of a detected value. */
     static List<Finding> addRepeats(String text, List<Finding> findings) {
+        return addRepeats(text, text.toCharArray(), findings);
+    }
+
+    /** As {@link #addRepeats(String, List)}, over the text's chars already copied out by the analysis. */
+    static List<Finding> addRepeats(String text, char[] chars, List<Finding> findings) {
         if (findings.isEmpty()) {
             return findings;
         }
@@ -50,7 +55,6 @@ final class Repeats {
             hashBits[(h & (bits - 1)) >>> 6] |= 1L << h;
             byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
         }
-        char[] chars = text.toCharArray();
         int[] starts = new int[findings.size()];
         int[] ends = new int[findings.size()];
         for (int k = 0; k < starts.length; k++) {

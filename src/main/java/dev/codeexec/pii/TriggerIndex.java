@@ -2,7 +2,6 @@ package dev.codeexec.pii;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -101,48 +100,100 @@ final class TriggerIndex {
                 shortFirsts[needle[0] >>> 6] |= 1L << needle[0];
             }
         }
-        BitSet[] hits = new BitSet[needles.length];
-        for (int id = 0; id < needles.length; id++) {
-            hits[id] = new BitSet();
-        }
+        // Occurrences as (needle, position) pairs, in ascending position order.
+        int[] hitNeedle = new int[64];
+        int[] hitAt = new int[64];
+        int hitCount = 0;
         int n = chars.length;
         boolean anyShort = needleIds.keySet().stream().anyMatch(needle -> needle.length() < 3);
-        // Past the end reads as U+FFFF, a noncharacter no literal holds.
-        char f1 = n > 0 ? fold(chars[0]) : PAST_END;
-        char f2 = n > 1 ? fold(chars[1]) : PAST_END;
-        for (int i = 0; i < n; i++) {
-            char f0 = f1;
-            f1 = f2;
-            f2 = i + 2 < n ? fold(chars[i + 2]) : PAST_END;
-            int b = bucket(f0, f1, f2);
-            if ((filled[b >>> 6] & 1L << b) != 0) {
-                for (int id : buckets[b]) {
-                    if (foldedAt(i, needles[id])) {
-                        hits[id].set(i);
-                    }
-                }
+        for (int i : candidates(chars, filled, anyShort ? shortFirsts : null)) {
+            char f0 = fold(chars[i]);
+            int[] ids = null;
+            if (i + 2 < n) {
+                int b = bucket(f0, fold(chars[i + 1]), fold(chars[i + 2]));
+                ids = (filled[b >>> 6] & 1L << b) != 0 ? buckets[b] : null;
             }
-            if (anyShort && (shortFirsts[f0 >>> 6] & 1L << f0) != 0) {
-                for (int id : shortByFirst[f0]) {
-                    if (foldedAt(i, needles[id])) {
-                        hits[id].set(i);
+            for (int pass = 0; pass < 2; pass++) {
+                if (ids != null) {
+                    for (int id : ids) {
+                        if (foldedAt(i, needles[id])) {
+                            if (hitCount == hitAt.length) {
+                                hitAt = Arrays.copyOf(hitAt, hitCount * 2);
+                                hitNeedle = Arrays.copyOf(hitNeedle, hitCount * 2);
+                            }
+                            hitNeedle[hitCount] = id;
+                            hitAt[hitCount++] = i;
+                        }
                     }
                 }
+                ids = anyShort && (shortFirsts[f0 >>> 6] & 1L << f0) != 0 ? shortByFirst[f0] : null;
             }
         }
         for (Trigger.Literal l : todo) {
-            BitSet at = new BitSet(n);
-            for (String literal : l.literals()) {
-                if (!literal.isEmpty()) {
-                    at.or(hits[needleIds.get(fold(literal))]);
+            boolean[] mine = new boolean[needles.length];
+            l.literals().stream().filter(literal -> !literal.isEmpty()).forEach(literal -> mine[needleIds.get(fold(literal))] = true);
+            int[] out = new int[16];
+            int size = 0;
+            for (int h = 0; h < hitCount; h++) {
+                if (!mine[hitNeedle[h]]) {
+                    continue;
                 }
+                int p = hitAt[h];
+                if (size > 0 && out[size - 1] > p) { // a second literal at the same place
+                    continue;
+                }
+                if (size > 0 && out[size - 1] == p) {
+                    out[size - 1] = p + 1;
+                    continue;
+                }
+                if (size == out.length) {
+                    out = Arrays.copyOf(out, size * 2);
+                }
+                out[size++] = p;
+                out[size++] = p + 1;
             }
-            runs.put(l, runsOf(at));
+            runs.put(l, Arrays.copyOf(out, size));
         }
     }
 
+    /**
+     * Positions whose first three folded chars fall in a used bucket, or whose first char begins a
+     * short literal: the one loop over every char, kept small so that the JIT compiles it tight.
+     */
+    private static int[] candidates(char[] chars, long[] filled, long[] shortFirsts) {
+        int[] out = new int[256];
+        int size = 0;
+        int n = chars.length;
+        for (int i = 0; i + 2 < n; i++) {
+            int b = bucket(fold(chars[i]), fold(chars[i + 1]), fold(chars[i + 2]));
+            if ((filled[b >>> 6] & 1L << b) != 0) {
+                if (size == out.length) {
+                    out = Arrays.copyOf(out, size * 2);
+                }
+                out[size++] = i;
+            }
+        }
+        if (shortFirsts != null) {
+            int[] more = new int[256];
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                char f = fold(chars[i]);
+                if ((shortFirsts[f >>> 6] & 1L << f) != 0) {
+                    if (count == more.length) {
+                        more = Arrays.copyOf(more, count * 2);
+                    }
+                    more[count++] = i;
+                }
+            }
+            int[] merged = new int[size + count];
+            System.arraycopy(out, 0, merged, 0, size);
+            System.arraycopy(more, 0, merged, size, count);
+            return Arrays.stream(merged).sorted().distinct().toArray();
+        }
+        return Arrays.copyOf(out, size);
+    }
+
     private static final int BUCKETS = 1 << 16;
-    private static final char PAST_END = '\uffff';
 
     private static int bucket(char first, char second, char third) {
         return ((first * 31 + second) * 31 + third) & (BUCKETS - 1);
@@ -249,21 +300,6 @@ final class TriggerIndex {
 
     private static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
-    }
-
-    private static int[] runsOf(BitSet positions) {
-        int[] out = new int[16];
-        int size = 0;
-        for (int from = positions.nextSetBit(0); from >= 0; from = positions.nextSetBit(from)) {
-            int to = positions.nextClearBit(from);
-            if (size == out.length) {
-                out = Arrays.copyOf(out, size * 2);
-            }
-            out[size++] = from;
-            out[size++] = to;
-            from = to;
-        }
-        return Arrays.copyOf(out, size);
     }
 
     /** One char for one char, so positions in the folded form are positions in the text. */
