@@ -38,10 +38,26 @@ public final class Analyzer {
     private final List<Recognizer> recognizers;
     /** Each recognizer's {@link Recognizer#inMatch}, as a bit set built once. */
     private final Map<Recognizer, CharClass> inMatch = new IdentityHashMap<>();
+    /** The literals of every recognizer, indexed once; calls filtered to some entity types index theirs. */
+    private final LiteralSet allLiterals;
+    /** The same for the entity filters callers use, a bounded few. */
+    private final Map<Set<String>, LiteralSet> literalsByEntities = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Analyzer(List<Recognizer> recognizers) {
         this.recognizers = List.copyOf(recognizers);
         this.recognizers.forEach(r -> inMatch.put(r, CharClass.of(r::inMatch)));
+        this.allLiterals = literals(null);
+    }
+
+    /** The literal triggers of the recognizers of {@code entities} (all when null). */
+    private LiteralSet literals(Set<String> entities) {
+        List<Trigger> wanted = new ArrayList<>();
+        for (Recognizer r : recognizers) {
+            if (entities == null || entities.contains(r.entity())) {
+                r.patterns().forEach(p -> wanted.add(windowKey(r, p).trigger()));
+            }
+        }
+        return LiteralSet.of(wanted);
     }
 
     public List<Recognizer> recognizers() {
@@ -70,13 +86,8 @@ public final class Analyzer {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         Map<ChainKey, int[]> chainCache = new HashMap<>();
-        List<Trigger> wanted = new ArrayList<>();
-        for (Recognizer r : recognizers) {
-            if (entities == null || entities.contains(r.entity())) {
-                r.patterns().forEach(p -> wanted.add(windowKey(r, p).trigger()));
-            }
-        }
-        triggers.findLiterals(wanted);
+        triggers.findLiterals(entities == null ? allLiterals : literalsByEntities.size() < 64
+                ? literalsByEntities.computeIfAbsent(Set.copyOf(entities), this::literals) : literals(entities));
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;

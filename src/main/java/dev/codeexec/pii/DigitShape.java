@@ -14,12 +14,17 @@ import java.util.Arrays;
  * finds exactly what it would find searching the whole window, since every match lies inside one
  * chain and each chain holds all of the text such a match can use.
  */
-public record DigitShape(CharClass others, int maxGap, int minDigits) {
+public record DigitShape(CharClass others, int maxGap, int minDigits, short gapKinds) {
 
+    /** {@code gapKinds} are the others as {@link GapKinds}, or -1 when they are not a union of kinds. */
     public DigitShape {
         if (maxGap < 0 || minDigits < 1) {
             throw new IllegalArgumentException("maxGap must be >= 0 and minDigits >= 1");
         }
+    }
+
+    public DigitShape(CharClass others, int maxGap, int minDigits) {
+        this(others, maxGap, minDigits, GapKinds.of(others));
     }
 
     /** A char no match holds (neither a digit nor one of the others), to join spans searched in one pass. */
@@ -96,9 +101,9 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
      * join when what lies between them is at most {@code 2 * maxGap} others; a chain reaches up to
      * {@code maxGap} others past its first and last digit.
      */
-    int[] chains(char[] text, int[] digitRuns, short[] gapKinds, int atLeastDigits) {
+    int[] chains(char[] text, int[] digitRuns, short[] gaps, int atLeastDigits) {
         int needed = Math.max(minDigits, atLeastDigits);
-        short kinds = GapKinds.of(others);
+        short kinds = gapKinds;
         boolean byKinds = kinds >= 0 && 2 * maxGap <= GapKinds.LONGEST;
         int[] out = new int[8];
         int size = 0;
@@ -109,7 +114,7 @@ public record DigitShape(CharClass others, int maxGap, int minDigits) {
             int end = digitRuns[k + 1];
             k += 2;
             while (k < digitRuns.length && (byKinds
-                    ? digitRuns[k] - end <= 2 * maxGap && (gapKinds[k / 2] & ~kinds) == 0
+                    ? digitRuns[k] - end <= 2 * maxGap && (gaps[k / 2] & ~kinds) == 0
                     : joins(text, end, digitRuns[k]))) {
                 digits += digitRuns[k + 1] - digitRuns[k];
                 end = digitRuns[k + 1];

@@ -45,12 +45,12 @@ final class Repeats {
             byValue.putIfAbsent(value, f);
             prefix = Math.min(prefix, value.length());
         }
-        boolean[] firstChars = new boolean[65536];
+        long[] firstChars = new long[(Character.MAX_VALUE + 1) / 64]; // 8 KB, not 64 KB per call
         int bits = (int) Math.min(MAX_HASH_BITS, Long.highestOneBit((long) byValue.size() * BITS_PER_VALUE - 1) << 1);
         long[] hashBits = new long[bits / 64];
         Map<Integer, List<String>> byPrefix = new HashMap<>();
         for (String value : byValue.keySet()) {
-            firstChars[value.charAt(0)] = true;
+            firstChars[value.charAt(0) >>> 6] |= 1L << value.charAt(0);
             int h = hash(value, 0, prefix);
             hashBits[(h & (bits - 1)) >>> 6] |= 1L << h;
             byPrefix.computeIfAbsent(h, k -> new ArrayList<>()).add(value);
@@ -89,7 +89,7 @@ final class Repeats {
                 }
                 rolling = true;
             }
-            if ((hashBits[(h & mask) >>> 6] & 1L << h) == 0 || !firstChars[chars[i]]) {
+            if ((hashBits[(h & mask) >>> 6] & 1L << h) == 0 || (firstChars[chars[i] >>> 6] & 1L << chars[i]) == 0) {
                 i++;
                 continue;
             }

@@ -1,10 +1,8 @@
 package dev.codeexec.pii;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -70,53 +68,29 @@ final class TriggerIndex {
      * are passed over with two bit tests. Every start of every literal is found, overlapping ones included.
      */
     void findLiterals(Collection<Trigger> triggers) {
-        List<Trigger.Literal> todo = new ArrayList<>();
-        Map<String, Integer> needleIds = new LinkedHashMap<>();
-        for (Trigger t : triggers) {
-            if (t instanceof Trigger.Literal l && !runs.containsKey(t) && !todo.contains(l)) {
-                l.literals().stream().filter(literal -> !literal.isEmpty())
-                        .forEach(literal -> needleIds.putIfAbsent(fold(literal), needleIds.size()));
-                todo.add(l);
-            }
-        }
-        if (todo.isEmpty()) {
+        findLiterals(LiteralSet.of(triggers));
+    }
+
+    void findLiterals(LiteralSet set) {
+        if (set.triggers.isEmpty() || set.triggers.stream().allMatch(runs::containsKey)) {
             return;
-        }
-        char[][] needles = new char[needleIds.size()][];
-        needleIds.forEach((needle, id) -> needles[id] = needle.toCharArray());
-        // Literals of three chars or more by a hash of their first three; shorter ones by their first char.
-        int[][] buckets = new int[BUCKETS][];
-        long[] filled = new long[BUCKETS / 64]; // the buckets in use, small enough to stay in L1 cache
-        int[][] shortByFirst = new int[Character.MAX_VALUE + 1][];
-        long[] shortFirsts = new long[(Character.MAX_VALUE + 1) / 64];
-        for (int id = 0; id < needles.length; id++) {
-            char[] needle = needles[id];
-            if (needle.length >= 3) {
-                int b = bucket(needle[0], needle[1], needle[2]);
-                buckets[b] = append(buckets[b], id);
-                filled[b >>> 6] |= 1L << b;
-            } else {
-                shortByFirst[needle[0]] = append(shortByFirst[needle[0]], id);
-                shortFirsts[needle[0] >>> 6] |= 1L << needle[0];
-            }
         }
         // Occurrences as (needle, position) pairs, in ascending position order.
         int[] hitNeedle = new int[64];
         int[] hitAt = new int[64];
         int hitCount = 0;
         int n = chars.length;
-        boolean anyShort = needleIds.keySet().stream().anyMatch(needle -> needle.length() < 3);
-        for (int i : candidates(chars, filled, anyShort ? shortFirsts : null)) {
+        for (int i : candidates(chars, set.filled, set.shortFirsts)) {
             char f0 = fold(chars[i]);
             int[] ids = null;
             if (i + 2 < n) {
-                int b = bucket(f0, fold(chars[i + 1]), fold(chars[i + 2]));
-                ids = (filled[b >>> 6] & 1L << b) != 0 ? buckets[b] : null;
+                int b = LiteralSet.bucket(f0, fold(chars[i + 1]), fold(chars[i + 2]));
+                ids = (set.filled[b >>> 6] & 1L << b) != 0 ? set.buckets[b] : null;
             }
             for (int pass = 0; pass < 2; pass++) {
                 if (ids != null) {
                     for (int id : ids) {
-                        if (foldedAt(i, needles[id])) {
+                        if (foldedAt(i, set.needles[id])) {
                             if (hitCount == hitAt.length) {
                                 hitAt = Arrays.copyOf(hitAt, hitCount * 2);
                                 hitNeedle = Arrays.copyOf(hitNeedle, hitCount * 2);
@@ -126,12 +100,18 @@ final class TriggerIndex {
                         }
                     }
                 }
-                ids = anyShort && (shortFirsts[f0 >>> 6] & 1L << f0) != 0 ? shortByFirst[f0] : null;
+                ids = pass == 0 && set.shortFirsts != null && (set.shortFirsts[f0 >>> 6] & 1L << f0) != 0
+                        ? set.shortByFirst.get(f0) : null;
             }
         }
-        for (Trigger.Literal l : todo) {
-            boolean[] mine = new boolean[needles.length];
-            l.literals().stream().filter(literal -> !literal.isEmpty()).forEach(literal -> mine[needleIds.get(fold(literal))] = true);
+        for (int t = 0; t < set.triggers.size(); t++) {
+            if (runs.containsKey(set.triggers.get(t))) {
+                continue;
+            }
+            boolean[] mine = new boolean[set.needles.length];
+            for (int id : set.needlesOf[t]) {
+                mine[id] = true;
+            }
             int[] out = new int[16];
             int size = 0;
             for (int h = 0; h < hitCount; h++) {
@@ -152,7 +132,7 @@ final class TriggerIndex {
                 out[size++] = p;
                 out[size++] = p + 1;
             }
-            runs.put(l, Arrays.copyOf(out, size));
+            runs.put(set.triggers.get(t), Arrays.copyOf(out, size));
         }
     }
 
@@ -165,7 +145,7 @@ final class TriggerIndex {
         int size = 0;
         int n = chars.length;
         for (int i = 0; i + 2 < n; i++) {
-            int b = bucket(fold(chars[i]), fold(chars[i + 1]), fold(chars[i + 2]));
+            int b = LiteralSet.bucket(fold(chars[i]), fold(chars[i + 1]), fold(chars[i + 2]));
             if ((filled[b >>> 6] & 1L << b) != 0) {
                 if (size == out.length) {
                     out = Arrays.copyOf(out, size * 2);
@@ -191,18 +171,6 @@ final class TriggerIndex {
             return Arrays.stream(merged).sorted().distinct().toArray();
         }
         return Arrays.copyOf(out, size);
-    }
-
-    private static final int BUCKETS = 1 << 16;
-
-    private static int bucket(char first, char second, char third) {
-        return ((first * 31 + second) * 31 + third) & (BUCKETS - 1);
-    }
-
-    private static int[] append(int[] ids, int id) {
-        int[] grown = ids == null ? new int[1] : Arrays.copyOf(ids, ids.length + 1);
-        grown[grown.length - 1] = id;
-        return grown;
     }
 
     /** The folded char; ASCII from a table small enough to stay in L1 cache. */
@@ -303,7 +271,7 @@ final class TriggerIndex {
     }
 
     /** One char for one char, so positions in the folded form are positions in the text. */
-    private static String fold(String s) {
+    static String fold(String s) {
         char[] out = new char[s.length()];
         for (int i = 0; i < out.length; i++) {
             out[i] = FOLD[s.charAt(i)];
