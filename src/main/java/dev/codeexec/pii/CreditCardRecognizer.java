@@ -10,8 +10,8 @@ public final class CreditCardRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
             PiiPattern.of("grouped", "\\d{4}([ -])\\d{4}[ -]\\d{4}[ -]\\d{1,7}", 0.3)
-                    .shaped(" -", 1, 13),
-            PiiPattern.of("amex", "3[47]\\d{2}[ -]\\d{6}[ -]\\d{5}", 0.3).shaped(" -", 1, 15),
+                    .shaped(" -", 1, 13, 4),
+            PiiPattern.of("amex", "3[47]\\d{2}[ -]\\d{6}[ -]\\d{5}", 0.3).shaped(" -", 1, 15, 3),
             PiiPattern.of("plain", "\\d{14,19}", 0.3).shaped("", 0, 14));
 
     @Override

@@ -12,8 +12,8 @@ public final class DateOfBirthRecognizer implements Recognizer {
 
     private static final String MONTHS = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("iso", "\\d{4}-\\d{2}-\\d{2}", 0.3).shaped("-", 1, 8),
-            PiiPattern.of("numeric", "\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{4}", 0.3).shaped("/.-", 1, 6),
+            PiiPattern.of("iso", "\\d{4}-\\d{2}-\\d{2}", 0.3).shaped("-", 1, 8, 3),
+            PiiPattern.of("numeric", "\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{4}", 0.3).shaped("/.-", 1, 6, 3),
             PiiPattern.caseInsensitive("day-month", "\\d{1,2} " + MONTHS + ",? \\d{4}", 0.3),
             PiiPattern.caseInsensitive("month-day", MONTHS + " \\d{1,2},? \\d{4}", 0.3));
 

@@ -14,17 +14,20 @@ import java.util.Arrays;
  * finds exactly what it would find searching the whole window, since every match lies inside one
  * chain and each chain holds all of the text such a match can use.
  */
-public record DigitShape(CharClass others, int maxGap, int minDigits, short gapKinds) {
+public record DigitShape(CharClass others, int maxGap, int minDigits, int minGroups, short gapKinds) {
 
-    /** {@code gapKinds} are the others as {@link GapKinds}, or -1 when they are not a union of kinds. */
+    /**
+     * {@code minGroups} is the fewest runs of digits a match holds ({@code \d{3}-\d{2}-\d{4}}: three);
+     * {@code gapKinds} are the others as {@link GapKinds}, or -1 when they are not a union of kinds.
+     */
     public DigitShape {
-        if (maxGap < 0 || minDigits < 1) {
-            throw new IllegalArgumentException("maxGap must be >= 0 and minDigits >= 1");
+        if (maxGap < 0 || minDigits < 1 || minGroups < 1) {
+            throw new IllegalArgumentException("maxGap must be >= 0, minDigits and minGroups >= 1");
         }
     }
 
-    public DigitShape(CharClass others, int maxGap, int minDigits) {
-        this(others, maxGap, minDigits, GapKinds.of(others));
+    public DigitShape(CharClass others, int maxGap, int minDigits, int minGroups) {
+        this(others, maxGap, minDigits, minGroups, GapKinds.of(others));
     }
 
     /** A char no match holds (neither a digit nor one of the others), to join spans searched in one pass. */
@@ -38,22 +41,22 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, short gapK
     }
 
     /** Digits joined by the given chars, at most {@code maxGap} of them in a row. */
-    static DigitShape of(String others, int maxGap, int minDigits) {
-        return new DigitShape(CharClass.of(c -> others.indexOf(c) >= 0), maxGap, minDigits);
+    static DigitShape of(String others, int maxGap, int minDigits, int minGroups) {
+        return new DigitShape(CharClass.of(c -> others.indexOf(c) >= 0), maxGap, minDigits, minGroups);
     }
 
     /** Digits after up to {@code letters} ASCII capitals (a licence or passport number). */
     static DigitShape lettersThenDigits(int letters, int minDigits) {
-        return new DigitShape(CharClass.of(c -> c >= 'A' && c <= 'Z'), letters, minDigits);
+        return new DigitShape(CharClass.of(c -> c >= 'A' && c <= 'Z'), letters, minDigits, 1);
     }
 
     /**
      * The chains of {@code text[from, to)} a match can lie in, as ascending disjoint
      * {@code [start0, end0, ...]}: maximal runs of digits and the other chars, cut where more than
      * {@code 2 * maxGap} others follow one another (a match reaches at most {@code maxGap} into such a
-     * gap from either side), keeping only chains of at least {@code minDigits} digits (or the caller's
-     * higher bound: fewer digits could only make matches that validation rejects, and every match
-     * overlapping one of them lies in the same chain).
+     * gap from either side), keeping only chains of at least {@code minGroups} runs of digits and at
+     * least {@code minDigits} digits (or the caller's higher bound: fewer digits could only make matches
+     * that validation rejects, and every match overlapping one of them lies in the same chain).
      */
     int[] parts(String text, int from, int to, int atLeastDigits) {
         int needed = Math.max(minDigits, atLeastDigits);
@@ -68,6 +71,7 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, short gapK
             }
             int chainStart = -1;
             int digits = 0;
+            int groups = 0;
             int gapStart = -1; // start of the current run of others, -1 after a digit
             for (; i < to && (isDigit(c = text.charAt(i)) || others.contains(c)); i++) {
                 if (!isDigit(c)) {
@@ -76,18 +80,22 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, short gapK
                 }
                 if (chainStart < 0) {
                     chainStart = gapStart < 0 ? i : Math.max(gapStart, i - maxGap);
+                    groups = 1;
                 } else if (gapStart >= 0 && i - gapStart > 2 * maxGap) {
-                    if (digits >= needed) {
+                    if (digits >= needed && groups >= minGroups) {
                         out = add(out, size, chainStart, gapStart + maxGap);
                         size += 2;
                     }
                     chainStart = i - maxGap;
                     digits = 0;
+                    groups = 1;
+                } else if (gapStart >= 0) {
+                    groups++;
                 }
                 gapStart = -1;
                 digits++;
             }
-            if (chainStart >= 0 && digits >= needed) {
+            if (chainStart >= 0 && digits >= needed && groups >= minGroups) {
                 out = add(out, size, chainStart, gapStart < 0 ? i : Math.min(i, gapStart + maxGap));
                 size += 2;
             }
@@ -112,15 +120,17 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, short gapK
             int first = digitRuns[k];
             int digits = digitRuns[k + 1] - digitRuns[k];
             int end = digitRuns[k + 1];
+            int groups = 1;
             k += 2;
             while (k < digitRuns.length && (byKinds
                     ? digitRuns[k] - end <= 2 * maxGap && (gaps[k / 2] & ~kinds) == 0
                     : joins(text, end, digitRuns[k]))) {
                 digits += digitRuns[k + 1] - digitRuns[k];
                 end = digitRuns[k + 1];
+                groups++;
                 k += 2;
             }
-            if (digits >= needed) { // most chains are short numbers: measure their ends only if kept
+            if (digits >= needed && groups >= minGroups) { // most chains are short: measure ends only if kept
                 out = add(out, size, first - othersBefore(text, first), end + othersAfter(text, end));
                 size += 2;
             }

@@ -5,7 +5,7 @@ import java.util.List;
 /** IP_ADDRESS: dotted IPv4 with octets up to 255, and IPv6 (with {@code ::} and IPv4 tails) parsed in full. */
 public final class IpAddressRecognizer implements Recognizer {
 
-    private static final PiiPattern V4 = PiiPattern.of("ipv4", "\\d{1,3}(?:\\.\\d{1,3}){3}", 0.6).shaped(".", 1, 4);
+    private static final PiiPattern V4 = PiiPattern.of("ipv4", "\\d{1,3}(?:\\.\\d{1,3}){3}", 0.6).shaped(".", 1, 4, 4);
     private static final PiiPattern V6 = PiiPattern.of("ipv6",
             "[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:\\.\\d{1,3}){0,3}", 0.6);
 

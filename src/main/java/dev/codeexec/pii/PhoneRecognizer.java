@@ -17,14 +17,14 @@ public final class PhoneRecognizer implements Recognizer {
     private static final List<PiiPattern> PATTERNS = List.of(
             PiiPattern.of("international", "\\+\\d{1,3}" + SEP + "(?:\\(\\d{1,4}\\)" + SEP + ")?\\d{1,5}(?:" + SEP
                     + "\\d{1,5}){1,5}", 0.7).shaped("+ .-()", 2, 3),
-            PiiPattern.of("US", "\\(\\d{3}\\) ?\\d{3}[ .-]\\d{4}|\\d{3}([.-])\\d{3}[.-]\\d{4}", 0.6).shaped("() .-", 2, 10),
-            PiiPattern.of("GB", "0\\d{2,4} \\d{3,4} ?\\d{3,4}", 0.5).shaped(" ", 1, 9),
-            PiiPattern.of("DE", "0\\d{2,4}[ /-]\\d{4,8}", 0.4).shaped(" /-", 1, 7),
-            PiiPattern.of("FR", "0[1-9](?:[ .]\\d{2}){4}", 0.6).shaped(" .", 1, 10),
-            PiiPattern.of("IN", "[6-9]\\d{4} \\d{5}", 0.5).shaped(" ", 1, 10),
-            PiiPattern.of("AU", "(?:\\(0\\d\\) \\d{4} \\d{4}|04\\d{2} \\d{3} \\d{3})", 0.6).shaped("() ", 2, 10),
-            PiiPattern.of("JP", "0\\d{1,3}-\\d{2,4}-\\d{4}", 0.5).shaped("-", 1, 8),
-            PiiPattern.of("BR", "\\(\\d{2}\\) 9?\\d{4}-\\d{4}", 0.6).shaped("() -", 2, 10));
+            PiiPattern.of("US", "\\(\\d{3}\\) ?\\d{3}[ .-]\\d{4}|\\d{3}([.-])\\d{3}[.-]\\d{4}", 0.6).shaped("() .-", 2, 10, 3),
+            PiiPattern.of("GB", "0\\d{2,4} \\d{3,4} ?\\d{3,4}", 0.5).shaped(" ", 1, 9, 2),
+            PiiPattern.of("DE", "0\\d{2,4}[ /-]\\d{4,8}", 0.4).shaped(" /-", 1, 7, 2),
+            PiiPattern.of("FR", "0[1-9](?:[ .]\\d{2}){4}", 0.6).shaped(" .", 1, 10, 5),
+            PiiPattern.of("IN", "[6-9]\\d{4} \\d{5}", 0.5).shaped(" ", 1, 10, 2),
+            PiiPattern.of("AU", "(?:\\(0\\d\\) \\d{4} \\d{4}|04\\d{2} \\d{3} \\d{3})", 0.6).shaped("() ", 2, 10, 3),
+            PiiPattern.of("JP", "0\\d{1,3}-\\d{2,4}-\\d{4}", 0.5).shaped("-", 1, 8, 3),
+            PiiPattern.of("BR", "\\(\\d{2}\\) 9?\\d{4}-\\d{4}", 0.6).shaped("() -", 2, 10, 3));
 
     private static final Map<String, String> REGION_BY_PATTERN = Map.of("international", "ZZ", "US", "US",
             "GB", "GB", "DE", "DE", "FR", "FR", "IN", "IN", "AU", "AU", "JP", "JP", "BR", "BR");

@@ -26,7 +26,12 @@ public record PiiPattern(String name, Pattern regex, double score, DigitShape sh
 
     /** This pattern, declaring that its matches are digits joined by {@code others}; see {@link DigitShape#of}. */
     PiiPattern shaped(String others, int maxGap, int minDigits) {
-        return new PiiPattern(name, regex, score, DigitShape.of(others, maxGap, minDigits), lineBound);
+        return shaped(others, maxGap, minDigits, 1);
+    }
+
+    /** As {@link #shaped(String, int, int)}, every match holding at least {@code minGroups} runs of digits. */
+    PiiPattern shaped(String others, int maxGap, int minDigits, int minGroups) {
+        return new PiiPattern(name, regex, score, DigitShape.of(others, maxGap, minDigits, minGroups), lineBound);
     }
 
     /** This pattern, declaring that its matches are up to {@code letters} capitals, then digits. */

@@ -9,7 +9,7 @@ import java.util.List;
 public final class UkNhsRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("grouped", "\\d{3}([ -])\\d{3}[ -]\\d{4}", 0.5).shaped(" -", 1, 10),
+            PiiPattern.of("grouped", "\\d{3}([ -])\\d{3}[ -]\\d{4}", 0.5).shaped(" -", 1, 10, 3),
             PiiPattern.of("plain", "\\d{10}", 0.3).shaped("", 0, 10));
 
     @Override

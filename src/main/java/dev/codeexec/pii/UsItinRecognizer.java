@@ -6,8 +6,8 @@ import java.util.List;
 public final class UsItinRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("dashed", "9\\d{2}-\\d{2}-\\d{4}", 0.6).shaped("-", 1, 9),
-            PiiPattern.of("spaced", "9\\d{2} \\d{2} \\d{4}", 0.4).shaped(" ", 1, 9),
+            PiiPattern.of("dashed", "9\\d{2}-\\d{2}-\\d{4}", 0.6).shaped("-", 1, 9, 3),
+            PiiPattern.of("spaced", "9\\d{2} \\d{2} \\d{4}", 0.4).shaped(" ", 1, 9, 3),
             PiiPattern.of("plain", "9\\d{8}", 0.2).shaped("", 0, 9));
 
     @Override

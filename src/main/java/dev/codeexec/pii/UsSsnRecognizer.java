@@ -9,8 +9,8 @@ import java.util.List;
 public final class UsSsnRecognizer implements Recognizer {
 
     private static final List<PiiPattern> PATTERNS = List.of(
-            PiiPattern.of("dashed", "\\d{3}-\\d{2}-\\d{4}", 0.6).shaped("-", 1, 9),
-            PiiPattern.of("spaced", "\\d{3} \\d{2} \\d{4}", 0.4).shaped(" ", 1, 9),
+            PiiPattern.of("dashed", "\\d{3}-\\d{2}-\\d{4}", 0.6).shaped("-", 1, 9, 3),
+            PiiPattern.of("spaced", "\\d{3} \\d{2} \\d{4}", 0.4).shaped(" ", 1, 9, 3),
             PiiPattern.of("plain", "\\d{9}", 0.2).shaped("", 0, 9));
 
     @Override

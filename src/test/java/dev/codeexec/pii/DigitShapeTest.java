@@ -55,15 +55,16 @@ class DigitShapeTest {
 
     @Test
     void chainsAreTheDigitRunsJoinedByShortGapsOfOthers() {
-        DigitShape dashed = DigitShape.of("-", 1, 9);
+        DigitShape dashed = DigitShape.of("-", 1, 9, 3);
         String text = "id 123-45-6789, 12-34 and 123--45-6789 or 1234567890123-";
         int[] chains = chains(dashed, text);
         List<String> found = new ArrayList<>();
         for (int i = 0; i < chains.length; i += 2) {
             found.add(text.substring(chains[i], chains[i + 1]));
         }
-        // "12-34" has too few digits; "123--45-6789" joins across a gap of two (at most twice maxGap)
-        assertEquals(List.of("123-45-6789", "123--45-6789", "1234567890123-"), found);
+        // "12-34" has too few digits, "1234567890123-" too few runs of digits; "123--45-6789" joins
+        // across a gap of two (at most twice maxGap)
+        assertEquals(List.of("123-45-6789", "123--45-6789"), found);
         assertFalse(found.contains("12-34"));
     }
 
@@ -97,16 +98,22 @@ class DigitShapeTest {
 
     private static boolean hasShape(String match, DigitShape shape) {
         int digits = 0;
+        int groups = 0;
         int gap = 0;
+        boolean inDigits = false;
         for (char c : match.toCharArray()) {
             if (c >= '0' && c <= '9') {
                 digits++;
+                groups += inDigits ? 0 : 1;
+                inDigits = true;
                 gap = 0;
             } else if (!shape.others().contains(c) || ++gap > shape.maxGap()) {
                 return false;
+            } else {
+                inDigits = false;
             }
         }
-        return digits >= shape.minDigits();
+        return digits >= shape.minDigits() && groups >= shape.minGroups();
     }
 
     private static List<String> matches(PiiPattern p, String text, int[] spans) {
