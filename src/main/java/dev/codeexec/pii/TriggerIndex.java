@@ -112,27 +112,13 @@ final class TriggerIndex {
             for (int id : set.needlesOf[t]) {
                 mine[id] = true;
             }
-            int[] out = new int[16];
-            int size = 0;
+            RunCollector collected = new RunCollector();
             for (int h = 0; h < hitCount; h++) {
-                if (!mine[hitNeedle[h]]) {
-                    continue;
+                if (mine[hitNeedle[h]]) {
+                    collected.add(hitAt[h]);
                 }
-                int p = hitAt[h];
-                if (size > 0 && out[size - 1] > p) { // a second literal at the same place
-                    continue;
-                }
-                if (size > 0 && out[size - 1] == p) {
-                    out[size - 1] = p + 1;
-                    continue;
-                }
-                if (size == out.length) {
-                    out = Arrays.copyOf(out, size * 2);
-                }
-                out[size++] = p;
-                out[size++] = p + 1;
             }
-            runs.put(set.triggers.get(t), Arrays.copyOf(out, size));
+            runs.put(set.triggers.get(t), collected.toArray());
         }
     }
 
@@ -219,20 +205,36 @@ final class TriggerIndex {
             }
             positions = merge(positions, Arrays.copyOf(of, size));
         }
-        int[] out = new int[16];
-        int size = 0;
+        RunCollector collected = new RunCollector();
         for (int p : positions) {
-            if (size > 0 && out[size - 1] == p) {
-                out[size - 1] = p + 1;
-                continue;
-            }
-            if (size == out.length) {
-                out = Arrays.copyOf(out, size * 2);
-            }
-            out[size++] = p;
-            out[size++] = p + 1;
+            collected.add(p);
         }
-        return Arrays.copyOf(out, size);
+        return collected.toArray();
+    }
+
+    /** Gathers ascending positions, a position possibly more than once, into runs of consecutive ones. */
+    private static final class RunCollector {
+        private int[] runs = new int[16];
+        private int size;
+
+        void add(int p) {
+            if (size > 0 && runs[size - 1] > p) { // already in the last run (two literals at one place)
+                return;
+            }
+            if (size > 0 && runs[size - 1] == p) {
+                runs[size - 1] = p + 1;
+                return;
+            }
+            if (size == runs.length) {
+                runs = Arrays.copyOf(runs, size * 2);
+            }
+            runs[size++] = p;
+            runs[size++] = p + 1;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(runs, size);
+        }
     }
 
     private static int[] merge(int[] a, int[] b) {
