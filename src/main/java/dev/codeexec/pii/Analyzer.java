@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The one detection loop shared by every recognizer: find candidates with RE2J inside windows around
- * each recognizer's triggers, check boundaries, validate, score (with context boosting) and resolve
- * overlaps (highest score, then longest span, then earliest). Work is linear in the text: windows are
- * merged, every pattern has bounded repetition, and validators only see bounded candidates.
+ * The one detection loop shared by every recognizer: find candidates with RE2J in the only text that can
+ * hold them (the chains of a pattern's digit shape, or windows around its triggers), check boundaries,
+ * validate, score (with context boosting) and resolve overlaps (highest score, then longest span, then
+ * earliest). Work is linear in the text: chains and windows come from single passes, each pattern's
+ * spans are searched in one pass, every pattern has bounded repetition, and validators only see bounded
+ * candidates.
  */
 public final class Analyzer {
 
@@ -24,6 +27,7 @@ public final class Analyzer {
     /** How far before a match (chars) context words count; they usually precede the value. */
     static final int CONTEXT_BEFORE = 64;
     static final int CONTEXT_AFTER = 32;
+    private static final int MAX_CACHED_FILTERS = 64;
 
     /** Highest score, then longest span, then earliest; one method rather than a chain of lambdas (hot). */
     private static final Comparator<Finding> PRIORITY = (a, b) -> {
@@ -40,8 +44,8 @@ public final class Analyzer {
     private final Map<Recognizer, CharClass> inMatch = new IdentityHashMap<>();
     /** The literals of every recognizer, indexed once; calls filtered to some entity types index theirs. */
     private final LiteralSet allLiterals;
-    /** The same for the entity filters callers use, a bounded few. */
-    private final Map<Set<String>, LiteralSet> literalsByEntities = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The same for the entity filters callers use, up to {@link #MAX_CACHED_FILTERS} of them. */
+    private final Map<Set<String>, LiteralSet> literalsByEntities = new ConcurrentHashMap<>();
 
     public Analyzer(List<Recognizer> recognizers) {
         this.recognizers = List.copyOf(recognizers);
@@ -58,6 +62,14 @@ public final class Analyzer {
             }
         }
         return LiteralSet.of(wanted);
+    }
+
+    private LiteralSet literalsFor(Set<String> entities) {
+        if (entities == null) {
+            return allLiterals;
+        }
+        return literalsByEntities.size() < MAX_CACHED_FILTERS
+                ? literalsByEntities.computeIfAbsent(Set.copyOf(entities), this::literals) : literals(entities);
     }
 
     public List<Recognizer> recognizers() {
@@ -86,13 +98,11 @@ public final class Analyzer {
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
         Map<ChainKey, int[]> chainCache = new HashMap<>();
-        triggers.findLiterals(entities == null ? allLiterals : literalsByEntities.size() < 64
-                ? literalsByEntities.computeIfAbsent(Set.copyOf(entities), this::literals) : literals(entities));
+        triggers.findLiterals(literalsFor(entities));
         for (Recognizer r : recognizers) {
             if (entities != null && !entities.contains(r.entity())) {
                 continue;
             }
-            int minDigits = r.minDigits();
             for (PiiPattern p : r.patterns()) {
                 Spans spans = searchesChains(r, p)
                         ? Spans.ending(chainCache.computeIfAbsent(new ChainKey(p.shape(), r.minDigits()),
