@@ -5,14 +5,15 @@ import java.util.Arrays;
 /**
  * What every match of a digit-heavy pattern looks like, declared beside the pattern: ASCII digits and
  * some other chars (separators, brackets, a letter prefix), never more than {@code maxGap} of those
- * others in a row (at either end included), and at least {@code minDigits} digits. For
- * {@code \d{3}-\d{2}-\d{4}} that is digits and {@code -}, gaps of one, nine digits.
+ * others in a row (at either end included), at least {@code minDigits} digits in at least
+ * {@code minGroups} runs of digits. For {@code \d{3}-\d{2}-\d{4}} that is digits and {@code -}, gaps of
+ * one, nine digits in three runs.
  *
- * <p>From it the analyzer derives the parts of a window to search (see {@link Recognizer#parts}): the
- * digit chains a match can lie in. Most windows around digits hold dates, amounts and numbers of
- * other shapes, so each pattern's NFA runs only over text shaped like its own matches, and a pattern
- * finds exactly what it would find searching the whole window, since every match lies inside one
- * chain and each chain holds all of the text such a match can use.
+ * <p>From it the analyzer derives the only text the pattern's regex must see: the text's chains of this
+ * shape (or those inside a context window). Most digits in a text belong to dates, amounts and numbers
+ * of other shapes, so each pattern's NFA runs only over text shaped like its own matches, and a pattern
+ * finds exactly what it would find searching the whole text, since every match lies inside one chain
+ * and each chain holds all of the text such a match can use.
  */
 public record DigitShape(CharClass others, int maxGap, int minDigits, int minGroups, short gapKinds) {
 
@@ -28,16 +29,6 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, int minGro
 
     public DigitShape(CharClass others, int maxGap, int minDigits, int minGroups) {
         this(others, maxGap, minDigits, minGroups, GapKinds.of(others));
-    }
-
-    /** A char no match holds (neither a digit nor one of the others), to join spans searched in one pass. */
-    char separator() {
-        for (char c : new char[] {'\n', '\u0000', '\uffff'}) {
-            if (!others.contains(c)) {
-                return c;
-            }
-        }
-        throw new IllegalStateException("a shape's others hold every separator");
     }
 
     /** Digits joined by the given chars, at most {@code maxGap} of them in a row. */
