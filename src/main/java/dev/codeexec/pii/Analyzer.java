@@ -245,19 +245,15 @@ public final class Analyzer {
                 int inSpan = 0;
                 int best = 0;
                 for (int i = from; i < to; i++) {
-                    inSpan += isDigit(chars[i]) ? 1 : 0;
+                    inSpan += DigitShape.isDigit(chars[i]) ? 1 : 0;
                     if (i - span >= from) {
-                        inSpan -= isDigit(chars[i - span]) ? 1 : 0;
+                        inSpan -= DigitShape.isDigit(chars[i - span]) ? 1 : 0;
                     }
                     best = Math.max(best, inSpan);
                 }
                 most[w] = best;
             }
             return most;
-        }
-
-        private static boolean isDigit(char c) {
-            return c >= '0' && c <= '9';
         }
     }
 

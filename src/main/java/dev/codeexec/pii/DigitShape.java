@@ -164,7 +164,8 @@ public record DigitShape(CharClass others, int maxGap, int minDigits, int minGro
         return grown;
     }
 
-    private static boolean isDigit(char c) {
+    /** An ASCII digit: what every digit run, chain and digit count in the analysis is made of. */
+    static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
     }
 }

@@ -52,20 +52,6 @@ public final class PhoneRecognizer implements Recognizer {
         return Trigger.digit();
     }
 
-    /**
-     * What each format must contain: a leading {@code +}, a trunk {@code 0} or a bracket, so most
-     * formats search only the digit runs that can hold them.
-     */
-    @Override
-    public Trigger trigger(PiiPattern pattern) {
-        return switch (pattern.name()) {
-            case "international" -> Trigger.anyChar("+");
-            case "GB", "DE", "FR", "AU", "JP" -> Trigger.anyChar("0");
-            case "BR" -> Trigger.anyChar("(");
-            default -> Trigger.digit();
-        };
-    }
-
     @Override
     public int maxLength() {
         return 32;

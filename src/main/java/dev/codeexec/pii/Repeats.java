@@ -28,12 +28,10 @@ final class Repeats {
     private Repeats() {
     }
 
-    /** The findings plus one finding per further, non-overlapping occurrence of a detected value. */
-    static List<Finding> addRepeats(String text, List<Finding> findings) {
-        return addRepeats(text, text.toCharArray(), findings);
-    }
-
-    /** As {@link #addRepeats(String, List)}, over the text's chars already copied out by the analysis. */
+    /**
+     * The findings plus one finding per further, non-overlapping occurrence of a detected value;
+     * {@code chars} are the text's chars, already copied out by the analysis.
+     */
     static List<Finding> addRepeats(String text, char[] chars, List<Finding> findings) {
         if (findings.isEmpty()) {
             return findings;

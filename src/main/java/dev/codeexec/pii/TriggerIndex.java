@@ -1,7 +1,6 @@
 package dev.codeexec.pii;
 
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,15 +61,11 @@ final class TriggerIndex {
     }
 
     /**
-     * Finds the occurrences of every literal of the given triggers in one pass over the text, instead of
+     * Finds the occurrences of every literal of the set's triggers in one pass over the text, instead of
      * one search per literal (dozens of passes over the whole text): positions whose first three folded
      * chars begin no literal of three or more chars, and whose first char begins no shorter literal,
      * are passed over with two bit tests. Every start of every literal is found, overlapping ones included.
      */
-    void findLiterals(Collection<Trigger> triggers) {
-        findLiterals(LiteralSet.of(triggers));
-    }
-
     void findLiterals(LiteralSet set) {
         if (set.triggers.isEmpty() || set.triggers.stream().allMatch(runs::containsKey)) {
             return;
@@ -181,7 +176,7 @@ final class TriggerIndex {
             case Trigger.Digit d -> digitRuns();
             case Trigger.AnyChar a -> anyCharRuns(a.chars());
             case Trigger.Literal l -> {
-                findLiterals(List.of(l));
+                findLiterals(LiteralSet.of(List.of(l)));
                 yield runs.get(l);
             }
             case Trigger.Everywhere e -> throw new IllegalArgumentException("no positions for Everywhere");
@@ -253,9 +248,9 @@ final class TriggerIndex {
         int size = 0;
         int n = chars.length;
         for (int i = 0; i < n; i++) {
-            if (isDigit(chars[i])) {
+            if (DigitShape.isDigit(chars[i])) {
                 int start = i;
-                while (i + 1 < n && isDigit(chars[i + 1])) {
+                while (i + 1 < n && DigitShape.isDigit(chars[i + 1])) {
                     i++;
                 }
                 if (size == out.length) {
@@ -268,9 +263,6 @@ final class TriggerIndex {
         return Arrays.copyOf(out, size);
     }
 
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
 
     /** One char for one char, so positions in the folded form are positions in the text. */
     static String fold(String s) {
