@@ -1,9 +1,7 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.registry.RegistryService;
-import dev.codeexec.registry.ToolDefinitionView;
 import dev.codeexec.registry.ToolSearch;
-import dev.codeexec.registry.ToolSearchResult;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -20,30 +18,23 @@ public class RegistryTools {
     }
 
     @Tool(name = "search_tools", description = """
-            Find tools to call from execute_code (import tools). Ranked, typo-tolerant search over names, \
-            summaries, tags and parameters. Empty query: list categories with tool counts. \
-            Then use get_tool_definition for arguments.""",
-            structuredContent = true,
-            outputSchema = @Tool.OutputSchema(from = ToolSearchResult.class),
-            annotations = @Tool.Annotations(title = "Search tools", readOnlyHint = true, openWorldHint = false))
+            Find registry tools to call from execute_code (import tools): ranked, typo-tolerant. An empty \
+            query lists the categories. Then read one with get_tool_definition.""",
+            annotations = @Tool.Annotations(readOnlyHint = true, openWorldHint = false))
     ToolResponse searchTools(
-            @ToolArg(description = "What you want to do, in words, e.g. 'profile a csv file'; empty lists categories",
-                    defaultValue = "") String query,
-            @ToolArg(description = "Only this category (exact name)", required = false) String category,
-            @ToolArg(description = "Max results, 1 to 50", defaultValue = "10") int limit,
-            @ToolArg(description = "name | summary | full (full adds schemas and examples)",
-                    defaultValue = "summary") String detail) {
+            @ToolArg(description = "The task, e.g. 'profile a csv file'", defaultValue = "") String query,
+            @ToolArg(description = "Only this category", required = false) String category,
+            @ToolArg(defaultValue = "10") int limit,
+            @ToolArg(description = "full adds schemas and examples", defaultValue = "summary") String detail) {
         return results.call(() -> registry.search(new ToolSearch(query, category, limit, detail)));
     }
 
     @Tool(name = "get_tool_definition", description = """
-            Full definition of one registry tool (schemas, examples) plus a Python snippet to paste into \
-            execute_code. Unknown name: error listing the closest names.""",
-            structuredContent = true,
-            outputSchema = @Tool.OutputSchema(from = ToolDefinitionView.class),
-            annotations = @Tool.Annotations(title = "Get tool definition", readOnlyHint = true,
+            One registry tool's definition and a Python snippet that calls it from execute_code. An unknown \
+            name is an error listing the closest names.""",
+            annotations = @Tool.Annotations(readOnlyHint = true,
                     openWorldHint = false))
-    ToolResponse getToolDefinition(@ToolArg(description = "Exact tool name from search_tools") String name) {
+    ToolResponse getToolDefinition(@ToolArg(description = "Tool name from search_tools") String name) {
         return results.call(() -> registry.definition(name));
     }
 }

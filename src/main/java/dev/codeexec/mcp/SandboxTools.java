@@ -26,30 +26,23 @@ public class SandboxTools {
     }
 
     @Tool(name = "execute_code", description = """
-            Run Python 3 code in a locked-down sandbox and return its stdout, stderr and exit code. \
-            Use it to compute, transform data, or call registry tools from code so that intermediate data stays \
-            out of your context. The working directory is the persistent workspace (files survive between runs); \
-            there is no network, no subprocess, no host access, only the standard library. \
-            An exception gives exit_code 1 with the traceback in stderr; sys.exit(n) gives n; \
-            hitting timeout_s gives timed_out=true and exit_code 124. Output past 1 MiB per stream is cut \
-            (truncated=true). Pass the same session name to keep variables and imports between calls.             Inside: `import tools` (search and call registry tools), `import skills` (saved code),             `import pii` (sanitize/restore); set sanitize_output=true to get stdout/stderr with personal data             replaced by tokens.""",
+            Run Python 3 in a sandbox; the working directory is the persistent workspace. Standard library \
+            only; no network, subprocesses or host access. exit_code is 1 on an uncaught exception, n for \
+            sys.exit(n), 124 on timeout, 137 if the worker was killed: results, not errors. truncated: output \
+            passed the cap. Inside: import tools, skills, pii.""",
             structuredContent = true,
             outputSchema = @Tool.OutputSchema(from = ExecutionResult.class),
-            annotations = @Tool.Annotations(title = "Execute Python", readOnlyHint = false, destructiveHint = false,
+            annotations = @Tool.Annotations(readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse executeCode(
-            @ToolArg(description = "Python 3 source to run as the __main__ module; 1 byte to 1 MiB") String code,
-            @ToolArg(name = "timeout_s", description = "Wall-clock limit in seconds, 1 to 300", defaultValue = "30")
+            @ToolArg(description = "Python source, run as __main__") String code,
+            @ToolArg(name = "timeout_s", description = "Wall-clock limit in seconds", defaultValue = "30")
             int timeoutS,
-            @ToolArg(description = "Text given to the program as standard input, up to 1 MiB", required = false)
+            @ToolArg(required = false)
             String stdin,
-            @ToolArg(description = "Optional session name (letters, digits, '_', '.', '-'; up to 64). Calls with the "
-                    + "same name on this connection share one live interpreter; omit for a fresh one each call",
-                    required = false)
+            @ToolArg(description = "Keeps variables and imports between calls of this connection", required = false)
             String session,
-            @ToolArg(name = "sanitize_output", description = "When true, personal data and secrets in stdout and "
-                    + "stderr are replaced by this connection's PII tokens (restore them with restore_pii)",
-                    defaultValue = "false")
+            @ToolArg(name = "sanitize_output", description = "Tokenize personal data in the output", defaultValue = "false")
             boolean sanitizeOutput,
             McpConnection connection) {
         return results.call(() -> {
@@ -59,12 +52,12 @@ public class SandboxTools {
     }
 
     @Tool(name = "reset_session", description = """
-            Drop a persistent execute_code session of this connection, discarding its variables and imports. \
-            Returns whether such a session existed. Sessions also expire after 30 idle minutes.""",
-            annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
+            Drop an execute_code session of this connection (its variables and imports). Idle sessions also \
+            expire.""",
+            annotations = @Tool.Annotations(destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(
-            @ToolArg(description = "The session name used with execute_code") String session,
+            @ToolArg String session,
             McpConnection connection) {
         return results.text(() -> sandbox.resetSession(connection.id(), session)
                 ? "Session '" + session + "' was reset."

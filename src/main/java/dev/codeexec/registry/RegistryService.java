@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +26,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class RegistryService implements AutoCloseable {
 
+    private static final int BRIEF_CHARS = 100;
+
     private static final Logger LOG = Logger.getLogger(RegistryService.class);
-    private static final int MAX_QUERY = 500;
-    private static final Set<String> DETAILS = Set.of("name", "summary", "full");
 
     /** Where an imported upstream tool comes from: its server and its name there. */
     record UpstreamRef(String server, String tool) {
@@ -144,17 +143,19 @@ public class RegistryService implements AutoCloseable {
     }
 
     public ToolSearchResult search(ToolSearch request) {
-        int limit = request.limit() == null ? 10 : request.limit();
-        if (limit < 1 || limit > 50) {
-            throw new InvalidInputException("limit", "must be between 1 and 50, got " + limit);
+        int limit = request.limit() == null ? ToolSearch.DEFAULT_LIMIT : request.limit();
+        if (limit < 1 || limit > ToolSearch.MAX_LIMIT) {
+            throw new InvalidInputException("limit", "must be between 1 and " + ToolSearch.MAX_LIMIT + ", got " + limit);
         }
-        String detail = request.detail() == null || request.detail().isBlank() ? "summary" : request.detail();
-        if (!DETAILS.contains(detail)) {
-            throw new InvalidInputException("detail", "must be one of name, summary, full; got '" + detail + "'");
+        String detail = request.detail() == null || request.detail().isBlank() ? ToolSearch.DEFAULT_DETAIL
+                : request.detail();
+        if (!ToolSearch.DETAILS.contains(detail)) {
+            throw new InvalidInputException("detail", "must be one of " + String.join(", ", ToolSearch.DETAILS)
+                    + "; got '" + detail + "'");
         }
         String query = request.query() == null ? "" : request.query().strip();
-        if (query.length() > MAX_QUERY) {
-            throw new InvalidInputException("query", "is longer than " + MAX_QUERY + " characters");
+        if (query.length() > ToolSearch.MAX_QUERY) {
+            throw new InvalidInputException("query", "is longer than " + ToolSearch.MAX_QUERY + " characters");
         }
         Catalog c = loaded();
         String category = request.category() == null || request.category().isBlank() ? null
@@ -187,11 +188,20 @@ public class RegistryService implements AutoCloseable {
     private static ToolSearchResult.Hit hit(ToolDefinition t, String detail) {
         return switch (detail) {
             case "name" -> new ToolSearchResult.Hit(t.name(), null, null, null, null, null, null, null, null);
-            case "summary" -> new ToolSearchResult.Hit(t.name(), t.category(), t.summary(), null, null, null, null,
+            case "summary" -> new ToolSearchResult.Hit(t.name(), null, brief(t.summary()), null, null, null, null,
                     null, null);
             default -> new ToolSearchResult.Hit(t.name(), t.category(), t.summary(), t.description(), t.inputSchema(),
                     t.outputSchema(), t.examples(), t.tags(), t.origin());
         };
+    }
+
+    /** A summary short enough that a page of hits stays a few hundred bytes; full detail has it whole. */
+    static String brief(String summary) {
+        if (summary.length() <= BRIEF_CHARS) {
+            return summary;
+        }
+        int cut = summary.lastIndexOf(' ', BRIEF_CHARS - 1);
+        return summary.substring(0, cut > BRIEF_CHARS / 2 ? cut : BRIEF_CHARS - 1).stripTrailing() + "\u2026";
     }
 
     public ToolDefinitionView definition(String name) {

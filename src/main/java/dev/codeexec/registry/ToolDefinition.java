@@ -2,6 +2,7 @@ package dev.codeexec.registry;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.annotation.Nullable;
 import java.util.List;
 import java.util.Map;
 
@@ -17,18 +18,18 @@ public record ToolDefinition(
         String summary,
         String description,
         @JsonProperty("input_schema") Map<String, Object> inputSchema,
-        @JsonProperty("output_schema") Map<String, Object> outputSchema,
+        @Nullable @JsonProperty("output_schema") Map<String, Object> outputSchema,
         List<ToolExample> examples,
         List<String> tags,
         String origin,
-        String server) {
+        @Nullable String server) {
 
     public static final String ORIGIN_REGISTRY = "registry";
     public static final String ORIGIN_UPSTREAM = "upstream";
 
     /** One documented call: arguments and a subset of the JSON result they give. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ToolExample(String description, Map<String, Object> args, Object expect) {
+    public record ToolExample(@Nullable String description, @Nullable Map<String, Object> args, @Nullable Object expect) {
     }
 
     public boolean upstream() {

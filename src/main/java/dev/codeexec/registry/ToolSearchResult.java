@@ -2,6 +2,7 @@ package dev.codeexec.registry;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.annotation.Nullable;
 import java.util.List;
 import java.util.Map;
 
@@ -10,14 +11,14 @@ import java.util.Map;
  * detail level leaves out are absent, not null: the point is few tokens.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ToolSearchResult(List<Hit> tools, List<CategoryCount> categories) {
+public record ToolSearchResult(@Nullable List<Hit> tools, @Nullable List<CategoryCount> categories) {
 
-    /** One tool at the requested detail: name; plus category and summary; plus the whole definition. */
+    /** One tool at the requested detail: name; plus a one-line summary; plus the whole definition. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Hit(String name, String category, String summary, String description,
-            @JsonProperty("input_schema") Map<String, Object> inputSchema,
-            @JsonProperty("output_schema") Map<String, Object> outputSchema,
-            List<ToolDefinition.ToolExample> examples, List<String> tags, String origin) {
+    public record Hit(String name, @Nullable String category, @Nullable String summary, @Nullable String description,
+            @Nullable @JsonProperty("input_schema") Map<String, Object> inputSchema,
+            @Nullable @JsonProperty("output_schema") Map<String, Object> outputSchema,
+            @Nullable List<ToolDefinition.ToolExample> examples, @Nullable List<String> tags, @Nullable String origin) {
     }
 
     public record CategoryCount(String category, int tools) {

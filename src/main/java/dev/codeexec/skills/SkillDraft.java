@@ -12,4 +12,10 @@ import java.util.Map;
  */
 public record SkillDraft(String name, String description, String code, List<String> tags,
         Map<String, Object> parameters, String savedBy) {
+
+    public static final int MAX_NAME = 64;
+    public static final int MAX_DESCRIPTION = 1000;
+    public static final int MAX_CODE_BYTES = 256 * 1024;
+    public static final int MAX_TAGS = 16;
+    public static final int MAX_TAG = 32;
 }

@@ -7,4 +7,7 @@ package dev.codeexec.skills;
  * @param tag   only skills carrying this tag
  */
 public record SkillQuery(String query, String tag, Integer limit, Integer offset) {
+
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 100;
 }

@@ -15,14 +15,14 @@ import java.util.regex.Pattern;
  */
 final class SkillRules {
 
-    static final int MAX_NAME = 64;
+    static final int MAX_NAME = SkillDraft.MAX_NAME;
     static final int MIN_DESCRIPTION_WORDS = 3;
-    static final int MAX_DESCRIPTION = 1000;
-    static final int MAX_CODE_BYTES = 256 * 1024;
-    static final int MAX_TAGS = 16;
-    static final int MAX_TAG = 32;
+    static final int MAX_DESCRIPTION = SkillDraft.MAX_DESCRIPTION;
+    static final int MAX_CODE_BYTES = SkillDraft.MAX_CODE_BYTES;
+    static final int MAX_TAGS = SkillDraft.MAX_TAGS;
+    static final int MAX_TAG = SkillDraft.MAX_TAG;
     static final int MAX_PARAMETERS_CHARS = 16384;
-    static final int MAX_LIMIT = 100;
+    static final int MAX_LIMIT = SkillQuery.MAX_LIMIT;
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern TAG = Pattern.compile("[a-z0-9][a-z0-9_-]*");

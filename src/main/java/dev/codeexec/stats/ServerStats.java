@@ -2,6 +2,7 @@ package dev.codeexec.stats;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import jakarta.annotation.Nullable;
 import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.OutcomeCounts;
 import dev.codeexec.sandbox.SandboxState;
@@ -21,7 +22,7 @@ public record ServerStats(
         @JsonPropertyDescription("Executions finished on the calling connection, by outcome")
         OutcomeCounts connection,
         @JsonPropertyDescription("Isolation mode, worker pool and live sessions; null while the sandbox starts")
-        SandboxState sandbox,
+        @Nullable SandboxState sandbox,
         @JsonPropertyDescription("Workspace files and bytes against their quotas")
         WorkspaceSummary workspace,
         @JsonPropertyDescription("Server process memory; sandbox workers are separate processes")

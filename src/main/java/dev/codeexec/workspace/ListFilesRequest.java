@@ -10,4 +10,8 @@ package dev.codeexec.workspace;
  * @param offset    entries to skip, default 0
  */
 public record ListFilesRequest(String path, String pattern, Boolean recursive, Integer limit, Integer offset) {
+
+    public static final int DEFAULT_LIMIT = 200;
+    public static final int MAX_LIMIT = 1000;
+    public static final int MAX_PATTERN = 256;
 }

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 /** Sorted, paged directory listings. Symlinks are listed, never followed. */
 final class WorkspaceListing {
 
-    static final int DEFAULT_LIMIT = 200;
-    static final int MAX_LIMIT = 1000;
+    static final int DEFAULT_LIMIT = ListFilesRequest.DEFAULT_LIMIT;
+    static final int MAX_LIMIT = ListFilesRequest.MAX_LIMIT;
     /** Entries a listing may walk; a tree of millions of empty directories must not exhaust the heap. */
     static final int MAX_SCAN = 100_000;
 
@@ -98,8 +98,9 @@ final class WorkspaceListing {
         if (pattern == null || pattern.isEmpty()) {
             return null;
         }
-        if (pattern.indexOf('\0') >= 0 || pattern.length() > 256) {
-            throw new InvalidInputException("pattern", "must be a glob of at most 256 characters without NUL bytes");
+        if (pattern.indexOf('\0') >= 0 || pattern.length() > ListFilesRequest.MAX_PATTERN) {
+            throw new InvalidInputException("pattern", "must be a glob of at most " + ListFilesRequest.MAX_PATTERN
+                    + " characters without NUL bytes");
         }
         try {
             return FileSystems.getDefault().getPathMatcher("glob:" + pattern);
