@@ -1,0 +1,71 @@
+package dev.codeexec.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged server driven by the official MCP TypeScript SDK client (src/test/node/client-check.mjs),
+ * over stdio and over streamable HTTP. That client validates every structured result against the tool's
+ * output schema, which our own MCP test client does not: a schema that does not fit the results fails
+ * here as it would in Claude Code, Claude Desktop, Cursor or MCP Inspector. The script calls every
+ * listed tool in each of its modes and fails on a tool it has no case for.
+ */
+class ClientCompatibilityIT {
+
+    private static final Path UPSTREAM_SERVER =
+            Path.of(".ci/upstream/node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+    private static final Duration RUN_LIMIT = Duration.ofMinutes(10);
+
+    @BeforeAll
+    static void clientsInstalled() {
+        NodeClients.requireInstalled();
+        assertTrue(Files.exists(UPSTREAM_SERVER),
+                "the upstream test server is not installed: run `npm ci --prefix .ci/upstream` (CI's .ci/run does)");
+    }
+
+    /** The memory MCP server of .ci/upstream, imported as category "kg", so upstream tools are listed too. */
+    private static List<String> withUpstream(String name) {
+        return List.of("-Dregistry.upstream.kg.command=node",
+                "-Dregistry.upstream.kg.args=" + UPSTREAM_SERVER,
+                "-Dregistry.upstream.kg.env.MEMORY_FILE_PATH="
+                        + Path.of("target", name + "-memory.jsonl").toAbsolutePath());
+    }
+
+    private static List<String> clientCheck(List<String> transport) {
+        List<String> command = new ArrayList<>(List.of("node", NodeClients.DIR.resolve("client-check.mjs").toString(),
+                "--upstream", "kg"));
+        command.addAll(transport);
+        return command;
+    }
+
+    @Test
+    void officialClientWorksOverStdio() throws Exception {
+        String name = "client-check-stdio";
+        Path serverLog = Path.of("target", name + "-server.log");
+        Files.deleteIfExists(serverLog);
+        List<String> transport = new ArrayList<>(List.of("--server-log", serverLog.toString(), "--stdio"));
+        transport.addAll(PackagedServer.command(name, withUpstream(name)));
+        List<String> command = clientCheck(transport);
+        NodeClients.Run run = NodeClients.run(name, command, RUN_LIMIT);
+        assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over stdio (server log: " + serverLog
+                + "):\n" + run.output());
+    }
+
+    @Test
+    void officialClientWorksOverStreamableHttp() throws Exception {
+        String name = "client-check-http";
+        try (PackagedServer server = PackagedServer.startHttp(name, withUpstream(name))) {
+            NodeClients.Run run = NodeClients.run(name, clientCheck(List.of("--http", server.mcpUrl())), RUN_LIMIT);
+            assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over streamable HTTP (server log: "
+                    + server.log() + "):\n" + run.output());
+        }
+    }
+}

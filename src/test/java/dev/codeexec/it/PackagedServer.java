@@ -1,0 +1,133 @@
+package dev.codeexec.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The packaged jar as a separate process with its own workspace and data directory under target/, the
+ * way an operator starts it. {@link #command} gives the command line (for a client that spawns the server
+ * over stdio itself); {@link #startHttp} runs it on a free loopback port with stdio off.
+ */
+final class PackagedServer implements AutoCloseable {
+
+    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
+    private static final Duration START_LIMIT = Duration.ofMinutes(3);
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private PackagedServer(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * java [properties] -jar quarkus-run.jar, with the workspace and H2 data under target/&lt;name&gt;-*
+     * and one sandbox worker, which keeps a run on a 2-core machine short.
+     */
+    static List<String> command(String name, List<String> properties) {
+        assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Dsandbox.workspace=target/" + name + "-workspace");
+        command.add("-Dcodeexec.data-dir=./target/" + name + "-data");
+        command.add("-Dsandbox.max-concurrent=1");
+        command.addAll(properties);
+        command.add("-jar");
+        command.add(JAR.toString());
+        return command;
+    }
+
+    /** Starts the server on streamable HTTP only and returns once it answers its liveness check. */
+    static PackagedServer startHttp(String name, List<String> properties) throws IOException, InterruptedException {
+        int port = freePort();
+        List<String> extra = new ArrayList<>(properties);
+        extra.add("-Dquarkus.http.port=" + port);
+        extra.add("-Dquarkus.mcp.server.stdio.enabled=false");
+        Path log = Path.of("target", name + "-server.log");
+        Files.deleteIfExists(log);
+        Process process = new ProcessBuilder(command(name, extra))
+                .redirectOutput(log.toFile())
+                .redirectErrorStream(true)
+                .start();
+        PackagedServer server = new PackagedServer(process, port, log);
+        server.awaitLive();
+        return server;
+    }
+
+    String mcpUrl() {
+        return "http://127.0.0.1:" + port + "/mcp";
+    }
+
+    Path log() {
+        return log;
+    }
+
+    /** Polls /q/health/live; between polls it waits on the process, so a server that dies fails at once. */
+    private void awaitLive() throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest live = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/live"))
+                .timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (http.send(live, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYetListening) {
+                // keep polling until the deadline
+            }
+            if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("server exited with " + process.exitValue() + " before it was live; see " + log);
+            }
+        }
+        close();
+        throw new AssertionError("server not live within " + START_LIMIT.toSeconds() + " s; see " + log);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Stops the server, then whatever it started (sandbox workers, upstream servers) if they outlive it. */
+    @Override
+    public void close() {
+        stop(process.toHandle());
+    }
+
+    static void stop(ProcessHandle root) {
+        List<ProcessHandle> started = root.descendants().toList();
+        end(root);
+        started.stream().filter(ProcessHandle::isAlive).forEach(PackagedServer::end);
+    }
+
+    private static void end(ProcessHandle process) {
+        process.destroy();
+        try {
+            process.onExit().get(15, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
