@@ -22,7 +22,7 @@ def main():
     tools = server.request("tools/list", {})["result"]
     row("tools/list (whole result)", size(tools))
     for part in ("description", "inputSchema", "outputSchema", "annotations"):
-        row(f"  of which {part}s", sum(size(t[part]) for t in tools["tools"] if part in t))
+        row(f"  of which {part}", sum(size(t[part]) for t in tools["tools"] if part in t))
     for tool in sorted(tools["tools"], key=lambda t: -size(t)):
         row(f"  {tool['name']}", size(tool))
 

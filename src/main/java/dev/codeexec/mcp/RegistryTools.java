@@ -20,7 +20,7 @@ public class RegistryTools {
     @Tool(name = "search_tools", description = """
             Find registry tools to call from execute_code (import tools): ranked, typo-tolerant. An empty \
             query lists the categories. Then read one with get_tool_definition.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Search tools", readOnlyHint = true, openWorldHint = false))
     ToolResponse searchTools(
             @ToolArg(description = "The task, e.g. 'profile a csv file'", defaultValue = "") String query,
             @ToolArg(description = "Only this category", required = false) String category,
@@ -32,7 +32,7 @@ public class RegistryTools {
     @Tool(name = "get_tool_definition", description = """
             One registry tool's definition and a Python snippet that calls it from execute_code. An unknown \
             name is an error listing the closest names.""",
-            annotations = @Tool.Annotations(readOnlyHint = true,
+            annotations = @Tool.Annotations(title = "Get tool definition", readOnlyHint = true,
                     openWorldHint = false))
     ToolResponse getToolDefinition(@ToolArg(description = "Tool name from search_tools") String name) {
         return results.call(() -> registry.definition(name));

@@ -32,7 +32,7 @@ public class SandboxTools {
             passed the cap. Inside: import tools, skills, pii.""",
             structuredContent = true,
             outputSchema = @Tool.OutputSchema(from = ExecutionResult.class),
-            annotations = @Tool.Annotations(readOnlyHint = false, destructiveHint = false,
+            annotations = @Tool.Annotations(title = "Execute Python", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse executeCode(
             @ToolArg(description = "Python source, run as __main__") String code,
@@ -54,7 +54,7 @@ public class SandboxTools {
     @Tool(name = "reset_session", description = """
             Drop an execute_code session of this connection (its variables and imports). Idle sessions also \
             expire.""",
-            annotations = @Tool.Annotations(destructiveHint = true, idempotentHint = true,
+            annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(
             @ToolArg String session,

@@ -24,7 +24,7 @@ public class SkillTools {
     @Tool(name = "save_skill", description = """
             Save Python code under a name for `from skills import <name>` in later executions. Saving a name \
             again adds a version. The code must compile; save only code that worked.""",
-            annotations = @Tool.Annotations(readOnlyHint = false, destructiveHint = false,
+            annotations = @Tool.Annotations(title = "Save skill", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse saveSkill(
             @ToolArg(description = "Python identifier; not a keyword, load, list or module") String name,
@@ -43,7 +43,7 @@ public class SkillTools {
     @Tool(name = "load_skill", description = """
             A saved skill's code and metadata, to read or change it (to use it, import it in execute_code). \
             An unknown name is an error suggesting close names.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, idempotentHint = true,
+            annotations = @Tool.Annotations(title = "Load skill", readOnlyHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse loadSkill(
             @ToolArg String name,
@@ -55,7 +55,7 @@ public class SkillTools {
     @Tool(name = "list_skills", description = """
             Saved skills without code: newest first, or ranked by the query's words (non-matching left out). \
             Check here before writing code that may exist.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, idempotentHint = true,
+            annotations = @Tool.Annotations(title = "List skills", readOnlyHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse listSkills(
             @ToolArg(description = "Words to rank by, e.g. 'csv parse'", required = false)
@@ -69,7 +69,7 @@ public class SkillTools {
     @Tool(name = "delete_skill", description = """
             Delete a skill and all its versions; this cannot be undone. A deleted starter skill returns at \
             the next server start.""",
-            annotations = @Tool.Annotations(readOnlyHint = false, destructiveHint = true,
+            annotations = @Tool.Annotations(title = "Delete skill", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse deleteSkill(@ToolArg String name) {
         return results.call(() -> store.delete(name));

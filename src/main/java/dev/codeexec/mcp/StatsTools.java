@@ -19,7 +19,7 @@ public class StatsTools {
     @Tool(name = "get_execution_stats", description = """
             Server health: executions by outcome, latency, queue, workers, sessions, workspace quotas, memory, \
             your connection's counts. Cheap: check readiness or load before heavy work.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
         return results.call(() -> stats.snapshot(connection.id()));
     }

@@ -12,6 +12,7 @@ import dev.codeexec.workspace.WorkspaceRoot;
 import dev.codeexec.workspace.WriteFileRequest;
 import jakarta.inject.Singleton;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,8 +45,10 @@ public class ToolArgumentRules {
         rule("list_skills", "offset", "minimum", 0);
 
         rule("sanitize_pii", "text", "maxLength", pii.maxInputChars());
-        rule("sanitize_pii", "entities", "items", Map.of("type", "string", "enum",
-                piiTypes.entityTypes().stream().sorted().toList()));
+        Map<String, Object> entityType = new LinkedHashMap<>(); // ordered: tools/list is compared byte for byte
+        entityType.put("type", "string");
+        entityType.put("enum", piiTypes.entityTypes().stream().sorted().toList());
+        rule("sanitize_pii", "entities", "items", entityType);
         rule("sanitize_pii", "min_score", "minimum", 0, "maximum", 1, "default", pii.defaultMinScore());
         rule("restore_pii", "text", "maxLength", pii.maxInputChars());
 
@@ -69,7 +72,7 @@ public class ToolArgumentRules {
     }
 
     private void rule(String tool, String argument, Object... keywordsAndValues) {
-        Map<String, Object> keywords = rules.computeIfAbsent(tool + "/" + argument, k -> new java.util.LinkedHashMap<>());
+        Map<String, Object> keywords = rules.computeIfAbsent(tool + "/" + argument, k -> new LinkedHashMap<>());
         for (int i = 0; i < keywordsAndValues.length; i += 2) {
             keywords.put((String) keywordsAndValues[i], keywordsAndValues[i + 1]);
         }

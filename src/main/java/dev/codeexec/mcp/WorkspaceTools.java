@@ -22,7 +22,7 @@ public class WorkspaceTools {
     @Tool(name = "write_workspace_file", description = """
             Write a workspace file (where execute_code runs) to hand data to code. Atomic; creates parent \
             folders. Nothing changes on a path outside the workspace or a broken quota.""",
-            annotations = @Tool.Annotations(readOnlyHint = false,
+            annotations = @Tool.Annotations(title = "Write workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse write(
             @ToolArg(description = "Workspace-relative, e.g. data/in.csv") String path,
@@ -36,7 +36,7 @@ public class WorkspaceTools {
     @Tool(name = "read_workspace_file", description = """
             Read a page of a workspace file; continue with offset += bytes_returned until eof. A utf-8 page \
             never splits a character; a file that is not UTF-8 needs encoding=base64.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true, openWorldHint = false))
     ToolResponse read(
             @ToolArg(description = "Workspace-relative") String path,
             @ToolArg(defaultValue = "0") long offset,
@@ -50,7 +50,7 @@ public class WorkspaceTools {
     @Tool(name = "list_workspace_files", description = """
             List workspace files and folders by path, with type, size and modification time. Paged: total \
             counts every match. Symlinks are listed, not followed.""",
-            annotations = @Tool.Annotations(readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true, openWorldHint = false))
     ToolResponse list(
             @ToolArg(defaultValue = ".")
             String path,
@@ -64,7 +64,7 @@ public class WorkspaceTools {
 
     @Tool(name = "delete_workspace_file", description = """
             Delete a workspace file or empty folder.""",
-            annotations = @Tool.Annotations(readOnlyHint = false,
+            annotations = @Tool.Annotations(title = "Delete workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse delete(@ToolArg(description = "Workspace-relative") String path) {
         return results.call(() -> files.delete(path));

@@ -12,6 +12,8 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,17 @@ class RegistryToolsTest {
         assertEquals("dedupe_records", first.getString("name"));
         assertEquals(2, first.size(), "summary detail carries name and summary only: " + first);
         assertTrue(first.getString("summary").length() <= 100, first.encode());
+    }
+
+    @Test
+    void fiveHitsAtTheDefaultDetailFitInSixHundredBytes() {
+        for (String query : List.of("csv", "json", "dates and time zones", "text", "files")) {
+            ToolResponse r = mcp.call("search_tools", Map.of("query", query, "limit", 5));
+            JsonObject result = JsonObject.mapFrom(r.structuredContent());
+            assertEquals(5, result.getJsonArray("tools").size(), query);
+            int bytes = result.encode().getBytes(StandardCharsets.UTF_8).length;
+            assertTrue(bytes <= 600, "'" + query + "': " + bytes + " bytes: " + result.encode());
+        }
     }
 
     @Test
