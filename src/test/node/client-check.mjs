@@ -13,7 +13,7 @@
 import { createWriteStream } from 'node:fs';
 import { setTimeout as pause } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 // The first execution of a fresh server waits for a sandbox worker to start: tens of seconds on a busy
@@ -22,12 +22,14 @@ const CALL_OPTIONS = { timeout: 300_000 };
 const UPSTREAM_WAIT_MS = 60_000;
 
 function parseArgs(argv) {
-  const options = { serverLog: null, upstream: null, http: null, stdio: null };
+  const options = { serverLog: null, upstream: null, http: null, stdio: null, cwd: undefined, env: {} };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--server-log') options.serverLog = argv[++i];
     else if (arg === '--upstream') options.upstream = argv[++i];
     else if (arg === '--http') options.http = argv[++i];
+    else if (arg === '--cwd') options.cwd = argv[++i];
+    else if (arg === '--env') { const [k, ...v] = argv[++i].split('='); options.env[k] = v.join('='); }
     else if (arg === '--stdio') { options.stdio = argv.slice(i + 1); break; }
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -42,7 +44,10 @@ function transportFor(options) {
     return new StreamableHTTPClientTransport(new URL(options.http));
   }
   const [command, ...args] = options.stdio;
-  const transport = new StdioClientTransport({ command, args, stderr: options.serverLog ? 'pipe' : 'inherit' });
+  // As desktop clients do: the SDK's small default environment plus what the client's config adds.
+  const env = { ...getDefaultEnvironment(), ...options.env };
+  const transport = new StdioClientTransport({ command, args, env, cwd: options.cwd,
+    stderr: options.serverLog ? 'pipe' : 'inherit' });
   if (options.serverLog) {
     transport.stderr.pipe(createWriteStream(options.serverLog, { flags: 'a' }));
   }

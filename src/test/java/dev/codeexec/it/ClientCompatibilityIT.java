@@ -51,8 +51,13 @@ class ClientCompatibilityIT {
         String name = "client-check-stdio";
         Path serverLog = Path.of("target", name + "-server.log");
         Files.deleteIfExists(serverLog);
-        List<String> transport = new ArrayList<>(List.of("--server-log", serverLog.toString(), "--stdio"));
-        transport.addAll(PackagedServer.command(name, withUpstream(name)));
+        // Launched the way the README's client snippets do: through scripts/code-execution-mcp, from another
+        // working directory, with the SDK's minimal environment plus JAVA_HOME.
+        Path launcher = Path.of("scripts/code-execution-mcp").toAbsolutePath();
+        List<String> transport = new ArrayList<>(List.of("--server-log", serverLog.toString(),
+                "--cwd", System.getProperty("java.io.tmpdir"), "--env", "JAVA_HOME=" + System.getProperty("java.home"),
+                "--stdio", launcher.toString()));
+        transport.addAll(PackagedServer.jvmOptions(name, withUpstream(name)));
         List<String> command = clientCheck(transport);
         NodeClients.Run run = NodeClients.run(name, command, RUN_LIMIT);
         assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over stdio (server log: " + serverLog

@@ -42,16 +42,23 @@ final class PackagedServer implements AutoCloseable {
      * and one sandbox worker, which keeps a run on a 2-core machine short.
      */
     static List<String> command(String name, List<String> properties) {
-        assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Dsandbox.workspace=target/" + name + "-workspace");
-        command.add("-Dcodeexec.data-dir=./target/" + name + "-data");
-        command.add("-Dsandbox.max-concurrent=1");
-        command.addAll(properties);
+        command.addAll(jvmOptions(name, properties));
         command.add("-jar");
         command.add(JAR.toString());
         return command;
+    }
+
+    /** The JVM options of {@link #command}, for launching through scripts/code-execution-mcp. */
+    static List<String> jvmOptions(String name, List<String> properties) {
+        assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
+        List<String> options = new ArrayList<>();
+        options.add("-Dsandbox.workspace=target/" + name + "-workspace");
+        options.add("-Dcodeexec.data-dir=./target/" + name + "-data");
+        options.add("-Dsandbox.max-concurrent=1");
+        options.addAll(properties);
+        return options;
     }
 
     /** Starts the server on streamable HTTP only and returns once it answers its liveness check. */
