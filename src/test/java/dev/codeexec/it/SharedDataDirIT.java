@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two packaged servers started at once from one directory with one data directory, as two desktop
  * clients configured with the same command start them: both work fully, share the skills store both
- * ways, and the one that cannot have the HTTP port says so before it answers initialize.
+ * ways, and the one that cannot have the HTTP port says so before it answers initialize. Then the
+ * server holding the database exits, and later one is killed, while another keeps working.
  */
 class SharedDataDirIT {
 
@@ -83,16 +84,21 @@ class SharedDataDirIT {
         assertEquals(1, b.call("save_skill", save("after_a", "X = 1\n")).path("version").asInt());
         assertTrue(names(b.call("list_skills", Map.of("query", "after_a"))).contains("after_a"));
 
-        // Whichever of A and B served the database, one of them has now stopped under a client: a third
-        // server joins, B stops, and the third reads and writes alone.
+        // B now serves the database whichever of the two held it first. A third server joins, B exits,
+        // and C takes over; a fourth joins and writes through C, C is killed, and D takes over with that write.
         StdioServer c = start("c", port);
         c.initialize("shared-c");
         assertEquals(1, c.call("load_skill", Map.of("name", "after_a")).path("version").asInt());
         assertEquals(0, b.stop());
         assertEquals(2, c.call("delete_skill", Map.of("name", "from_a")).path("versions_deleted").asInt());
         assertFalse(names(c.call("list_skills", Map.of("query", "from_a"))).contains("from_a"));
-        assertEquals(6, c.call("load_skill", Map.of("name", "interleaved")).path("version").asInt());
-        assertEquals(0, c.stop());
+        StdioServer d = start("d", port);
+        d.initialize("shared-d");
+        assertEquals(1, d.call("delete_skill", Map.of("name", "after_a")).path("versions_deleted").asInt());
+        c.kill();
+        assertFalse(names(d.call("list_skills", Map.of("query", "after_a"))).contains("after_a"));
+        assertEquals(6, d.call("delete_skill", Map.of("name", "interleaved")).path("versions_deleted").asInt());
+        assertEquals(0, d.stop());
 
         for (StdioServer s : servers) {
             String stderr = s.stderr();

@@ -136,6 +136,12 @@ final class StdioServer implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Kills the process without warning (SIGKILL), as a crash or a force-quitting client does. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
