@@ -94,9 +94,14 @@ final class SkillFiles {
         writeAtomically(dir.resolve(skill.name() + ".yaml"), new Yaml(options).dump(meta));
     }
 
+    /** Each writer gets its own temporary file: two servers exporting at once must not write into one. */
     private static void writeAtomically(Path target, String text) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Path tmp = Files.createTempFile(target.getParent(), target.getFileName() + ".", ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 }

@@ -15,6 +15,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -64,17 +67,33 @@ public class SkillStore {
     }
 
     SavedSkill store(ValidSkill valid) {
-        for (int attempt = 1;; attempt++) {
+        return retryingLostRaces(attempt -> {
+            SavedSkill saved = inserter.insertNext(valid);
+            LOG.log(Level.INFO, "skill saved: name={0} version={1} code_bytes={2} attempts={3}",
+                    new Object[] {saved.name(), saved.version(), valid.code().length(), attempt});
+            return saved;
+        });
+    }
+
+    /**
+     * Stores {@code valid} as the next version only if {@code writes} accepts what {@code decide}
+     * makes of the versions already stored; the decision and the insert share a transaction, and a
+     * save that lost a race to another writer (this process or another server) decides again.
+     */
+    <D> D storeIf(ValidSkill valid, Function<List<StoredVersion>, D> decide, Predicate<D> writes) {
+        return retryingLostRaces(attempt -> inserter.insertIf(valid, decide, writes));
+    }
+
+    /** Runs {@code attempt} (given its number, from 1) until it does not lose a version race. */
+    private static <T> T retryingLostRaces(IntFunction<T> attempt) {
+        for (int n = 1;; n++) {
             try {
-                SavedSkill saved = inserter.insertNext(valid);
-                LOG.log(Level.INFO, "skill saved: name={0} version={1} code_bytes={2} attempts={3}",
-                        new Object[] {saved.name(), saved.version(), valid.code().length(), attempt});
-                return saved;
+                return attempt.apply(n);
             } catch (PersistenceException e) {
-                if (!lostVersionRace(e) || attempt >= MAX_SAVE_ATTEMPTS) {
+                if (!lostVersionRace(e) || n >= MAX_SAVE_ATTEMPTS) {
                     throw e;
                 }
-                backOff(attempt);
+                backOff(n);
             }
         }
     }
@@ -135,11 +154,7 @@ public class SkillStore {
     /** Hashes and saver of every stored version of a name, oldest first; empty when the name is unknown. */
     @Transactional
     List<StoredVersion> versions(String name) {
-        return SkillVersionEntity.getEntityManager()
-                .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.name = ?1 "
-                        + "order by v.version", Object[].class)
-                .setParameter(1, name).getResultList().stream()
-                .map(r -> new StoredVersion((Integer) r[0], (String) r[1], (String) r[2])).toList();
+        return inserter.versions(name);
     }
 
     /** Every stored name, sorted. */

@@ -54,6 +54,23 @@ public class StarterImporter {
                 new Object[] {r.imported(), r.unchanged(), r.keptUserVersion(), r.invalid()});
     }
 
+    private enum Action { IMPORT, UNCHANGED, KEEP_USER_VERSION }
+
+    /** The rule above, on the versions stored when the import's transaction reads them. */
+    private static Action decide(List<SkillStore.StoredVersion> stored, String hash) {
+        if (stored.stream().anyMatch(v -> v.sha256().equals(hash))) {
+            return Action.UNCHANGED;
+        }
+        if (stored.isEmpty() || stored.get(stored.size() - 1).savedBy().equals(SAVED_BY)) {
+            return Action.IMPORT;
+        }
+        return Action.KEEP_USER_VERSION;
+    }
+
+    /**
+     * Imports every starter file under {@code dir}. Safe while another server imports the same files
+     * into the same database: each decision is taken again after a lost race, so a file is stored once.
+     */
     public Report importFrom(Path dir) {
         List<SkillFiles.SkillFile> files;
         try {
@@ -76,15 +93,11 @@ public class StarterImporter {
                 invalid++;
                 continue;
             }
-            List<SkillStore.StoredVersion> stored = store.versions(valid.name());
             String hash = VersionInserter.sha256(valid.code());
-            if (stored.stream().anyMatch(v -> v.sha256().equals(hash))) {
-                unchanged++;
-            } else if (stored.isEmpty() || stored.get(stored.size() - 1).savedBy().equals(SAVED_BY)) {
-                store.store(valid);
-                imported++;
-            } else {
-                kept++;
+            switch (store.storeIf(valid, stored -> decide(stored, hash), action -> action == Action.IMPORT)) {
+                case IMPORT -> imported++;
+                case UNCHANGED -> unchanged++;
+                case KEEP_USER_VERSION -> kept++;
             }
         }
         return new Report(imported, unchanged, kept, invalid);

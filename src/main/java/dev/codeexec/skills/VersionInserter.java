@@ -8,6 +8,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Writes the next version of a name in its own short transaction. Two concurrent saves may both
@@ -23,9 +26,37 @@ class VersionInserter {
         Integer newest = SkillVersionEntity.getEntityManager()
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.name = ?1", Integer.class)
                 .setParameter(1, s.name()).getSingleResult();
+        return insert(s, newest == null ? 1 : newest + 1);
+    }
+
+    /**
+     * Reads the stored versions of the name, lets {@code decide} judge them, and inserts the next
+     * version when {@code writes} accepts the decision, all in one transaction: a retry after a lost
+     * race decides again on what the winner stored.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    <D> D insertIf(ValidSkill s, Function<List<SkillStore.StoredVersion>, D> decide, Predicate<D> writes) {
+        List<SkillStore.StoredVersion> stored = versions(s.name());
+        D decision = decide.apply(stored);
+        if (writes.test(decision)) {
+            insert(s, stored.isEmpty() ? 1 : stored.get(stored.size() - 1).version() + 1);
+        }
+        return decision;
+    }
+
+    /** Hashes and saver of every stored version of a name, oldest first. */
+    List<SkillStore.StoredVersion> versions(String name) {
+        return SkillVersionEntity.getEntityManager()
+                .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.name = ?1 "
+                        + "order by v.version", Object[].class)
+                .setParameter(1, name).getResultList().stream()
+                .map(r -> new SkillStore.StoredVersion((Integer) r[0], (String) r[1], (String) r[2])).toList();
+    }
+
+    private static SavedSkill insert(ValidSkill s, int version) {
         SkillVersionEntity e = new SkillVersionEntity();
         e.name = s.name();
-        e.version = newest == null ? 1 : newest + 1;
+        e.version = version;
         e.description = s.description();
         e.code = s.code();
         e.tags = String.join(",", s.tags());

@@ -8,9 +8,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +46,40 @@ class SkillFilesTest {
         assertEquals(new SkillFiles.SkillFile("chunker", skill.description(), skill.code(), skill.tags(), params),
                 back);
         assertTrue(Files.readString(dir.resolve("chunker.yaml")).contains("version: 3"));
+    }
+
+    /** Two servers sharing a data directory may export at once: every file is one writer's whole text. */
+    @Test
+    void simultaneousExportsNeverMixOrLoseAFile(@TempDir Path dir) throws Exception {
+        int writers = 6;
+        List<String> codes = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            codes.add("X = '" + "abcdef".charAt(i) + "' * " + "9".repeat(i + 1) + "\n" + "#".repeat(1000 * i) + "\n");
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> done = new ArrayList<>();
+        for (String code : codes) {
+            Skill skill = new Skill("shared", 1, "Holds a racing value.", code, List.of("race"), Map.of(), "h",
+                    Instant.now(), "t", 1);
+            done.add(pool.submit(() -> {
+                start.await();
+                for (int round = 0; round < 20; round++) {
+                    SkillFiles.write(dir, skill);
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+        assertTrue(codes.contains(Files.readString(dir.resolve("shared.py"))));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("shared.py", "shared.yaml"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList());
+        }
     }
 
     @Test

@@ -227,6 +227,35 @@ class SkillStoreTest {
         assertEquals(1, importer.importFrom(dir).invalid());
     }
 
+    /** Two servers started together on one database import the same starter files at the same moment. */
+    @Test
+    void simultaneousStarterImportsStoreEachFileOnce() throws Exception {
+        Path dir = Files.createTempDirectory("starters");
+        String name = unique("starter_raced");
+        writeStarter(dir, name, "X = 1\n");
+        int importers = 4;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(importers);
+        List<Future<StarterImporter.Report>> futures = new ArrayList<>();
+        for (int i = 0; i < importers; i++) {
+            futures.add(pool.submit(() -> {
+                start.await();
+                return importer.importFrom(dir);
+            }));
+        }
+        start.countDown();
+        int imported = 0;
+        int unchanged = 0;
+        for (Future<StarterImporter.Report> f : futures) {
+            imported += f.get().imported();
+            unchanged += f.get().unchanged();
+        }
+        pool.shutdown();
+        assertEquals(1, imported);
+        assertEquals(importers - 1, unchanged);
+        assertEquals(1, store.versions(name).size());
+    }
+
     private static void writeStarter(Path dir, String name, String code) throws IOException {
         Files.writeString(dir.resolve(name + ".py"), code);
         Files.writeString(dir.resolve(name + ".yaml"), "description: Holds a starter value.\ntags: [test]\n");

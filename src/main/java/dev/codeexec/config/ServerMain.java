@@ -1,0 +1,29 @@
+package dev.codeexec.config;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+/**
+ * Entry point of the server. It sets what a library reads once, when its classes load, and so
+ * must be fixed before Quarkus starts; then it hands over to Quarkus.
+ */
+@QuarkusMain
+public final class ServerMain {
+
+    /**
+     * Where the H2 server of a shared database listens. With {@code AUTO_SERVER=TRUE} the first
+     * process to open the database serves it to the others over TCP; by default H2 would listen on
+     * every interface. An operator's {@code -Dh2.bindAddress=...} wins.
+     */
+    static final String H2_BIND_ADDRESS = "h2.bindAddress";
+
+    private ServerMain() {
+    }
+
+    public static void main(String... args) {
+        if (System.getProperty(H2_BIND_ADDRESS) == null) {
+            System.setProperty(H2_BIND_ADDRESS, "127.0.0.1");
+        }
+        Quarkus.run(args);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.codeexec.skills;
+
+import io.quarkus.flyway.FlywayConfigurationCustomizer;
+import jakarta.inject.Singleton;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.flywaydb.core.api.callback.Callback;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+
+/** Adds {@link MigrationLock} to the Flyway run Quarkus starts, beside the callbacks it already has. */
+@Singleton
+class MigrationSettings implements FlywayConfigurationCustomizer {
+
+    private final Path dataDir;
+
+    MigrationSettings(@ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
+        this.dataDir = dataDir;
+    }
+
+    @Override
+    public void customize(FluentConfiguration configuration) {
+        List<Callback> callbacks = new ArrayList<>(List.of(configuration.getCallbacks()));
+        callbacks.add(new MigrationLock(dataDir.resolve("migration.lock")));
+        configuration.callbacks(callbacks.toArray(Callback[]::new));
+    }
+}

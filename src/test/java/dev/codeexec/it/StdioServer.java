@@ -1,0 +1,154 @@
+package dev.codeexec.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged server driven the way a desktop agent drives it: started from the project directory,
+ * line-delimited JSON-RPC on stdin/stdout, stderr to a log file. Every stdout line must be a protocol
+ * message. One caller at a time per server.
+ */
+final class StdioServer implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
+
+    /** A stdout line and how long the stderr log was when it was read. */
+    private record Line(String text, long stderrBytes) {
+    }
+
+    /** The initialize answer and what the server had written to stderr by the time it arrived. */
+    record Initialized(JsonNode response, String stderrBefore) {
+    }
+
+    private final Process process;
+    private final OutputStream toServer;
+    private final Path log;
+    private final BlockingQueue<Line> lines = new LinkedBlockingQueue<>();
+    private int nextId = 1;
+
+    private StdioServer(Process process, Path log) {
+        this.process = process;
+        this.toServer = process.getOutputStream();
+        this.log = log;
+        Thread.ofPlatform().daemon().start(this::readStdout);
+    }
+
+    /** Starts {@code java <jvmOptions> -jar quarkus-run.jar}; {@code log} is replaced. */
+    static StdioServer start(Path log, Map<String, String> environment, String... jvmOptions) throws IOException {
+        assertTrue(Files.exists(JAR), "package the server first (mvn verify does)");
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-jar", JAR.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.redirectError(ProcessBuilder.Redirect.to(log.toFile()));
+        builder.environment().putAll(environment);
+        return new StdioServer(builder.start(), log);
+    }
+
+    private void readStdout() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                lines.add(new Line(line, Files.size(log)));
+            }
+        } catch (IOException e) {
+            // server gone
+        }
+    }
+
+    /** Sends initialize and then the initialized notification. */
+    Initialized initialize(String clientName) throws Exception {
+        Line answer = exchange("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                "clientInfo", Map.of("name", clientName, "version", "1")));
+        send(Map.of("jsonrpc", "2.0", "method", "notifications/initialized"));
+        byte[] stderr = Files.readAllBytes(log);
+        return new Initialized(JSON.readTree(answer.text()),
+                new String(stderr, 0, (int) Math.min(stderr.length, answer.stderrBytes()), StandardCharsets.UTF_8));
+    }
+
+    void send(Map<String, Object> message) throws IOException {
+        toServer.write((JSON.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
+        toServer.flush();
+    }
+
+    /** Sends a request and returns its response. */
+    JsonNode request(String method, Map<String, Object> params) throws Exception {
+        return JSON.readTree(exchange(method, params).text());
+    }
+
+    /** Calls a tool that must succeed and returns its structured content. */
+    JsonNode call(String tool, Map<String, Object> arguments) throws Exception {
+        JsonNode response = request("tools/call", Map.of("name", tool, "arguments", arguments));
+        assertFalse(response.at("/result/isError").asBoolean(true), tool + ": " + response);
+        return response.at("/result/structuredContent");
+    }
+
+    private Line exchange(String method, Map<String, Object> params) throws Exception {
+        int id = nextId++;
+        send(Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (System.nanoTime() < deadline) {
+            Line line = lines.poll(1, TimeUnit.SECONDS);
+            if (line == null) {
+                assertTrue(process.isAlive(), "server exited; see " + log);
+                continue;
+            }
+            JsonNode message = JSON.readTree(line.text());
+            assertEquals("2.0", message.path("jsonrpc").asText(), "non-protocol line on stdout: " + line.text());
+            if (message.path("id").asInt(-1) == id) {
+                return line;
+            }
+        }
+        throw new AssertionError("no answer to " + method + "; see " + log);
+    }
+
+    String stderr() throws IOException {
+        return Files.readString(log);
+    }
+
+    /** Closes stdin, as a desktop client does when it quits, and returns the exit status. */
+    int stop() throws Exception {
+        toServer.close();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("server did not exit within 60 s of stdin closing; see " + log);
+        }
+        return process.exitValue();
+    }
+
+    /** Kills the process without warning (SIGKILL), as a crash or a force-quitting client does. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}
