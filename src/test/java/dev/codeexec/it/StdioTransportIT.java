@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,11 +47,20 @@ class StdioTransportIT {
     }
 
     @Test
-    void listsTheTools() throws Exception {
-        JsonNode tools = server.request("tools/list", Map.of()).at("/result/tools");
+    void listsTheToolsOfTheGoldenFile() throws Exception {
+        // The packaged jar over stdio advertises exactly what the golden tools/list of the tests holds.
+        JsonNode golden = new ObjectMapper().readTree(Path.of("src/test/resources/tools-list.json").toFile());
+        Map<String, JsonNode> listed = new TreeMap<>();
+        server.request("tools/list", Map.of()).at("/result/tools").forEach(t -> listed.put(t.path("name").asText(), t));
         List<String> names = new ArrayList<>();
-        tools.forEach(t -> names.add(t.path("name").asText()));
-        assertTrue(names.contains("execute_code"), names.toString());
+        golden.forEach(t -> names.add(t.path("name").asText()));
+        assertEquals(names, List.copyOf(listed.keySet()));
+        for (JsonNode expected : golden) {
+            JsonNode actual = listed.get(expected.path("name").asText());
+            for (String field : List.of("description", "inputSchema", "outputSchema")) {
+                assertEquals(expected.path(field), actual.path(field), expected.path("name").asText() + " " + field);
+            }
+        }
     }
 
     @Test
