@@ -65,7 +65,7 @@ class SkillToolsTest {
     }
 
     @Test
-    void toolsAreListedWithReadOnlyHintsAndDescribedArguments() {
+    void toolsAreListedWithReadOnlyHintsAndBoundedArguments() {
         AtomicReference<McpAssured.ToolsPage> page = new AtomicReference<>();
         mcp.client().when().toolsList(page::set).thenAssertResults();
         Map<String, Boolean> readOnly = Map.of("save_skill", false, "load_skill", true, "list_skills", true,
@@ -73,10 +73,16 @@ class SkillToolsTest {
         readOnly.forEach((name, hint) -> {
             McpAssured.ToolInfo tool = page.get().findByName(name);
             assertEquals(hint, tool.annotations().orElseThrow().readOnlyHint(), name);
-            JsonObject properties = tool.inputSchema().getJsonObject("properties");
-            properties.forEach(p -> assertFalse(((JsonObject) p.getValue()).getString("description", "").isBlank(),
-                    name + "." + p.getKey()));
         });
+        JsonObject limit = page.get().findByName("list_skills").inputSchema().getJsonObject("properties")
+                .getJsonObject("limit");
+        assertEquals(1, limit.getInteger("minimum"));
+        assertEquals(100, limit.getInteger("maximum"));
+        assertEquals(20, limit.getInteger("default"));
+        JsonObject name = page.get().findByName("save_skill").inputSchema().getJsonObject("properties")
+                .getJsonObject("name");
+        assertTrue(name.getString("pattern").startsWith("^[A-Za-z_]"), name.encode());
+        assertFalse(name.getString("description").isBlank());
         assertTrue(page.get().findByName("delete_skill").annotations().orElseThrow().destructiveHint());
     }
 

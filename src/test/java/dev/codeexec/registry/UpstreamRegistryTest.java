@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.mcp.JsonSchemas;
 import dev.codeexec.mcp.McpCalls;
+import dev.codeexec.mcp.OutputSchemaContract;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -43,6 +45,9 @@ class UpstreamRegistryTest {
     }
 
     @Inject
+    JsonSchemas schemas;
+
+    @Inject
     RegistryService registry;
 
     McpCalls mcp;
@@ -70,15 +75,20 @@ class UpstreamRegistryTest {
     void upstreamToolsAreSearchableUnderTheServerCategory() {
         assertEquals("connected", status("kg").state());
         ToolResponse r = mcp.call("search_tools", Map.of("query", "create entities in the knowledge graph",
-                "category", "kg", "limit", 3));
+                "category", "kg", "limit", 3, "detail", "full"));
         assertFalse(r.isError(), McpCalls.text(r));
         JsonObject first = JsonObject.mapFrom(r.structuredContent()).getJsonArray("tools").getJsonObject(0);
         assertEquals("create_entities", first.getString("name"));
         assertEquals("kg", first.getString("category"));
         ToolResponse def = mcp.call("get_tool_definition", Map.of("name", "read_graph"));
         assertFalse(def.isError(), McpCalls.text(def));
-        assertEquals("upstream", JsonObject.mapFrom(def.structuredContent()).getJsonObject("definition")
-                .getString("origin"));
+        JsonObject view = JsonObject.mapFrom(def.structuredContent());
+        assertEquals("upstream", view.getJsonObject("definition").getString("origin"));
+        // An upstream definition (a server, no examples, maybe no output schema) keeps the result's schema too.
+        OutputSchemaContract.assertMatches("get_tool_definition of an upstream tool",
+                schemas.of(ToolDefinitionView.class), view.getMap());
+        OutputSchemaContract.assertMatches("search_tools in an upstream category",
+                schemas.of(ToolSearchResult.class), JsonObject.mapFrom(r.structuredContent()).getMap());
     }
 
     @Test
