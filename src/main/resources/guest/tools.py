@@ -1,7 +1,7 @@
 """Registry tools from sandboxed code.
 
     import tools
-    tools.search("profile a csv file")          # [{'name': ..., 'category': ..., 'summary': ...}]
+    tools.search("profile a csv file")          # [{'name': ..., 'summary': ...}]
     tools.definition("csv_profile")             # schemas, examples, python_snippet
     tools.call("csv_profile", path="sales.csv")
     tools.data.csv_profile(path="sales.csv")    # the same, by category
