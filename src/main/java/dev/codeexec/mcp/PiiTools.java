@@ -21,8 +21,7 @@ public class PiiTools {
 
     @Tool(name = "sanitize_pii", description = """
             Replace personal data and secrets with tokens such as <EMAIL_ADDRESS_1>, stable on this \
-            connection, so values stay out of your context. Returns the text, entities (type, UTF-16 span, \
-            score, token) and counts.""",
+            connection. Returns the text, entities (type, UTF-16 span, score, token) and counts.""",
             annotations = @Tool.Annotations(title = "Sanitize PII", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse sanitizePii(
@@ -36,8 +35,8 @@ public class PiiTools {
     }
 
     @Tool(name = "restore_pii", description = """
-            Put back the values of tokens sanitize_pii issued on this connection, e.g. before writing a report. \
-            Anything else, including expired tokens, is returned unchanged.""",
+            Put back the values of tokens sanitize_pii issued on this connection. Anything else, including \
+            expired tokens, is returned unchanged.""",
             annotations = @Tool.Annotations(title = "Restore PII", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse restorePii(

@@ -26,10 +26,10 @@ public class SandboxTools {
     }
 
     @Tool(name = "execute_code", description = """
-            Run Python 3 in a sandbox; the working directory is the persistent workspace. Standard library \
-            only; no network, subprocesses or host access. exit_code is 1 on an uncaught exception, n for \
-            sys.exit(n), 124 on timeout, 137 if the worker was killed: results, not errors. truncated: output \
-            passed the cap. Inside: import tools, skills, pii.""",
+            Run Python 3 in a sandbox; the working directory is the persistent workspace. Each run starts \
+            clean; imports stay warm. Standard library only; no network, subprocesses or host access. \
+            exit_code is 1 on an uncaught exception, n for sys.exit(n), 124 on timeout, 137 if the worker was \
+            killed: results, not errors. truncated: output passed the cap. Inside: import tools, skills, pii.""",
             structuredContent = true,
             outputSchema = @Tool.OutputSchema(from = ExecutionResult.class),
             annotations = @Tool.Annotations(title = "Execute Python", readOnlyHint = false, destructiveHint = false,
@@ -40,13 +40,16 @@ public class SandboxTools {
             int timeoutS,
             @ToolArg(required = false)
             String stdin,
-            @ToolArg(description = "Keeps variables and imports between calls of this connection", required = false)
+            @ToolArg(description = "Named interpreter that keeps variables across calls", required = false)
             String session,
-            @ToolArg(name = "sanitize_output", description = "Tokenize personal data in the output", defaultValue = "false")
+            @ToolArg(name = "sanitize_output", description = "Tokenize personal data in the output",
+                    defaultValue = "false")
             boolean sanitizeOutput,
+            @ToolArg(description = "New interpreter, discarded after", defaultValue = "false") boolean fresh,
             McpConnection connection) {
         return results.call(() -> {
-            ExecutionResult result = sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id()));
+            ExecutionResult result = sandbox.execute(new ExecuteCommand(code, timeoutS, stdin, session, connection.id(),
+                    fresh));
             return sanitizeOutput ? sanitizer.sanitize(result, connection.id()) : result;
         });
     }

@@ -34,8 +34,8 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "read_workspace_file", description = """
-            Read a page of a workspace file; continue with offset += bytes_returned until eof. A utf-8 page \
-            never splits a character; a file that is not UTF-8 needs encoding=base64.""",
+            Read a page of a workspace file; continue with offset += bytes_returned until eof. A file that is \
+            not UTF-8 needs encoding=base64.""",
             annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true, openWorldHint = false))
     ToolResponse read(
             @ToolArg(description = "Workspace-relative") String path,
@@ -49,7 +49,7 @@ public class WorkspaceTools {
 
     @Tool(name = "list_workspace_files", description = """
             List workspace files and folders by path, with type, size and modification time. Paged: total \
-            counts every match. Symlinks are listed, not followed.""",
+            counts every match.""",
             annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true, openWorldHint = false))
     ToolResponse list(
             @ToolArg(defaultValue = ".")

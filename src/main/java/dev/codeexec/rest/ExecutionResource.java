@@ -35,7 +35,8 @@ public class ExecutionResource {
     public ExecutionResult execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
         ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null) : body;
         String caller = RestCallers.id(sessionId);
-        ExecutionResult result = sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller));
+        ExecutionResult result = sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
+                b.session() == null));
         return Boolean.TRUE.equals(b.sanitizeOutput()) ? sanitizer.sanitize(result, caller) : result;
     }
 }

@@ -40,14 +40,22 @@ public final class ExecutionLimits {
                     + " seconds, got " + timeout);
         }
         SessionKey session = null;
+        ExecutionRequest.Reuse reuse = command.fresh() ? ExecutionRequest.Reuse.FRESH : ExecutionRequest.Reuse.WARM;
         if (command.session() != null) {
             if (!SESSION_NAME.matcher(command.session()).matches()) {
                 throw new InvalidInputException("session", "must be 1 to " + MAX_SESSION_NAME
                         + " characters of letters, digits, '_', '.' or '-'");
             }
+            if (command.fresh()) {
+                throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its "
+                        + "interpreter");
+            }
             session = new SessionKey(command.owner() == null ? "" : command.owner(), command.session());
+            reuse = ExecutionRequest.Reuse.SESSION;
+        } else if (reuse == ExecutionRequest.Reuse.WARM) {
+            session = SessionKey.warm(command.owner() == null ? "" : command.owner());
         }
-        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session);
+        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse);
     }
 
     private static boolean longerThan(String s, int limitBytes) {

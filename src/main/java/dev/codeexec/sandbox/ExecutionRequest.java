@@ -7,7 +7,15 @@ import java.time.Duration;
  * comes from ({@code owner}: bridge calls act on its behalf), and optionally the persistent session
  * it runs in (scoped to that connection).
  */
-public record ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session) {
+public record ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session,
+        Reuse reuse) {
+
+    /**
+     * Which interpreter runs it: a brand-new one, discarded afterwards; the caller's warm one, reset to a
+     * clean slate first ({@code session} is then the caller's {@link SessionKey#warm} key); or a named
+     * persistent session.
+     */
+    public enum Reuse { FRESH, WARM, SESSION }
 
     public ExecutionRequest {
         stdin = stdin == null ? "" : stdin;

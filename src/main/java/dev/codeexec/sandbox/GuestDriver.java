@@ -1,11 +1,20 @@
 package dev.codeexec.sandbox;
 
 /**
- * The trusted Python that runs inside every interpreter before any caller code: it imports common
- * modules (so callers don't pay for them) and returns {@code run(source) -> exit status}, which
- * compiles and executes caller code in a private {@code __main__} namespace the way
- * {@code python -c} would: tracebacks go to stderr without the driver's own frame, and
- * {@code SystemExit} becomes the exit status.
+ * The trusted Python that runs inside every interpreter before any caller code. It imports only what it
+ * needs itself (callers import on demand, and the imports stay warm in their interpreter) and returns
+ * {@code run(source, reset) -> [exit status, recycle]}, which compiles and executes caller code the way
+ * {@code python -c} would: tracebacks go to stderr without the driver's own frame, and {@code SystemExit}
+ * becomes the exit status.
+ *
+ * <p>With {@code reset} the run starts from a clean slate in an interpreter that already served the same
+ * caller: a new {@code __main__} namespace; the builtins from a pristine copy; {@code sys} settings and hooks
+ * (recursion limit, {@code path}, {@code meta_path}, {@code path_hooks}, streams, {@code displayhook},
+ * {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace as working
+ * directory; files the caller opened flushed and closed; and every module imported since the driver started
+ * that is not part of the standard library (skills, registry tools, workspace modules) dropped, so a new
+ * version loads. What persists is state the caller put into standard-library modules. {@code recycle} is
+ * true after a {@code MemoryError}: the interpreter should not serve again.
  */
 final class GuestDriver {
     private GuestDriver() {
@@ -13,11 +22,8 @@ final class GuestDriver {
 
     static final String SOURCE = """
             def __codeexec_make():
-                import sys, traceback, builtins
-                import os, io, json, re, math, random, time, datetime, collections, itertools, functools
-                import string, textwrap, statistics, decimal, fractions, csv, hashlib, base64, dataclasses
-                import typing, pathlib, enum, copy, operator, heapq, bisect, uuid, struct
-                import weakref, types, importlib.abc, importlib.util
+                import sys, traceback, builtins, os, io, json, weakref, types, importlib, importlib.abc
+                import importlib.util, warnings, atexit
 
                 # The bridge: the host's call function and the capability modules, taken out of
                 # __main__ before any caller code runs.
@@ -71,7 +77,9 @@ final class GuestDriver {
                         exec(compile(source, "<" + module.__name__ + ">", "exec"), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
 
-                namespace = {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+                def new_namespace():
+                    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+                namespace = new_namespace()
 
                 # GraalPy closes files at garbage collection, not when the last reference goes, so
                 # open('f', 'w').write(x) would lose x when the context is discarded: track and flush them.
@@ -107,27 +115,88 @@ final class GuestDriver {
                         except Exception:  # never BaseException: that would swallow the host's exit and cancel
                             pass
 
-                def run(source):
+                # As with python -c: modules in the working directory (the workspace) are importable.
+                if "" not in sys.path:
+                    sys.path.insert(0, "")
+
+                # What a reset restores, taken once the driver is set up and before any caller code.
+                pristine_builtins = dict(builtins.__dict__)
+                sys_state = (sys.getrecursionlimit(), list(sys.path), list(sys.meta_path), list(sys.path_hooks),
+                             sys.stdin, sys.stdout, sys.stderr, sys.displayhook, sys.excepthook)
+                warning_filters = list(warnings.filters)
+                workdir = os.getcwd()
+                baseline_modules = set(sys.modules)
+                stdlib_dir = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
+                patched = (io.open, os.rename, os.replace)
+
+                def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, update=dict.update,
+                                     keys=dict.keys, snapshot=list):
+                    # Bound as defaults: the caller may have replaced any builtin this function would use.
+                    update(d, pristine)
+                    for name in snapshot(keys(d)):
+                        if name not in pristine:
+                            del d[name]
+
+                def is_standard(module):
+                    spec = getattr(module, "__spec__", None)
+                    if getattr(spec, "origin", None) in ("built-in", "frozen"):
+                        return True
+                    path = getattr(module, "__file__", None)
+                    return isinstance(path, str) and os.path.abspath(path).startswith(stdlib_dir)
+
+                def reset():
+                    restore_builtins()
+                    for f in list(opened):
+                        try:
+                            f.close()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+                    io.open, os.rename, os.replace = patched
+                    limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
+                    sys.setrecursionlimit(limit)
+                    sys.path[:] = path
+                    sys.meta_path[:] = meta_path
+                    sys.path_hooks[:] = path_hooks
+                    sys.path_importer_cache.clear()
+                    sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+                    sys.displayhook, sys.excepthook = displayhook, excepthook
+                    warnings.filters[:] = warning_filters
+                    atexit._clear()
+                    os.chdir(workdir)
+                    for name in [n for n in sys.modules if n not in baseline_modules]:
+                        if not is_standard(sys.modules[name]):
+                            del sys.modules[name]
+                    importlib.invalidate_caches()
+
+                def run(source, fresh_start=False):
+                    nonlocal namespace
+                    if fresh_start:
+                        reset()
+                        namespace = new_namespace()
+                    status, recycle = execute(source)
+                    return [status, recycle]
+
+                def execute(source):
                     try:
                         try:
                             code = compile(source, "<string>", "exec")
                         except (SyntaxError, ValueError) as e:
                             traceback.print_exception(type(e), e, None)
-                            return 1
+                            return 1, False
                         try:
                             exec(code, namespace)
-                            return 0
+                            return 0, False
                         except SystemExit as e:
                             status = e.code
                             if status is None:
-                                return 0
+                                return 0, False
                             if isinstance(status, int) and not isinstance(status, bool):
-                                return status
+                                return status, False
                             print(status, file=sys.stderr)
-                            return 1
+                            return 1, False
                         except BaseException as e:
                             traceback.print_exception(type(e), e, e.__traceback__.tb_next)
-                            return 1
+                            return 1, isinstance(e, MemoryError)
                     finally:
                         flush()
                 return run

@@ -10,8 +10,9 @@ import java.util.logging.Logger;
 
 /**
  * Runs executions in confined contexts inside this JVM. Fresh interpreters are built ahead of time
- * in the background, each used once and discarded, so a trivial execution does not pay for context
- * creation. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
+ * in the background. A run without a session uses its caller's warm interpreter, reset to a clean slate
+ * (see {@link GuestDriver}), or takes a fresh one that then becomes the caller's; an interpreter never
+ * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
  * builtin (see {@link ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
@@ -26,6 +27,9 @@ public final class InProcessExecutor implements CodeExecutor {
     private final BlockingQueue<PythonInterpreter> warm;
     private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("sandbox-warmer").factory());
     private final SessionTable<PythonInterpreter> sessions;
+    private final SessionTable<PythonInterpreter> warmByCaller;
+    private final WarmCounters warmCounters = new WarmCounters();
+    private final int warmMaxRuns;
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
     private final java.util.concurrent.CountDownLatch firstWarm = new java.util.concurrent.CountDownLatch(1);
@@ -38,6 +42,15 @@ public final class InProcessExecutor implements CodeExecutor {
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> entry.handle.close());
+        this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
+            if (closed) {
+                entry.handle.close();
+                return;
+            }
+            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
+            warmer.execute(entry.handle::close);
+        });
+        this.warmMaxRuns = settings.warm().maxRuns();
         for (int i = 0; i < Math.max(1, settings.warmContexts()); i++) {
             warmer.execute(this::addWarmInterpreter);
         }
@@ -83,18 +96,64 @@ public final class InProcessExecutor implements CodeExecutor {
      * any wait for an interpreter, so a worker can tell the server when its deadline begins.
      */
     ExecutionResult execute(ExecutionRequest request, Runnable onGuestStart) {
+        return run(request, onGuestStart).result();
+    }
+
+    /** A run's result and, for a warm run, what happened to the caller's warm interpreter. */
+    record Run(ExecutionResult result, WarmCounters.Event warm) {
+    }
+
+    Run run(ExecutionRequest request, Runnable onGuestStart) {
         sessions.evictIdle();
-        if (request.session() == null) {
-            PythonInterpreter interpreter = takeInterpreter();
-            onGuestStart.run();
-            TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
-            noteStuck(outcome);
-            if (!outcome.threadStuck()) {
-                warmer.execute(interpreter::close);
-            }
-            return outcome.result();
+        warmByCaller.evictIdle();
+        return switch (request.reuse()) {
+            case FRESH -> new Run(executeFresh(request, onGuestStart), null);
+            case WARM -> executeWarm(request, onGuestStart);
+            case SESSION -> new Run(executeInSession(request, onGuestStart), null);
+        };
+    }
+
+    private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
+        PythonInterpreter interpreter = takeInterpreter();
+        onGuestStart.run();
+        TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+        noteStuck(outcome);
+        if (!outcome.threadStuck()) {
+            warmer.execute(interpreter::close);
         }
-        return executeInSession(request, onGuestStart);
+        return outcome.result();
+    }
+
+    private Run executeWarm(ExecutionRequest request, Runnable onGuestStart) {
+        SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
+        boolean hit = entry != null;
+        if (!hit) {
+            entry = warmByCaller.create(request.session(), this::takeInterpreter);
+        }
+        entry.lock.lock();
+        try {
+            onGuestStart.run();
+            // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
+            TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, false, entry.runs > 0);
+            noteStuck(outcome);
+            entry.lastUsedNanos = System.nanoTime();
+            entry.runs++;
+            WarmCounters.Recycle recycle = !outcome.interpreterAlive()
+                    ? (outcome.result().timedOut() ? WarmCounters.Recycle.TIMEOUT : WarmCounters.Recycle.EXIT)
+                    : outcome.recycle() ? WarmCounters.Recycle.MEMORY
+                    : entry.runs >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS : null;
+            if (recycle != null) {
+                warmByCaller.discard(entry);
+                if (!outcome.threadStuck()) {
+                    warmer.execute(entry.handle::close);
+                }
+            }
+            WarmCounters.Event event = new WarmCounters.Event(hit, recycle);
+            warmCounters.record(event);
+            return new Run(outcome.result(), event);
+        } finally {
+            entry.lock.unlock();
+        }
     }
 
     private ExecutionResult executeInSession(ExecutionRequest request, Runnable onGuestStart) {
@@ -136,7 +195,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public boolean resetSession(SessionKey key) {
-        return sessions.drop(key);
+        return SessionKey.WARM.equals(key.name()) ? warmByCaller.drop(key) : sessions.drop(key);
     }
 
     /** Blocks until one warm interpreter is ready (the worker reports ready only then). */
@@ -153,7 +212,8 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public SandboxState state() {
-        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get());
+        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
+                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles());
     }
 
     @Override
@@ -166,6 +226,7 @@ public final class InProcessExecutor implements CodeExecutor {
         closed = true;
         warmer.shutdownNow();
         sessions.dropAll();
+        warmByCaller.dropAll();
         PythonInterpreter interpreter;
         while ((interpreter = warm.poll()) != null) {
             interpreter.close();

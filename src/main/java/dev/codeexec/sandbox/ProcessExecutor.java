@@ -23,7 +23,9 @@ import java.util.logging.Logger;
  * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, one execution per worker
  * at a time. A worker that overruns its deadline, runs out of heap or dies is killed with its whole
  * process tree and replaced in the background; its caller still gets a well-formed result.
- * Persistent sessions are pinned to one worker.
+ * Persistent sessions are pinned to one worker. So is each caller's warm interpreter, as long as its worker
+ * is free when the caller runs again; otherwise the run goes to any idle worker, which then holds the
+ * caller's warm interpreter, and the old one is released.
  */
 public final class ProcessExecutor implements CodeExecutor {
 
@@ -37,6 +39,9 @@ public final class ProcessExecutor implements CodeExecutor {
     private final Set<WorkerProcess> live = new HashSet<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
+    /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
+    private final Map<SessionKey, WarmHome> warmHomes = new HashMap<>();
+    private final WarmCounters warmCounters = new WarmCounters();
     private final ExecutorService spawner = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
     private final AtomicInteger starting = new AtomicInteger();
@@ -58,11 +63,18 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
+    private record WarmHome(WorkerProcess worker, long lastUsedNanos) {
+    }
+
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
         sessions.evictIdle();
-        if (request.session() == null) {
+        evictIdleWarm();
+        if (request.reuse() == ExecutionRequest.Reuse.FRESH) {
             return runOn(takeAny(), request);
+        }
+        if (request.reuse() == ExecutionRequest.Reuse.WARM) {
+            return runOn(takeWarm(request.session()), request);
         }
         String lossNotice = sessions.takeLossNotice(request.session());
         while (true) {
@@ -89,6 +101,43 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
+    /** The idle worker holding the caller's warm interpreter, else any idle worker, which becomes its home. */
+    private synchronized WorkerProcess takeWarm(SessionKey key) {
+        WarmHome home = warmHomes.get(key);
+        WorkerProcess worker;
+        if (home != null && idle.contains(home.worker())) {
+            worker = home.worker();
+            idle.remove(worker);
+        } else {
+            worker = takeAny();
+            if (home != null) {
+                scheduleDrop(home.worker(), key);
+            }
+        }
+        warmHomes.put(key, new WarmHome(worker, System.nanoTime()));
+        return worker;
+    }
+
+    /** Releases warm interpreters unused for the idle TTL: the worker holding one is told with its next request. */
+    private synchronized void evictIdleWarm() {
+        long cutoff = System.nanoTime() - settings.warm().idleTtl().toNanos();
+        warmHomes.entrySet().removeIf(e -> {
+            if (e.getValue().lastUsedNanos() >= cutoff) {
+                return false;
+            }
+            scheduleDrop(e.getValue().worker(), e.getKey());
+            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
+            return true;
+        });
+    }
+
+    private synchronized void forgetWarm(SessionKey key, WorkerProcess worker) {
+        WarmHome home = warmHomes.get(key);
+        if (home != null && home.worker() == worker) {
+            warmHomes.remove(key);
+        }
+    }
+
     private ExecutionResult runOn(WorkerProcess worker, ExecutionRequest request) {
         long start = System.nanoTime();
         Duration hardDeadline = request.timeout().plus(settings.cancelGrace()).plus(settings.cancelGrace())
@@ -96,6 +145,12 @@ public final class ProcessExecutor implements CodeExecutor {
         try {
             WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), settings.worker().startTimeout(),
                     hardDeadline);
+            if (reply.warm() != null) {
+                warmCounters.record(reply.warm());
+                if (reply.warm().recycled() != null) {
+                    forgetWarm(request.session(), worker);
+                }
+            }
             if (reply.recycle()) {
                 retire(worker, "a guest thread in it ignored cancellation");
             } else {
@@ -103,17 +158,25 @@ public final class ProcessExecutor implements CodeExecutor {
             }
             return reply.result();
         } catch (TimeoutException e) {
+            lostWarm(request);
             retire(worker, "its worker process was killed at the deadline");
             return killed(start, true, "TimeoutError: execution did not stop within its timeout of "
                     + request.timeout().toSeconds() + " s (timeout_s), so its sandbox process was killed; "
                     + "output produced before the kill is lost");
         } catch (WorkerProcess.WorkerGone e) {
+            lostWarm(request);
             retire(worker, "its worker process died");
             String why = e.outOfMemory
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
                             + " MiB, so its sandbox process was stopped"
                     : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + ")";
             return killed(start, false, why);
+        }
+    }
+
+    private void lostWarm(ExecutionRequest request) {
+        if (request.reuse() == ExecutionRequest.Reuse.WARM) {
+            warmCounters.recycled(WarmCounters.Recycle.WORKER_LOST);
         }
     }
 
@@ -201,6 +264,7 @@ public final class ProcessExecutor implements CodeExecutor {
             live.remove(worker);
             idle.remove(worker);
             pendingDrops.remove(worker);
+            warmHomes.values().removeIf(home -> home.worker() == worker);
             notifyAll();
         }
         sessions.loseWhere(w -> w == worker, why);
@@ -273,7 +337,8 @@ public final class ProcessExecutor implements CodeExecutor {
 
     @Override
     public synchronized SandboxState state() {
-        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size(), 0);
+        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size(), 0,
+                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles());
     }
 
     @Override

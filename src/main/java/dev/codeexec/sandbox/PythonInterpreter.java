@@ -66,18 +66,26 @@ final class PythonInterpreter implements AutoCloseable {
         }
     }
 
+    /** How a run ended inside the interpreter: its exit status, and whether the interpreter should not serve again. */
+    record Finish(int exitCode, boolean recycle) {
+    }
+
     /**
-     * Starts caller code on the interpreter's thread. The future yields the exit status, or fails with
-     * a {@link PolyglotException} when the guest called {@code os._exit}, was cancelled, or the host refused it something.
+     * Starts caller code on the interpreter's thread; with {@code freshStart} the driver first resets what
+     * earlier runs of the same caller changed (see {@link GuestDriver}). The future yields how the run
+     * finished, or fails with a {@link PolyglotException} when the guest called {@code os._exit}, was
+     * cancelled, or the host refused it something.
      */
-    Future<Integer> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr) {
+    Future<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
+            boolean freshStart) {
         return thread.submit(() -> {
             owner.set(caller);
             in.feed(stdin);
             out.redirectTo(stdout);
             err.redirectTo(stderr);
             try {
-                return run.execute(code).asInt();
+                Value finish = run.execute(code, freshStart);
+                return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
             } finally {
                 out.redirectTo(OutputStream.nullOutputStream());
                 err.redirectTo(OutputStream.nullOutputStream());

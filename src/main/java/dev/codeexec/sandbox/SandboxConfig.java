@@ -50,7 +50,20 @@ public interface SandboxConfig {
 
     Sessions sessions();
 
+    Warm warm();
+
     Worker worker();
+
+    /** Each caller's warm interpreter, reused by its runs without a session and reset between them. */
+    interface Warm {
+        /** Runs one warm interpreter serves before it is replaced by a fresh one. */
+        @WithDefault("100")
+        int maxRuns();
+
+        /** A warm interpreter unused this long is released. */
+        @WithDefault("10m")
+        Duration idleTtl();
+    }
 
     interface Sessions {
         @WithDefault("8")
@@ -94,6 +107,7 @@ public interface SandboxConfig {
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
+                new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
                         worker().javaExecutable(), SandboxSettings.Jit.parse(jit())), quota);

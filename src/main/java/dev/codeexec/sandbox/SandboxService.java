@@ -79,10 +79,10 @@ public class SandboxService {
             counters.record(result);
             owners.record(command.owner(), result);
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
-                    + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} session={8}",
+                    + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
                         request.stdin().length(), result.stdout().length(), result.stderr().length(),
-                        result.truncated(), request.session() != null});
+                        result.truncated(), request.reuse()});
             return result;
         }
     }

@@ -20,6 +20,7 @@ public record SandboxSettings(
         Duration cancelGrace,
         int maxSessionsPerConnection,
         Duration sessionIdleTtl,
+        Warm warm,
         Worker worker,
         WorkspaceQuota quota) {
 
@@ -47,6 +48,13 @@ public record SandboxSettings(
                 throw new IllegalArgumentException("sandbox.jit must be auto, on or off, got '" + value + "'");
             }
         }
+    }
+
+    /**
+     * Warm interpreters, one per caller: recycled after {@code maxRuns} runs or {@code idleTtl} unused
+     * (besides any timeout, exit, crash or MemoryError).
+     */
+    public record Warm(int maxRuns, Duration idleTtl) {
     }
 
     /** How worker processes are launched. */

@@ -30,7 +30,8 @@ import java.util.logging.Logger;
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
- * <max-files>}: the last three are the workspace quotas guest writes obey.
+ * <max-files> <warm-max-runs>}: three workspace quotas guest writes obey, then how many runs a warm
+ * interpreter serves. Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -58,6 +59,7 @@ public final class SandboxWorkerMain {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
                 Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
+                new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650)),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.OFF),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
@@ -82,11 +84,12 @@ public final class SandboxWorkerMain {
             if (request.drop() != null) {
                 request.drop().forEach(executor::resetSession);
             }
-            ExecutionResult result = executor.execute(new ExecutionRequest(request.code(), request.stdin(),
-                    Duration.ofMillis(request.timeoutMs()), "", request.session()), () -> started(request.id()));
-            LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), result.exitCode()});
-            codec.write(new WorkerMessages.FromWorker(
-                    WorkerMessages.Reply.finished(request.id(), result, executor.abandonedThreads() > 0), null));
+            InProcessExecutor.Run run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
+                    Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse()),
+                    () -> started(request.id()));
+            LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
+                    executor.abandonedThreads() > 0, run.warm()), null));
         }
     }
 

@@ -5,6 +5,14 @@ package dev.codeexec.sandbox;
  * that owns it, so two connections using the same name never share state.
  */
 public record SessionKey(String owner, String name) {
+
+    /** Never a valid session name, so a caller's warm interpreter cannot be named by a session. */
+    static final String WARM = "*warm";
+
+    /** The key of a caller's warm interpreter. */
+    static SessionKey warm(String owner) {
+        return new SessionKey(owner, WARM);
+    }
     @Override
     public String toString() {
         return owner + "/" + name;

@@ -21,6 +21,8 @@ final class SessionTable<T> {
         final T handle;
         final ReentrantLock lock = new ReentrantLock();
         volatile long lastUsedNanos = System.nanoTime();
+        /** Runs this entry has served. */
+        volatile int runs;
 
         Entry(SessionKey key, T handle) {
             this.key = key;
@@ -72,6 +74,11 @@ final class SessionTable<T> {
         if (entries.remove(entry.key, entry)) {
             lost.put(entry.key, why);
         }
+    }
+
+    /** Forgets an entry without a loss notice or the drop callback; its state is the caller's to release. */
+    void discard(Entry<T> entry) {
+        entries.remove(entry.key, entry);
     }
 
     /** Why the session's earlier state is gone, once, or null when it was not lost. */

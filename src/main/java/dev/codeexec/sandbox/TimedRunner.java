@@ -22,7 +22,7 @@ final class TimedRunner implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(TimedRunner.class.getName());
 
     /** What a run did to its interpreter: whether it can be used again, and whether a thread is stuck in it. */
-    record Outcome(ExecutionResult result, boolean interpreterAlive, boolean threadStuck) {
+    record Outcome(ExecutionResult result, boolean interpreterAlive, boolean threadStuck, boolean recycle) {
     }
 
     /** Closing a context waits for its guest to stop, so it happens off the caller's thread. */
@@ -38,17 +38,27 @@ final class TimedRunner implements AutoCloseable {
      *                  interpreter's state; otherwise cancel it outright
      */
     Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive) {
+        return run(interpreter, request, outputLimit, keepAlive, false);
+    }
+
+    /** @param freshStart reset what earlier runs of the caller left in the interpreter (a warm interpreter) */
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive,
+            boolean freshStart) {
         long start = System.nanoTime();
         BoundedOutput out = new BoundedOutput(outputLimit);
         BoundedOutput err = new BoundedOutput(outputLimit);
         byte[] stdin = SandboxContexts.utf8(request.stdin());
-        Future<Integer> running = interpreter.start(request.code(), stdin, request.owner(), out, err);
+        Future<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin, request.owner(), out, err,
+                freshStart);
         int exit;
+        boolean recycle = false;
         boolean alive = true;
         boolean timedOut = false;
         boolean stuck = false;
         try {
-            exit = running.get(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            PythonInterpreter.Finish finish = running.get(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            exit = finish.exitCode();
+            recycle = finish.recycle();
         } catch (TimeoutException e) {
             out.seal();
             err.seal();
@@ -79,7 +89,7 @@ final class TimedRunner implements AutoCloseable {
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
                 out.truncated() || err.truncated(), timedOut);
-        return new Outcome(result, alive && !stuck, stuck);
+        return new Outcome(result, alive && !stuck, stuck, recycle);
     }
 
     private boolean interrupt(PythonInterpreter interpreter) {
@@ -91,7 +101,7 @@ final class TimedRunner implements AutoCloseable {
         }
     }
 
-    private boolean finishes(Future<Integer> running) {
+    private boolean finishes(Future<?> running) {
         try {
             running.get(cancelGrace.toMillis(), TimeUnit.MILLISECONDS);
             return true;

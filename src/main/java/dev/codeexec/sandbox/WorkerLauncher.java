@@ -47,7 +47,8 @@ final class WorkerLauncher {
         cmd.addAll(List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
-                Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles())));
+                Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
+                Integer.toString(settings.warm().maxRuns())));
         this.command = List.copyOf(cmd);
     }
 

@@ -11,7 +11,8 @@ final class WorkerMessages {
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
      * request; the worker releases them first.
      */
-    record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session, List<SessionKey> drop) {
+    record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop) {
     }
 
     /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
@@ -34,19 +35,21 @@ final class WorkerMessages {
      * A worker's answer: {@code ready} once at start, then for each request {@code started} when its
      * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
+     * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
      */
-    record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle) {
+    record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
+            WarmCounters.Event warm) {
         static Reply readyNow() {
-            return new Reply(0, true, false, null, false);
+            return new Reply(0, true, false, null, false, null);
         }
 
         /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
         static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false);
+            return new Reply(id, false, true, null, false, null);
         }
 
-        static Reply finished(long id, ExecutionResult result, boolean recycle) {
-            return new Reply(id, false, false, result, recycle);
+        static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm) {
+            return new Reply(id, false, false, result, recycle, warm);
         }
     }
 }

@@ -107,7 +107,7 @@ final class WorkerProcess {
         currentOwner = request.owner();
         try {
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
-                    request.timeout().toMillis(), request.session(), drop), null));
+                    request.timeout().toMillis(), request.session(), request.reuse(), drop), null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             started.get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
             return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);

@@ -44,7 +44,7 @@ class SyntaxCheck {
      * @throws InvalidInputException on field "code" when the source does not compile
      */
     void requireCompiles(String name, String code, String owner) {
-        ExecutionResult r = sandbox.execute(new ExecuteCommand(CHECKER.formatted(name), TIMEOUT_S, code, null, owner));
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(CHECKER.formatted(name), TIMEOUT_S, code, null, owner, true));
         if (r.timedOut()) {
             throw new InvalidInputException("code", "could not be compiled within " + TIMEOUT_S + " s");
         }

@@ -143,7 +143,7 @@ class StarterToolsTest {
     /** Runs the tool's module once in the sandbox for all cases; each case is {dir, args}. */
     private List<?> runBatch(StarterRegistry.Definition tool, List<Map<String, Object>> cases) throws IOException {
         String code = Files.readString(tool.implementation()) + BATCH_DRIVER;
-        ExecutionResult r = sandbox.execute(new ExecuteCommand(code, 120, JSON.writeValueAsString(cases), null, null));
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(code, 120, JSON.writeValueAsString(cases), null, null, true));
         assertEquals(0, r.exitCode(), () -> tool.name() + " did not run: " + r.stderr());
         List<?> outcomes = JSON.readValue(r.stdout(), List.class);
         assertEquals(cases.size(), outcomes.size(), tool.name() + ": one outcome per case");

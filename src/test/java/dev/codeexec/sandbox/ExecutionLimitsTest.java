@@ -12,7 +12,7 @@ class ExecutionLimitsTest {
 
     @Test
     void appliesDefaults() {
-        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1"));
+        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1", false));
         assertEquals(30, r.timeout().toSeconds());
         assertEquals("", r.stdin());
         assertNull(r.session());
@@ -21,7 +21,7 @@ class ExecutionLimitsTest {
 
     @Test
     void scopesSessionsToTheOwner() {
-        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", 5, "", "s-1.a_b", "conn"));
+        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", 5, "", "s-1.a_b", "conn", false));
         assertEquals(new SessionKey("conn", "s-1.a_b"), r.session());
     }
 
@@ -29,7 +29,7 @@ class ExecutionLimitsTest {
     void countsBytesNotCharacters() {
         String threeByteChars = "€".repeat((1 << 20) / 3 + 1);
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> ExecutionLimits.validate(new ExecuteCommand("#" + threeByteChars, null, null, null, "")));
+                () -> ExecutionLimits.validate(new ExecuteCommand("#" + threeByteChars, null, null, null, "", false)));
         assertEquals("code", e.field());
         assertEquals(InvalidInputException.Kind.TOO_LARGE, e.kind());
         assertTrue(e.getMessage().contains("1048576"));
@@ -39,7 +39,7 @@ class ExecutionLimitsTest {
     void rejectsBadSessionNames() {
         for (String bad : new String[] {"", "a b", "../x", "x".repeat(65), "naïve"}) {
             InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> ExecutionLimits.validate(new ExecuteCommand("pass", null, null, bad, "")));
+                    () -> ExecutionLimits.validate(new ExecuteCommand("pass", null, null, bad, "", false)));
             assertEquals("session", e.field());
         }
     }

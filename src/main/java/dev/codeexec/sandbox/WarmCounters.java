@@ -1,0 +1,52 @@
+package dev.codeexec.sandbox;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** How warm interpreters served: runs that found their caller's interpreter, runs that did not, and recycles by cause. */
+final class WarmCounters {
+
+    /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
+    enum Recycle {
+        MAX_RUNS, IDLE_TTL, TIMEOUT, EXIT, MEMORY, WORKER_LOST;
+
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What one warm run did: whether it found its interpreter, and why that interpreter was recycled after it. */
+    record Event(boolean hit, Recycle recycled) {
+    }
+
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final Map<Recycle, LongAdder> recycles = new ConcurrentHashMap<>();
+
+    void record(Event event) {
+        (event.hit() ? hits : misses).increment();
+        if (event.recycled() != null) {
+            recycled(event.recycled());
+        }
+    }
+
+    void recycled(Recycle cause) {
+        recycles.computeIfAbsent(cause, c -> new LongAdder()).increment();
+    }
+
+    long hits() {
+        return hits.sum();
+    }
+
+    long misses() {
+        return misses.sum();
+    }
+
+    Map<String, Long> recycles() {
+        Map<String, Long> byCause = new TreeMap<>();
+        recycles.forEach((cause, n) -> byCause.put(cause.key(), n.sum()));
+        return byCause;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs without a session reuse their caller's warm interpreter, reset to a clean slate: nothing a run
+ * leaves behind reaches another caller, and builtins, globals, sys settings and non-standard modules do
+ * not reach the caller's own next run either.
+ */
+@QuarkusTest
+class WarmInterpretersTest {
+
+    McpCalls alice;
+    McpCalls bob;
+
+    @BeforeEach
+    void connect() {
+        SandboxWarm.awaitReady();
+        alice = new McpCalls();
+        bob = new McpCalls();
+    }
+
+    @Test
+    void globalsAndBuiltinPatchesNeverReachAnotherCaller() {
+        assertEquals("", alice.exec("import builtins\nleaked_global = 1\nbuiltins.leaked_builtin = 'alice'\n"
+                + "builtins.len = lambda x: -1").stdout());
+        assertEquals("False False 3\n", bob.exec("import builtins\nprint('leaked_global' in globals(), "
+                + "hasattr(builtins, 'leaked_builtin'), len('abc'))").stdout());
+    }
+
+    @Test
+    void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
+        String first = alice.exec("import builtins, io, sys\nprint(id(sys))\nkept = 1\n"
+                + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();
+        assertEquals(first + "False True True\n", alice.exec("import io, sys\nprint(id(sys))\n"
+                + "print('kept' in globals(), open is not None, io.open is not None)").stdout());
+    }
+
+    @Test
+    void sysSettingsAndWorkingDirectoryAreRestored() {
+        String dir = "warm-" + UUID.randomUUID();
+        String root = alice.exec("import os\nos.makedirs('" + dir + "')\nprint(os.getcwd())").stdout();
+        // id(sys) tells that the runs share one interpreter, so the restore (not a new interpreter) is tested.
+        McpCalls.Exec change = alice.exec("import os, sys\nprint(id(sys))\nsys.setrecursionlimit(5000)\n"
+                + "sys.path.insert(0, '/nowhere')\nos.chdir('" + dir + "')\nsys.stdout = open('captured.txt', 'w')");
+        assertEquals(0, change.exitCode(), change.stderr());
+        assertEquals(change.stdout() + "True True " + root, alice.exec("import os, sys\nprint(id(sys))\n"
+                + "print(sys.getrecursionlimit() != 5000, '/nowhere' not in sys.path, os.getcwd())").stdout());
+    }
+
+    @Test
+    void workspaceModulesLoadTheirNewVersionAndKeepNoAttributesAcrossRuns() {
+        String module = "warm_mod_" + UUID.randomUUID().toString().replace("-", "");
+        write(module + ".py", "VALUE = 1\n");
+        McpCalls.Exec first = alice.exec("import " + module + " as m\nm.extra = 'alice'\nprint(m.VALUE)");
+        assertEquals("1\n", first.stdout(), first.stderr());
+        write(module + ".py", "VALUE = 2\n");
+        assertEquals("2 False\n", alice.exec("import " + module + " as m\nprint(m.VALUE, hasattr(m, 'extra'))").stdout());
+        assertEquals("False\n", bob.exec("import " + module + " as m\nprint(hasattr(m, 'extra'))").stdout());
+    }
+
+    @Test
+    void freshRunSeesNoTraceOfEarlierRuns() {
+        alice.exec("import json\njson.warm_marker = 1");
+        McpCalls.Exec fresh = alice.exec(Map.of("code", "import json, sys\nprint(hasattr(json, 'warm_marker'))",
+                "fresh", true));
+        assertEquals("False\n", fresh.stdout());
+    }
+
+    @Test
+    void freshAndSessionTogetherAreRefused() {
+        ToolResponse r = alice.call("execute_code", Map.of("code", "pass", "fresh", true, "session", "s1"));
+        assertTrue(r.isError());
+        assertTrue(McpCalls.text(r).startsWith("fresh: cannot be combined with session"), McpCalls.text(r));
+    }
+
+    @Test
+    void aTimedOutWarmInterpreterIsRecycledAndTheNextRunWorks() {
+        long before = recycles("timeout");
+        assertTrue(alice.exec("while True:\n    pass", 1).timedOut());
+        assertEquals("2\n", alice.exec("print(1 + 1)").stdout());
+        assertTrue(recycles("timeout") > before, "timeouts counted as recycles");
+    }
+
+    @Test
+    void aCallersRunsAgainFindItsWarmInterpreter() {
+        alice.exec("pass");
+        long before = sandbox().getLong("warm_hits");
+        alice.exec("pass");
+        alice.exec("pass");
+        assertTrue(sandbox().getLong("warm_hits") > before, sandbox().encode());
+    }
+
+    private void write(String path, String content) {
+        ToolResponse r = alice.call("write_workspace_file", Map.of("path", path, "content", content));
+        assertTrue(!r.isError(), McpCalls.text(r));
+    }
+
+    private JsonObject sandbox() {
+        return JsonObject.mapFrom(alice.call("get_execution_stats", Map.of()).structuredContent())
+                .getJsonObject("sandbox");
+    }
+
+    private long recycles(String cause) {
+        return sandbox().getJsonObject("warm_recycles").getLong(cause, 0L);
+    }
+}
