@@ -30,6 +30,7 @@ public final class InProcessExecutor implements CodeExecutor {
     private final SessionTable<PythonInterpreter> warmByCaller;
     private final WarmCounters warmCounters = new WarmCounters();
     private final int warmMaxRuns;
+    private final int warmMaxHeld;
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
     private final java.util.concurrent.CountDownLatch firstWarm = new java.util.concurrent.CountDownLatch(1);
@@ -45,12 +46,12 @@ public final class InProcessExecutor implements CodeExecutor {
         this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
             if (closed) {
                 entry.handle.close();
-                return;
+            } else {
+                warmer.execute(entry.handle::close);
             }
-            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
-            warmer.execute(entry.handle::close);
         });
         this.warmMaxRuns = settings.warm().maxRuns();
+        this.warmMaxHeld = settings.warm().maxPerWorker();
         for (int i = 0; i < Math.max(1, settings.warmContexts()); i++) {
             warmer.execute(this::addWarmInterpreter);
         }
@@ -105,7 +106,9 @@ public final class InProcessExecutor implements CodeExecutor {
 
     Run run(ExecutionRequest request, Runnable onGuestStart) {
         sessions.evictIdle();
-        warmByCaller.evictIdle();
+        for (int i = warmByCaller.evictIdle(); i > 0; i--) {
+            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
+        }
         return switch (request.reuse()) {
             case FRESH -> new Run(executeFresh(request, onGuestStart), null);
             case WARM -> executeWarm(request, onGuestStart);
@@ -127,7 +130,10 @@ public final class InProcessExecutor implements CodeExecutor {
     private Run executeWarm(ExecutionRequest request, Runnable onGuestStart) {
         SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
         boolean hit = entry != null;
+        int evicted = 0;
         if (!hit) {
+            // Every warm interpreter holds heap: past the cap, the callers unseen longest give theirs up.
+            evicted = warmByCaller.trimTo(warmMaxHeld - 1);
             entry = warmByCaller.create(request.session(), this::takeInterpreter);
         }
         entry.lock.lock();
@@ -148,7 +154,7 @@ public final class InProcessExecutor implements CodeExecutor {
                     warmer.execute(entry.handle::close);
                 }
             }
-            WarmCounters.Event event = new WarmCounters.Event(hit, recycle);
+            WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
             warmCounters.record(event);
             return new Run(outcome.result(), event);
         } finally {

@@ -63,6 +63,10 @@ public interface SandboxConfig {
         /** A warm interpreter unused this long is released. */
         @WithDefault("10m")
         Duration idleTtl();
+
+        /** Warm interpreters one worker holds (each costs heap); the least recently used goes first. */
+        @WithDefault("4")
+        int maxPerWorker();
     }
 
     interface Sessions {
@@ -107,7 +111,7 @@ public interface SandboxConfig {
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
-                new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl()),
+                new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
                         worker().javaExecutable(), SandboxSettings.Jit.parse(jit())), quota);

@@ -52,9 +52,10 @@ public record SandboxSettings(
 
     /**
      * Warm interpreters, one per caller: recycled after {@code maxRuns} runs or {@code idleTtl} unused
-     * (besides any timeout, exit, crash or MemoryError).
+     * (besides any timeout, exit, crash or MemoryError); at most {@code maxPerWorker} held by one worker
+     * (or by the server in-process), the least recently used released first.
      */
-    public record Warm(int maxRuns, Duration idleTtl) {
+    public record Warm(int maxRuns, Duration idleTtl, int maxPerWorker) {
     }
 
     /** How worker processes are launched. */

@@ -1,9 +1,14 @@
 package dev.codeexec.sandbox;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
-/** What the executor looks like right now: its mode, its workers (process isolation) and live sessions. */
+/**
+ * What the executor looks like right now: its mode, its workers (process isolation), live sessions, and how
+ * warm interpreters served: runs that found their caller's interpreter, runs that did not, recycles by cause.
+ */
 public record SandboxState(
         String isolation,
         @JsonProperty("workers_live") int workersLive,
@@ -15,4 +20,8 @@ public record SandboxState(
         @JsonProperty("warm_hits") long warmHits,
         @JsonProperty("warm_misses") long warmMisses,
         @JsonProperty("warm_recycles") Map<String, Long> warmRecycles) {
+
+    /** The keys of {@code warm_recycles}. */
+    public static final List<String> WARM_RECYCLE_CAUSES = Arrays.stream(WarmCounters.Recycle.values())
+            .map(WarmCounters.Recycle::key).toList();
 }

@@ -97,19 +97,46 @@ final class SessionTable<T> {
         return true;
     }
 
-    /** Drops every session idle for longer than the TTL that is not running right now. */
-    void evictIdle() {
+    /** Drops every session idle for longer than the TTL that is not running right now; returns how many. */
+    int evictIdle() {
         long cutoff = System.nanoTime() - idleTtl.toNanos();
+        int dropped = 0;
         for (Entry<T> entry : List.copyOf(entries.values())) {
-            if (entry.lastUsedNanos < cutoff && entry.lock.tryLock()) {
-                try {
-                    if (entries.remove(entry.key, entry)) {
-                        onDrop.accept(entry);
-                    }
-                } finally {
-                    entry.lock.unlock();
-                }
+            if (entry.lastUsedNanos < cutoff && dropIdle(entry)) {
+                dropped++;
             }
+        }
+        return dropped;
+    }
+
+    /** Drops the least recently used entries that are not running until at most {@code max} remain; returns how many. */
+    int trimTo(int max) {
+        List<Entry<T>> byAge = new java.util.ArrayList<>(entries.values());
+        byAge.sort(java.util.Comparator.comparingLong(e -> e.lastUsedNanos));
+        int dropped = 0;
+        for (Entry<T> entry : byAge) {
+            if (entries.size() <= max) {
+                break;
+            }
+            if (dropIdle(entry)) {
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    private boolean dropIdle(Entry<T> entry) {
+        if (!entry.lock.tryLock()) {
+            return false;
+        }
+        try {
+            if (entries.remove(entry.key, entry)) {
+                onDrop.accept(entry);
+                return true;
+            }
+            return false;
+        } finally {
+            entry.lock.unlock();
         }
     }
 

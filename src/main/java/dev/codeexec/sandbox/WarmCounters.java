@@ -10,15 +10,18 @@ final class WarmCounters {
 
     /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
     enum Recycle {
-        MAX_RUNS, IDLE_TTL, TIMEOUT, EXIT, MEMORY, WORKER_LOST;
+        MAX_RUNS, IDLE_TTL, CAPACITY, TIMEOUT, EXIT, MEMORY, WORKER_LOST;
 
         String key() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 
-    /** What one warm run did: whether it found its interpreter, and why that interpreter was recycled after it. */
-    record Event(boolean hit, Recycle recycled) {
+    /**
+     * What one warm run did: whether it found its interpreter, why that interpreter was recycled after it,
+     * and how many other callers' idle interpreters were released to make room for it.
+     */
+    record Event(boolean hit, Recycle recycled, int evicted) {
     }
 
     private final LongAdder hits = new LongAdder();
@@ -29,6 +32,9 @@ final class WarmCounters {
         (event.hit() ? hits : misses).increment();
         if (event.recycled() != null) {
             recycled(event.recycled());
+        }
+        for (int i = 0; i < event.evicted(); i++) {
+            recycled(Recycle.CAPACITY);
         }
     }
 

@@ -48,7 +48,7 @@ final class WorkerLauncher {
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
-                Integer.toString(settings.warm().maxRuns())));
+                Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker())));
         this.command = List.copyOf(cmd);
     }
 

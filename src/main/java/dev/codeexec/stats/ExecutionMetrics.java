@@ -66,6 +66,17 @@ public class ExecutionMetrics {
                 .description("Worker processes killed or lost and replaced").register(registry);
         gauge("codeexec.sessions", "Live persistent execute_code sessions",
                 s -> s.state() == null ? 0 : s.state().sessions()).register(registry);
+        FunctionCounter.builder("codeexec.warm.runs", sandbox, s -> s.state() == null ? 0 : s.state().warmHits())
+                .description("Runs without a session by whether they found the caller's warm interpreter")
+                .tag("found", "true").register(registry);
+        FunctionCounter.builder("codeexec.warm.runs", sandbox, s -> s.state() == null ? 0 : s.state().warmMisses())
+                .description("Runs without a session by whether they found the caller's warm interpreter")
+                .tag("found", "false").register(registry);
+        for (String cause : SandboxState.WARM_RECYCLE_CAUSES) {
+            FunctionCounter.builder("codeexec.warm.recycles", sandbox,
+                            s -> s.state() == null ? 0 : s.state().warmRecycles().getOrDefault(cause, 0L))
+                    .description("Warm interpreters replaced, by cause").tag("cause", cause).register(registry);
+        }
         Gauge.builder("codeexec.workspace.files", workspace, w -> w.summary().files())
                 .description("Regular files in the workspace").register(registry);
         Gauge.builder("codeexec.workspace.bytes", workspace, w -> w.summary().bytes())

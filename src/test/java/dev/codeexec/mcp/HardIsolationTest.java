@@ -17,14 +17,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What only worker processes can stop: guests stuck in long builtins, memory bombs, repeated kills.
- * Durations are checked as liveness bounds (the server did not wait for the builtin to finish, which
- * takes minutes), not as speed targets.
+ * A builtin that ignores cancellation runs for minutes; that its worker was replaced when the result
+ * came back shows the server stopped it by killing the process instead of waiting for it.
  */
 @QuarkusTest
 class HardIsolationTest {
-
-    /** Far below the minutes the builtins below need, far above timeout + grace + restart. */
-    static final long LIVENESS_BOUND_MS = 20_000;
 
     @Inject
     SandboxService sandbox;
@@ -38,18 +35,20 @@ class HardIsolationTest {
 
     @Test
     void hugePowerIsStoppedAtTheDeadline() {
+        long replaced = sandbox.state().workersReplaced();
         McpCalls.Exec r = mcp.exec("x = 10**10**8", 3);
         assertTrue(r.timedOut(), r.stderr());
         assertNotEquals(0, r.exitCode());
-        assertTrue(r.durationMs() < LIVENESS_BOUND_MS, "took " + r.durationMs() + " ms");
+        assertTrue(sandbox.state().workersReplaced() > replaced, "the stuck worker was not replaced: " + r.stderr());
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 
     @Test
     void longSumIsStoppedAtTheDeadline() {
+        long replaced = sandbox.state().workersReplaced();
         McpCalls.Exec r = mcp.exec("print(sum(range(10**13)))", 3);
         assertTrue(r.timedOut(), r.stderr());
-        assertTrue(r.durationMs() < LIVENESS_BOUND_MS, "took " + r.durationMs() + " ms");
+        assertTrue(sandbox.state().workersReplaced() > replaced, "the stuck worker was not replaced: " + r.stderr());
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 
@@ -70,9 +69,11 @@ class HardIsolationTest {
     }
 
     @Test
-    void twentyKilledExecutionsInARowLeaveThePoolFullAndHealthy() throws InterruptedException {
+    void moreKilledExecutionsInARowThanWorkersLeaveThePoolFullAndHealthy() throws InterruptedException {
         int workers = sandbox.settings().maxConcurrent();
-        for (int i = 0; i < 20; i++) {
+        long replaced = sandbox.state().workersReplaced();
+        // One more kill than there are workers: every worker is replaced at least once, one twice.
+        for (int i = 0; i <= workers; i++) {
             McpCalls.Exec r = mcp.exec("chunks = []\nwhile True:\n    chunks.append(bytearray(64 * 1024 * 1024))", 60);
             assertEquals(137, r.exitCode(), "execution " + i + ": " + r.stderr());
         }
@@ -83,7 +84,7 @@ class HardIsolationTest {
             state = sandbox.state();
         }
         assertEquals(workers, state.workersLive(), "pool did not refill: " + state);
-        assertTrue(state.workersReplaced() >= 20, state.toString());
+        assertTrue(state.workersReplaced() >= replaced + workers + 1, state.toString());
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 

@@ -15,8 +15,16 @@ class ExecutionLimitsTest {
         ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1", false));
         assertEquals(30, r.timeout().toSeconds());
         assertEquals("", r.stdin());
-        assertNull(r.session());
+        assertEquals(ExecutionRequest.Reuse.WARM, r.reuse(), "the caller's warm interpreter by default");
+        assertEquals(SessionKey.warm("c1"), r.session());
         assertEquals("c1", r.owner());
+    }
+
+    @Test
+    void freshRunsHaveNoSessionKey() {
+        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1", true));
+        assertEquals(ExecutionRequest.Reuse.FRESH, r.reuse());
+        assertNull(r.session());
     }
 
     @Test
