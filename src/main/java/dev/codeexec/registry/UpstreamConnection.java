@@ -59,7 +59,9 @@ final class UpstreamConnection implements AutoCloseable {
     }
 
     UpstreamStatus status() {
-        return new UpstreamStatus(server.name(), state, toolCount, lastError);
+        Instant failed = failedAt;
+        return new UpstreamStatus(server.name(), state, toolCount, lastError,
+                failed == null ? null : failed.plus(retryAfter));
     }
 
     /** tools/list (all pages), as registry definitions under the server's category. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Adversarial inputs must cost time linear in their size. Instead of absolute timings, each input is
  * analyzed at 1, 2 and 4 MiB-ish sizes and the growth ratio is compared loosely (quadratic work would
  * show a ratio near 16 from the smallest to the largest; linear near 4). The 10 MB single-character case
- * runs once and must simply finish.
+ * runs once, finishes, and finds nothing.
  */
 class LinearTimeTest {
 
@@ -48,7 +48,9 @@ class LinearTimeTest {
     void tenMegabytesOfOneCharacterFinish(String c) {
         String text = c.repeat(10 * 1024 * 1024);
         SanitizeResult r = pii.sanitize(new SanitizeRequest(text), "adversarial");
-        assertTrue(r.text().length() == text.length() || !r.entities().isEmpty());
+        // One character repeated is nobody's personal data: nothing is found, and the text comes back as it was.
+        assertTrue(r.entities().isEmpty(), () -> r.entities().size() + " findings, first " + r.entities().get(0));
+        assertTrue(text.equals(r.text()), "the text changed");
     }
 
     private long best(String text) {

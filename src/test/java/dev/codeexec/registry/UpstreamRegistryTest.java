@@ -135,17 +135,15 @@ class UpstreamRegistryTest {
         assertNotNull(broken.lastError());
         assertTrue(broken.lastError().contains("not an executable"), broken.lastError());
         assertEquals(0, broken.tools());
-        long refresh = System.nanoTime();
+        java.time.Instant retryAt = broken.retryAt();
+        assertNotNull(retryAt, "a failed server says when it may be retried");
         registry.refreshUpstream();
-        assertTrue((System.nanoTime() - refresh) / 1_000_000 < 2_000, "a failed server is not retried before "
-                + "retry-after, so a refresh answers at once");
+        assertEquals(retryAt, status("broken").retryAt(), "a failed server is not retried before retry-after");
         assertEquals("failed", status("broken").state());
         assertEquals("connected", status("kg").state());
         // Its tools were never imported, so a call names the missing tool instead of hanging.
-        long start = System.nanoTime();
         dev.codeexec.InvalidInputException e = assertThrows(dev.codeexec.InvalidInputException.class,
                 () -> registry.callUpstream("anything_from_broken", Map.of()));
-        assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000, "fails fast");
         assertEquals(dev.codeexec.InvalidInputException.Kind.NOT_FOUND, e.kind());
     }
 }
