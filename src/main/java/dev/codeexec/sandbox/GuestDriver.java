@@ -163,8 +163,11 @@ final class GuestDriver {
                     warnings.filters[:] = warning_filters
                     atexit._clear()
                     os.chdir(workdir)
+                    # Standard modules stay; each is judged once (this runs before every reused run).
                     for name in [n for n in sys.modules if n not in baseline_modules]:
-                        if not is_standard(sys.modules[name]):
+                        if is_standard(sys.modules[name]):
+                            baseline_modules.add(name)
+                        else:
                             del sys.modules[name]
                     importlib.invalidate_caches()
 
