@@ -132,6 +132,8 @@ final class GuestDriver {
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, update=dict.update,
                                      keys=dict.keys, snapshot=list):
                     # Bound as defaults: the caller may have replaced any builtin this function would use.
+                    if d == pristine:
+                        return
                     update(d, pristine)
                     for name in snapshot(keys(d)):
                         if name not in pristine:
@@ -157,19 +159,18 @@ final class GuestDriver {
                     sys.path[:] = path
                     sys.meta_path[:] = meta_path
                     sys.path_hooks[:] = path_hooks
-                    sys.path_importer_cache.clear()
+                    sys.path_importer_cache.clear()  # new finders list directories afresh: new files are seen
                     sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
                     sys.displayhook, sys.excepthook = displayhook, excepthook
                     warnings.filters[:] = warning_filters
                     atexit._clear()
                     os.chdir(workdir)
                     # Standard modules stay; each is judged once (this runs before every reused run).
-                    for name in [n for n in sys.modules if n not in baseline_modules]:
+                    for name in sys.modules.keys() - baseline_modules:
                         if is_standard(sys.modules[name]):
                             baseline_modules.add(name)
                         else:
                             del sys.modules[name]
-                    importlib.invalidate_caches()
 
                 def run(source, fresh_start=False):
                     nonlocal namespace
