@@ -23,7 +23,7 @@ final class GuestDriver {
     static final String SOURCE = """
             def __codeexec_make():
                 import sys, traceback, builtins, os, io, json, weakref, types, importlib, importlib.abc
-                import importlib.util, warnings, atexit
+                import importlib.util, warnings, atexit, operator
 
                 # The bridge: the host's call function and the capability modules, taken out of
                 # __main__ before any caller code runs.
@@ -129,15 +129,14 @@ final class GuestDriver {
                 stdlib_dir = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
                 patched = (io.open, os.rename, os.replace)
 
-                def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, update=dict.update,
-                                     keys=dict.keys, snapshot=list):
+                def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
+                                     update=dict.update, size=len, every=all, pairs=map, same=operator.is_):
                     # Bound as defaults: the caller may have replaced any builtin this function would use.
-                    if d == pristine:
+                    # Compared by identity, in order, so no object's __eq__ can vouch for itself.
+                    if size(d) == size(pristine) and every(pairs(same, d.values(), pristine.values())):
                         return
+                    clear(d)
                     update(d, pristine)
-                    for name in snapshot(keys(d)):
-                        if name not in pristine:
-                            del d[name]
 
                 def is_standard(module):
                     spec = getattr(module, "__spec__", None)

@@ -19,6 +19,14 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class WarmInterpretersTest {
 
+    /**
+     * Proves two runs shared one interpreter, so the reset (not a new interpreter) is what a test sees: state
+     * put into a standard-library module stays within the caller's warm interpreter. (GraalPy's id() numbers
+     * objects per context from 1, so id() cannot tell interpreters apart.)
+     */
+    static final String MARK = "import json, uuid\njson._warm_mark = str(uuid.uuid4())\nprint(json._warm_mark)\n";
+    static final String SHOW_MARK = "import json\nprint(getattr(json, '_warm_mark', 'another interpreter'))\n";
+
     McpCalls alice;
     McpCalls bob;
 
@@ -39,21 +47,28 @@ class WarmInterpretersTest {
 
     @Test
     void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
-        String first = alice.exec("import builtins, io, sys\nprint(id(sys))\nkept = 1\n"
+        String first = alice.exec(MARK + "import builtins, io\nkept = 1\n"
                 + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();
-        assertEquals(first + "False True True\n", alice.exec("import io, sys\nprint(id(sys))\n"
+        assertEquals(first + "False True True\n", alice.exec(SHOW_MARK + "import io\n"
                 + "print('kept' in globals(), open is not None, io.open is not None)").stdout());
+    }
+
+    @Test
+    void aPatchedBuiltinThatClaimsEqualityIsStillRestored() {
+        String first = alice.exec(MARK + "import builtins\nclass Same:\n"
+                + "    def __eq__(self, other):\n        return True\n    __hash__ = object.__hash__\n"
+                + "builtins.len = Same()").stdout();
+        assertEquals(first + "3\n", alice.exec(SHOW_MARK + "print(len('abc'))").stdout());
     }
 
     @Test
     void sysSettingsAndWorkingDirectoryAreRestored() {
         String dir = "warm-" + UUID.randomUUID();
         String root = alice.exec("import os\nos.makedirs('" + dir + "')\nprint(os.getcwd())").stdout();
-        // id(sys) tells that the runs share one interpreter, so the restore (not a new interpreter) is tested.
-        McpCalls.Exec change = alice.exec("import os, sys\nprint(id(sys))\nsys.setrecursionlimit(5000)\n"
+        McpCalls.Exec change = alice.exec(MARK + "import os, sys\nsys.setrecursionlimit(5000)\n"
                 + "sys.path.insert(0, '/nowhere')\nos.chdir('" + dir + "')\nsys.stdout = open('captured.txt', 'w')");
         assertEquals(0, change.exitCode(), change.stderr());
-        assertEquals(change.stdout() + "True True " + root, alice.exec("import os, sys\nprint(id(sys))\n"
+        assertEquals(change.stdout() + "True True " + root, alice.exec(SHOW_MARK + "import os, sys\n"
                 + "print(sys.getrecursionlimit() != 5000, '/nowhere' not in sys.path, os.getcwd())").stdout());
     }
 
