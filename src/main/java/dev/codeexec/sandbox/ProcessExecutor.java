@@ -45,6 +45,8 @@ public final class ProcessExecutor implements CodeExecutor {
     private final ExecutorService spawner = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
     private final AtomicInteger starting = new AtomicInteger();
+    /** Workers of the initial pool not yet started; each starts once the one before it is ready. */
+    private final AtomicInteger initialSpawns = new AtomicInteger();
     private final AtomicLong replaced = new AtomicLong();
     private volatile boolean closed;
     private volatile boolean warmedUp;
@@ -58,9 +60,10 @@ public final class ProcessExecutor implements CodeExecutor {
         this.launcher = new WorkerLauncher(settings, workspace);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle, entry.key));
-        for (int i = 0; i < settings.maxConcurrent(); i++) {
-            spawn();
-        }
+        // Staggered: on a small machine, workers started together share the cores and all become ready late;
+        // one at a time, the first serves while the next builds.
+        initialSpawns.set(settings.maxConcurrent() - 1);
+        spawn();
     }
 
     private record WarmHome(WorkerProcess worker, long lastUsedNanos) {
@@ -309,6 +312,9 @@ public final class ProcessExecutor implements CodeExecutor {
                         }
                         warmedUp = true;
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
+                        if (initialSpawns.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                            spawn();
+                        }
                         return;
                     } catch (IOException | WorkerProcess.WorkerGone e) {
                         LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
@@ -337,7 +343,9 @@ public final class ProcessExecutor implements CodeExecutor {
 
     @Override
     public synchronized SandboxState state() {
-        return new SandboxState("process", live.size(), idle.size(), starting.get(), replaced.get(), sessions.size(), 0,
+        // Workers of the initial pool waiting for their turn count as starting.
+        return new SandboxState("process", live.size(), idle.size(), starting.get() + initialSpawns.get(),
+                replaced.get(), sessions.size(), 0,
                 warmCounters.hits(), warmCounters.misses(), warmCounters.recycles());
     }
 

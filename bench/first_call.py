@@ -1,0 +1,33 @@
+"""How long a new user waits: process start to the initialize answer, then the first execute_code.
+
+Usage: python3 bench/first_call.py [runs]   (after: mvn -B -DskipTests package)
+Each run starts the packaged server over stdio with an existing data directory, sends initialize, then
+immediately execute_code {"code": "print(1+1)"}, and reports both times; then the same for `python3 -c`."""
+import subprocess
+import sys
+import time
+
+from mcp_stdio import Server, percentile
+
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+
+
+def main():
+    Server().close()  # creates the data directory, so every measured run finds one
+    init, first = [], []
+    for _ in range(RUNS):
+        server = Server()
+        start = time.perf_counter()
+        assert server.call("execute_code", code="print(1+1)")["stdout"] == "2\n"
+        first.append((time.perf_counter() - start) * 1000)
+        init.append(server.initialize_ms)
+        server.close()
+    start = time.perf_counter()
+    subprocess.run(["python3", "-c", "print(1+1)"], check=True, capture_output=True)
+    cpython = (time.perf_counter() - start) * 1000
+    print(f"{RUNS} starts: initialize p50 {percentile(init, 50):.0f} ms (max {max(init):.0f}); first execute_code "
+          f"after initialize p50 {percentile(first, 50):.0f} ms (max {max(first):.0f}); python3 -c {cpython:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
