@@ -314,6 +314,10 @@ public final class ProcessExecutor implements CodeExecutor {
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
                         if (initialSpawns.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                             spawn();
+                        } else {
+                            // The pool is full: record the workers' ahead-of-time cache once, for later starts.
+                            launcher.aot().filter(WorkerAotCache::missing)
+                                    .ifPresent(cache -> spawner.execute(() -> cache.train(launcher)));
                         }
                         return;
                     } catch (IOException | WorkerProcess.WorkerGone e) {

@@ -100,6 +100,17 @@ public interface SandboxConfig {
         /** Classpath for workers; by default derived from how the server was launched. */
         Optional<String> classpath();
 
+        /**
+         * Keep an ahead-of-time cache of the worker JVM (JDK 25+) in {@code aot-cache-dir}, trained once in the
+         * background; workers started with it are ready in about half the time.
+         */
+        @WithDefault("true")
+        boolean aotCache();
+
+        /** Where the worker's ahead-of-time cache lives. */
+        @WithDefault("${codeexec.data-dir:data}")
+        Path aotCacheDir();
+
         /** The java executable for workers; by default the one running the server. */
         @WithName("java")
         Optional<Path> javaExecutable();
@@ -114,6 +125,7 @@ public interface SandboxConfig {
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable(), SandboxSettings.Jit.parse(jit())), quota);
+                        worker().javaExecutable(), SandboxSettings.Jit.parse(jit()),
+                        worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty()), quota);
     }
 }

@@ -61,7 +61,7 @@ public final class SandboxWorkerMain {
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7])),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
-                        SandboxSettings.Jit.OFF),
+                        SandboxSettings.Jit.OFF, Optional.empty()),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, settings.quota(), System.err, worker::callServer);

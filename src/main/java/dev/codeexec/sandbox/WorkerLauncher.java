@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -21,20 +22,29 @@ final class WorkerLauncher {
     static final Path BUILD_CLASSPATH_FILE = Path.of("target", "worker-classpath.txt");
     private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
 
-    private final List<String> command;
+    /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
+    private final List<String> jvm;
+    /** The classpath, main class and arguments. */
+    private final List<String> main;
+    private final List<String> limits;
+    private final Optional<WorkerAotCache> aot;
 
     WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace) {
         SandboxSettings.Worker worker = settings.worker();
-        List<String> cmd = new ArrayList<>();
+        List<String> prlimit = new ArrayList<>();
         if (Files.isExecutable(PRLIMIT) && worker.maxOpenFiles() > 0) {
-            cmd.addAll(List.of(PRLIMIT.toString(),
+            prlimit.addAll(List.of(PRLIMIT.toString(),
                     "--nofile=" + worker.maxOpenFiles() + ":" + worker.maxOpenFiles(),
                     "--fsize=" + worker.maxFileSizeBytes() + ":" + worker.maxFileSizeBytes(), "--"));
         }
+        this.limits = List.copyOf(prlimit);
+        List<String> cmd = new ArrayList<>();
         cmd.add(worker.java().map(Path::toString)
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
-                "-XX:+UseSerialGC", "-Xshare:auto",
+                "-XX:+UseSerialGC",
+                // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
+                "-Xlog:disable", "-Xlog:all=warning:stderr",
                 "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
@@ -44,16 +54,41 @@ final class WorkerLauncher {
         }
         cmd.addAll(JitOptions.forWorker(worker.jit()));
         cmd.addAll(worker.jvmOptions());
-        cmd.addAll(List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
+        this.jvm = List.copyOf(cmd);
+        this.main = List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
-                Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker())));
-        this.command = List.copyOf(cmd);
+                Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()));
+        // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
+        boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
+        this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
+                .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)));
+    }
+
+    /** The worker's ahead-of-time cache, when configured and supported. */
+    Optional<WorkerAotCache> aot() {
+        return aot;
+    }
+
+    /** A worker that records an ahead-of-time cache into {@code output} when it exits; trusted, so without rlimits. */
+    ProcessBuilder trainingBuilder(Path output) {
+        List<String> cmd = new ArrayList<>(jvm);
+        cmd.add("-XX:AOTCacheOutput=" + output);
+        cmd.addAll(main);
+        // Its warnings (classes the cache skips) are many and not worth reading.
+        return isolated(new ProcessBuilder(cmd)).redirectError(ProcessBuilder.Redirect.DISCARD);
     }
 
     ProcessBuilder processBuilder() {
-        ProcessBuilder builder = new ProcessBuilder(command);
+        List<String> cmd = new ArrayList<>(limits);
+        cmd.addAll(jvm);
+        aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
+        cmd.addAll(main);
+        return isolated(new ProcessBuilder(cmd));
+    }
+
+    private static ProcessBuilder isolated(ProcessBuilder builder) {
         builder.environment().clear();
         builder.environment().put("LC_ALL", "C.UTF-8");
         builder.redirectError(ProcessBuilder.Redirect.PIPE);

@@ -57,6 +57,7 @@ final class PackagedServer implements AutoCloseable {
         options.add("-Dsandbox.workspace=target/" + name + "-workspace");
         options.add("-Dcodeexec.data-dir=./target/" + name + "-data");
         options.add("-Dsandbox.max-concurrent=1");
+        options.add("-Dsandbox.worker.aot-cache=false"); // StdioTransportIT covers it; here it would only compete
         options.addAll(properties);
         return options;
     }
