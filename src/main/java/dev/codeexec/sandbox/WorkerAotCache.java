@@ -92,6 +92,8 @@ final class WorkerAotCache {
             }
             try {
                 Files.deleteIfExists(partial);
+                // The JVM writes the recorded configuration beside the cache first.
+                Files.deleteIfExists(partial.resolveSibling(partial.getFileName() + ".config"));
             } catch (IOException e) {
                 LOG.log(Level.FINE, "could not remove {0}", partial);
             }

@@ -56,6 +56,8 @@ final class StdioServer implements AutoCloseable {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does)");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // Recording the workers' ahead-of-time cache would only compete with the test (WorkerAotCacheIT covers it).
+        command.add("-Dsandbox.worker.aot-cache=false");
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-jar", JAR.toString()));
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -120,6 +122,21 @@ final class StdioServer implements AutoCloseable {
             }
         }
         throw new AssertionError("no answer to " + method + "; see " + log);
+    }
+
+    /**
+     * Waits until the server logged the end of its start-up. It answers initialize before that, while it may
+     * still be importing starter skills through the shared database.
+     */
+    void awaitStarted() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+        while (!Files.readString(log).contains(" started in ")) {
+            assertTrue(process.isAlive(), "server exited during start-up; see " + log);
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("server did not finish starting within 3 minutes; see " + log);
+            }
+            Thread.sleep(100);
+        }
     }
 
     String stderr() throws IOException {
