@@ -27,8 +27,9 @@ import java.util.stream.Stream;
  * occur. A reference-typed property is present and non-null unless it is marked {@link Nullable}; a
  * nullable one is then either omitted (the record's {@code @JsonInclude} drops nulls) or sent as null.
  * {@code Object} stands for any JSON value. Field descriptions are left out: the tool's description
- * explains its result once, and every client pays for tools/list on every connection. Clients validate results against these schemas, so a
- * missing {@code @Nullable} is a broken tool: the contract test calls every tool to catch it.
+ * explains its result once, and every client pays for tools/list on every connection. Clients validate
+ * results against these schemas, so a missing {@code @Nullable} is a broken tool: the contract test calls
+ * every tool to catch it.
  */
 @Singleton
 public class JsonSchemas {

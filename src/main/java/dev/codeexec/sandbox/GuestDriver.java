@@ -176,8 +176,7 @@ final class GuestDriver {
                     if fresh_start:
                         reset()
                         namespace = new_namespace()
-                    status, recycle = execute(source)
-                    return [status, recycle]
+                    return list(execute(source))
 
                 def execute(source):
                     try:

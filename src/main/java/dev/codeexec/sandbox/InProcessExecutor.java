@@ -12,8 +12,8 @@ import java.util.logging.Logger;
  * Runs executions in confined contexts inside this JVM. Fresh interpreters are built ahead of time
  * in the background. A run without a session uses its caller's warm interpreter, reset to a clean slate
  * (see {@link GuestDriver}), or takes a fresh one that then becomes the caller's; an interpreter never
- * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
- * builtin (see {@link ProcessExecutor}).
+ * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
+ * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see {@link ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
 
@@ -106,9 +106,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     Run run(ExecutionRequest request, Runnable onGuestStart) {
         sessions.evictIdle();
-        for (int i = warmByCaller.evictIdle(); i > 0; i--) {
-            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
-        }
+        warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
         return switch (request.reuse()) {
             case FRESH -> new Run(executeFresh(request, onGuestStart), null);
             case WARM -> executeWarm(request, onGuestStart);

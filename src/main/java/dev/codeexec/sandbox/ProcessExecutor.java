@@ -129,7 +129,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 return false;
             }
             scheduleDrop(e.getValue().worker(), e.getKey());
-            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL);
+            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, 1);
             return true;
         });
     }
@@ -179,7 +179,7 @@ public final class ProcessExecutor implements CodeExecutor {
 
     private void lostWarm(ExecutionRequest request) {
         if (request.reuse() == ExecutionRequest.Reuse.WARM) {
-            warmCounters.recycled(WarmCounters.Recycle.WORKER_LOST);
+            warmCounters.recycled(WarmCounters.Recycle.WORKER_LOST, 1);
         }
     }
 

@@ -31,15 +31,15 @@ final class WarmCounters {
     void record(Event event) {
         (event.hit() ? hits : misses).increment();
         if (event.recycled() != null) {
-            recycled(event.recycled());
+            recycled(event.recycled(), 1);
         }
-        for (int i = 0; i < event.evicted(); i++) {
-            recycled(Recycle.CAPACITY);
-        }
+        recycled(Recycle.CAPACITY, event.evicted());
     }
 
-    void recycled(Recycle cause) {
-        recycles.computeIfAbsent(cause, c -> new LongAdder()).increment();
+    void recycled(Recycle cause, int count) {
+        if (count > 0) {
+            recycles.computeIfAbsent(cause, c -> new LongAdder()).add(count);
+        }
     }
 
     long hits() {

@@ -36,6 +36,9 @@ public class ExecutionMetrics {
             "live", SandboxState::workersLive,
             "idle", SandboxState::workersIdle,
             "starting", SandboxState::workersStarting);
+    private static final Map<String, ToLongFunction<SandboxState>> WARM_RUNS = Map.of(
+            "true", SandboxState::warmHits,
+            "false", SandboxState::warmMisses);
 
     private final MeterRegistry registry;
     private final SandboxService sandbox;
@@ -66,12 +69,10 @@ public class ExecutionMetrics {
                 .description("Worker processes killed or lost and replaced").register(registry);
         gauge("codeexec.sessions", "Live persistent execute_code sessions",
                 s -> s.state() == null ? 0 : s.state().sessions()).register(registry);
-        FunctionCounter.builder("codeexec.warm.runs", sandbox, s -> s.state() == null ? 0 : s.state().warmHits())
+        WARM_RUNS.forEach((found, figure) -> FunctionCounter.builder("codeexec.warm.runs", sandbox,
+                        s -> s.state() == null ? 0 : figure.applyAsLong(s.state()))
                 .description("Runs without a session by whether they found the caller's warm interpreter")
-                .tag("found", "true").register(registry);
-        FunctionCounter.builder("codeexec.warm.runs", sandbox, s -> s.state() == null ? 0 : s.state().warmMisses())
-                .description("Runs without a session by whether they found the caller's warm interpreter")
-                .tag("found", "false").register(registry);
+                .tag("found", found).register(registry));
         for (String cause : SandboxState.WARM_RECYCLE_CAUSES) {
             FunctionCounter.builder("codeexec.warm.recycles", sandbox,
                             s -> s.state() == null ? 0 : s.state().warmRecycles().getOrDefault(cause, 0L))

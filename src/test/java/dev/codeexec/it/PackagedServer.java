@@ -42,9 +42,19 @@ final class PackagedServer implements AutoCloseable {
      * and one sandbox worker, which keeps a run on a 2-core machine short.
      */
     static List<String> command(String name, List<String> properties) {
+        return javaJar(jvmOptions(name, properties));
+    }
+
+    /**
+     * java [jvmOptions] -jar quarkus-run.jar with this test JVM's java. Recording the workers' ahead-of-time
+     * cache is off: it would only compete with the test (WorkerAotCacheIT covers it).
+     */
+    static List<String> javaJar(List<String> jvmOptions) {
+        assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions(name, properties));
+        command.add("-Dsandbox.worker.aot-cache=false");
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
         return command;
@@ -57,7 +67,8 @@ final class PackagedServer implements AutoCloseable {
         options.add("-Dsandbox.workspace=target/" + name + "-workspace");
         options.add("-Dcodeexec.data-dir=./target/" + name + "-data");
         options.add("-Dsandbox.max-concurrent=1");
-        options.add("-Dsandbox.worker.aot-cache=false"); // StdioTransportIT covers it; here it would only compete
+        // Through the launcher script (no javaJar), so say it here too.
+        options.add("-Dsandbox.worker.aot-cache=false");
         options.addAll(properties);
         return options;
     }

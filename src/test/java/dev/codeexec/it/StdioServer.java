@@ -13,7 +13,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -28,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 final class StdioServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
 
     /** A stdout line and how long the stderr log was when it was read. */
     private record Line(String text, long stderrBytes) {
@@ -53,14 +51,7 @@ final class StdioServer implements AutoCloseable {
 
     /** Starts {@code java <jvmOptions> -jar quarkus-run.jar}; {@code log} is replaced. */
     static StdioServer start(Path log, Map<String, String> environment, String... jvmOptions) throws IOException {
-        assertTrue(Files.exists(JAR), "package the server first (mvn verify does)");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // Recording the workers' ahead-of-time cache would only compete with the test (WorkerAotCacheIT covers it).
-        command.add("-Dsandbox.worker.aot-cache=false");
-        command.addAll(List.of(jvmOptions));
-        command.addAll(List.of("-jar", JAR.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command);
+        ProcessBuilder builder = new ProcessBuilder(PackagedServer.javaJar(List.of(jvmOptions)));
         builder.redirectError(ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(environment);
         return new StdioServer(builder.start(), log);
