@@ -1,6 +1,5 @@
 package dev.codeexec.sandbox;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -16,9 +15,7 @@ final class ExecutionCounters {
     private final LongAdder timedOut = new LongAdder();
     private final LongAdder killed = new LongAdder();
     private final LongAdder rejected = new LongAdder();
-    private final long[] latencies = new long[WINDOW];
-    private long recorded;
-    private long maxMillis;
+    private final LatencyWindow latencies = new LatencyWindow(WINDOW);
 
     void record(ExecutionResult result) {
         total.increment();
@@ -28,10 +25,7 @@ final class ExecutionCounters {
             case SUCCEEDED -> succeeded.increment();
             case FAILED -> failed.increment();
         }
-        synchronized (latencies) {
-            latencies[(int) (recorded++ % WINDOW)] = result.durationMs();
-            maxMillis = Math.max(maxMillis, result.durationMs());
-        }
+        latencies.record(result.durationMs());
     }
 
     void reject() {
@@ -39,23 +33,8 @@ final class ExecutionCounters {
     }
 
     ExecutionStats snapshot(int running, int queued) {
-        long[] window;
-        long max;
-        synchronized (latencies) {
-            window = Arrays.copyOf(latencies, (int) Math.min(recorded, WINDOW));
-            max = maxMillis;
-        }
-        Arrays.sort(window);
+        Timing t = latencies.timing();
         return new ExecutionStats(total.sum(), succeeded.sum(), failed.sum(), timedOut.sum(), killed.sum(),
-                rejected.sum(), running, queued, percentile(window, 50), percentile(window, 95),
-                percentile(window, 99), max);
-    }
-
-    private static long percentile(long[] sorted, int p) {
-        if (sorted.length == 0) {
-            return 0;
-        }
-        int index = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, index)];
+                rejected.sum(), running, queued, t.p50Ms(), t.p95Ms(), t.p99Ms(), t.maxMs());
     }
 }

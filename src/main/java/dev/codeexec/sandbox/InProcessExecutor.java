@@ -5,6 +5,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.LongConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,13 +32,23 @@ public final class InProcessExecutor implements CodeExecutor {
     private final WarmCounters warmCounters = new WarmCounters();
     private final int warmMaxRuns;
     private final int warmMaxHeld;
+    private final HeapWatch heap;
+    private final LongConsumer built;
+    private final LatencyWindow buildTimes = new LatencyWindow(256);
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
     private final java.util.concurrent.CountDownLatch firstWarm = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean closed;
 
     public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings) {
+        this(contexts, settings, HeapWatch.ofThisJvm(settings.warm().heapPercent()), millis -> { });
+    }
+
+    /** With {@code built} told how long each interpreter took to build (a worker passes the figures on). */
+    InProcessExecutor(SandboxContexts contexts, SandboxSettings settings, HeapWatch heap, LongConsumer built) {
         this.contexts = contexts;
+        this.heap = heap;
+        this.built = built;
         this.outputLimit = settings.outputLimitBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
@@ -62,7 +73,7 @@ public final class InProcessExecutor implements CodeExecutor {
             return;
         }
         try {
-            PythonInterpreter interpreter = contexts.newInterpreter();
+            PythonInterpreter interpreter = newInterpreter();
             if (!warm.offer(interpreter)) {
                 interpreter.close();
             }
@@ -84,7 +95,16 @@ public final class InProcessExecutor implements CodeExecutor {
                 Thread.currentThread().interrupt();
             }
         }
-        return interpreter != null ? interpreter : contexts.newInterpreter();
+        return interpreter != null ? interpreter : newInterpreter();
+    }
+
+    private PythonInterpreter newInterpreter() {
+        long start = System.nanoTime();
+        PythonInterpreter interpreter = contexts.newInterpreter();
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        buildTimes.record(millis);
+        built.accept(millis);
+        return interpreter;
     }
 
     @Override
@@ -145,7 +165,8 @@ public final class InProcessExecutor implements CodeExecutor {
             WarmCounters.Recycle recycle = !outcome.interpreterAlive()
                     ? (outcome.result().timedOut() ? WarmCounters.Recycle.TIMEOUT : WarmCounters.Recycle.EXIT)
                     : outcome.recycle() ? WarmCounters.Recycle.MEMORY
-                    : entry.runs >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS : null;
+                    : entry.runs >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
+                    : heap.overLimit() ? WarmCounters.Recycle.HEAP : null;
             if (recycle != null) {
                 warmByCaller.discard(entry);
                 if (!outcome.threadStuck()) {
@@ -217,7 +238,8 @@ public final class InProcessExecutor implements CodeExecutor {
     @Override
     public SandboxState state() {
         return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
-                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles());
+                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), Timing.NONE,
+                buildTimes.timing());
     }
 
     @Override

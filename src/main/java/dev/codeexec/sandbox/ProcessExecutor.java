@@ -42,6 +42,9 @@ public final class ProcessExecutor implements CodeExecutor {
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
     private final Map<SessionKey, WarmHome> warmHomes = new HashMap<>();
     private final WarmCounters warmCounters = new WarmCounters();
+    /** From launch to ready: the JVM's start, the engine and the first interpreter. */
+    private final LatencyWindow workerStarts = new LatencyWindow(256);
+    private final LatencyWindow contextBuilds = new LatencyWindow(256);
     private final ExecutorService spawner = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
     private final AtomicInteger starting = new AtomicInteger();
@@ -299,8 +302,11 @@ public final class ProcessExecutor implements CodeExecutor {
                 while (!closed) {
                     int number = numbers.incrementAndGet();
                     try {
-                        WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads);
+                        long startNanos = System.nanoTime();
+                        WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads,
+                                contextBuilds::record);
                         worker.awaitReady(settings.worker().startTimeout());
+                        workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
                         synchronized (this) {
                             if (closed) {
                                 worker.stop();
@@ -350,7 +356,8 @@ public final class ProcessExecutor implements CodeExecutor {
         // Workers of the initial pool waiting for their turn count as starting.
         return new SandboxState("process", live.size(), idle.size(), starting.get() + initialSpawns.get(),
                 replaced.get(), sessions.size(), 0,
-                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles());
+                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), workerStarts.timing(),
+                contextBuilds.timing());
     }
 
     @Override

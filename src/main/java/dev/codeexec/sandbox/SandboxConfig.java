@@ -67,6 +67,13 @@ public interface SandboxConfig {
         /** Warm interpreters one worker holds (each costs heap); the least recently used goes first. */
         @WithDefault("4")
         int maxPerWorker();
+
+        /**
+         * A run after which a garbage collection left more than this percentage of the heap in use recycles
+         * the warm interpreter it ran in; 100 turns this off.
+         */
+        @WithDefault("70")
+        int heapPercent();
     }
 
     interface Sessions {
@@ -122,7 +129,7 @@ public interface SandboxConfig {
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
-                new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker()),
+                new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
                         worker().javaExecutable(), SandboxSettings.Jit.parse(jit()),

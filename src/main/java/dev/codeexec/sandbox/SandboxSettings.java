@@ -52,10 +52,24 @@ public record SandboxSettings(
 
     /**
      * Warm interpreters, one per caller: recycled after {@code maxRuns} runs or {@code idleTtl} unused
-     * (besides any timeout, exit, crash or MemoryError); at most {@code maxPerWorker} held by one worker
+     * (besides any timeout, exit, crash or MemoryError), and after a run once a collection left more than
+     * {@code heapPercent} of the heap in use; at most {@code maxPerWorker} held by one worker
      * (or by the server in-process), the least recently used released first.
      */
-    public record Warm(int maxRuns, Duration idleTtl, int maxPerWorker) {
+    public record Warm(int maxRuns, Duration idleTtl, int maxPerWorker, int heapPercent) {
+        public Warm {
+            atLeastOne("sandbox.warm.max-runs", maxRuns);
+            atLeastOne("sandbox.warm.max-per-worker", maxPerWorker);
+            if (heapPercent < 1 || heapPercent > 100) {
+                throw new IllegalArgumentException("sandbox.warm.heap-percent must be between 1 and 100, got " + heapPercent);
+            }
+        }
+
+        private static void atLeastOne(String name, int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+            }
+        }
     }
 
     /** How worker processes are launched. */

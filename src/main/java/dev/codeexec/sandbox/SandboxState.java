@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * What the executor looks like right now: its mode, its workers (process isolation), live sessions, and how
- * warm interpreters served: runs that found their caller's interpreter, runs that did not, recycles by cause.
+ * warm interpreters served: runs that found their caller's interpreter, runs that did not, recycles by cause;
+ * and how long a worker took to start (process isolation) and an interpreter to build.
  */
 public record SandboxState(
         String isolation,
@@ -19,7 +20,9 @@ public record SandboxState(
         @JsonProperty("abandoned_guest_threads") int abandonedGuestThreads,
         @JsonProperty("warm_hits") long warmHits,
         @JsonProperty("warm_misses") long warmMisses,
-        @JsonProperty("warm_recycles") Map<String, Long> warmRecycles) {
+        @JsonProperty("warm_recycles") Map<String, Long> warmRecycles,
+        @JsonProperty("worker_start") Timing workerStart,
+        @JsonProperty("context_build") Timing contextBuild) {
 
     /** The keys of {@code warm_recycles}. */
     public static final List<String> WARM_RECYCLE_CAUSES = Arrays.stream(WarmCounters.Recycle.values())

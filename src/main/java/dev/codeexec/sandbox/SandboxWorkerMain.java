@@ -30,8 +30,9 @@ import java.util.logging.Logger;
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
- * <max-files> <warm-max-runs> <warm-max-per-worker>}: three workspace quotas guest writes obey, then how
- * many runs a warm interpreter serves and how many this worker holds. Idle warm interpreters are released when the server says so, as sessions are.
+ * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent>}: three workspace quotas guest writes obey,
+ * then how many runs a warm interpreter serves, how many this worker holds, and the share of its heap whose
+ * use after a collection recycles one. Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -45,6 +46,8 @@ public final class SandboxWorkerMain {
     private final BlockingQueue<Optional<WorkerMessages.Execute>> requests = new LinkedBlockingQueue<>();
     private final Map<Long, CompletableFuture<String>> bridgeReplies = new ConcurrentHashMap<>();
     private final AtomicLong bridgeIds = new AtomicLong();
+    /** Build times of interpreters not yet reported to the server. */
+    private final java.util.Queue<Long> builds = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
@@ -59,16 +62,18 @@ public final class SandboxWorkerMain {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
                 Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
-                new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7])),
+                new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
+                        Integer.parseInt(args[8])),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.OFF, Optional.empty()),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, settings.quota(), System.err, worker::callServer);
-        try (InProcessExecutor executor = new InProcessExecutor(contexts, settings)) {
+        try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
+                HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
-            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(), null));
+            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null));
             worker.serve(executor);
         }
     }
@@ -89,8 +94,17 @@ public final class SandboxWorkerMain {
                     () -> started(request.id()));
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm()), null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null));
         }
+    }
+
+    private List<Long> takeBuilds() {
+        List<Long> taken = new java.util.ArrayList<>();
+        Long millis;
+        while ((millis = builds.poll()) != null) {
+            taken.add(millis);
+        }
+        return taken;
     }
 
     private void started(long id) {

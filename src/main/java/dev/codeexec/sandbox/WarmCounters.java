@@ -10,7 +10,7 @@ final class WarmCounters {
 
     /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
     enum Recycle {
-        MAX_RUNS, IDLE_TTL, CAPACITY, TIMEOUT, EXIT, MEMORY, WORKER_LOST;
+        MAX_RUNS, IDLE_TTL, CAPACITY, TIMEOUT, EXIT, MEMORY, HEAP, WORKER_LOST;
 
         String key() {
             return name().toLowerCase(java.util.Locale.ROOT);

@@ -36,20 +36,22 @@ final class WorkerMessages {
      * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
+     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took.
      */
     record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm) {
-        static Reply readyNow() {
-            return new Reply(0, true, false, null, false, null);
+            WarmCounters.Event warm, List<Long> built) {
+        static Reply readyNow(List<Long> built) {
+            return new Reply(0, true, false, null, false, null, built);
         }
 
         /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
         static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null);
+            return new Reply(id, false, true, null, false, null, null);
         }
 
-        static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm) {
-            return new Reply(id, false, false, result, recycle, warm);
+        static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
+                List<Long> built) {
+            return new Reply(id, false, false, result, recycle, warm, built);
         }
     }
 }

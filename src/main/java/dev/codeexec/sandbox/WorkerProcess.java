@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -34,6 +35,7 @@ final class WorkerProcess {
     }
 
     private final int number;
+    private final LongConsumer built;
     private final Process process;
     private final HostCalls host;
     private final java.util.concurrent.Executor bridgeThreads;
@@ -46,8 +48,10 @@ final class WorkerProcess {
     private volatile boolean outOfMemoryLogged;
     private long nextId;
 
-    private WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads) {
+    private WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
+            LongConsumer built) {
         this.number = number;
+        this.built = built;
         this.process = process;
         this.host = host;
         this.bridgeThreads = bridgeThreads;
@@ -56,9 +60,10 @@ final class WorkerProcess {
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
 
+    /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
     static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
-            java.util.concurrent.Executor bridgeThreads) throws IOException {
-        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads);
+            java.util.concurrent.Executor bridgeThreads, LongConsumer built) throws IOException {
+        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built);
     }
 
     int number() {
@@ -169,6 +174,9 @@ final class WorkerProcess {
                 WorkerMessages.Reply reply = frame.reply();
                 if (reply == null) {
                     throw new IOException("empty frame");
+                }
+                if (reply.built() != null) {
+                    reply.built().forEach(built::accept);
                 }
                 if (reply.ready()) {
                     ready.complete(null);

@@ -3,6 +3,7 @@ package dev.codeexec.stats;
 import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.sandbox.Timing;
 import dev.codeexec.workspace.WorkspaceFiles;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -36,6 +37,10 @@ public class ExecutionMetrics {
             "live", SandboxState::workersLive,
             "idle", SandboxState::workersIdle,
             "starting", SandboxState::workersStarting);
+    private static final Map<String, ToLongFunction<Timing>> START_QUANTILES = Map.of(
+            "0.5", Timing::p50Ms,
+            "0.95", Timing::p95Ms,
+            "max", Timing::maxMs);
     private static final Map<String, ToLongFunction<SandboxState>> WARM_RUNS = Map.of(
             "true", SandboxState::warmHits,
             "false", SandboxState::warmMisses);
@@ -78,6 +83,14 @@ public class ExecutionMetrics {
                             s -> s.state() == null ? 0 : s.state().warmRecycles().getOrDefault(cause, 0L))
                     .description("Warm interpreters replaced, by cause").tag("cause", cause).register(registry);
         }
+        START_QUANTILES.forEach((quantile, figure) -> {
+            gauge("codeexec.worker.start.ms", "Worker process start to ready, over the most recent 256 starts",
+                    s -> s.state() == null ? 0 : figure.applyAsLong(s.state().workerStart()))
+                    .tag("quantile", quantile).register(registry);
+            gauge("codeexec.context.build.ms", "Interpreter build time, over the most recent 256 builds",
+                    s -> s.state() == null ? 0 : figure.applyAsLong(s.state().contextBuild()))
+                    .tag("quantile", quantile).register(registry);
+        });
         Gauge.builder("codeexec.workspace.files", workspace, w -> w.summary().files())
                 .description("Regular files in the workspace").register(registry);
         Gauge.builder("codeexec.workspace.bytes", workspace, w -> w.summary().bytes())

@@ -115,6 +115,17 @@ class WarmInterpretersTest {
         assertTrue(sandbox().getLong("warm_hits") > before, sandbox().encode());
     }
 
+    @Test
+    void statsTimeWorkerStartsAndInterpreterBuilds() {
+        alice.exec("pass");
+        for (String figure : new String[] {"worker_start", "context_build"}) {
+            JsonObject timing = sandbox().getJsonObject(figure);
+            assertTrue(timing.getLong("count") >= 1, figure + ": " + timing.encode());
+            assertTrue(timing.getLong("p50_ms") > 0, figure + ": " + timing.encode());
+            assertTrue(timing.getLong("max_ms") >= timing.getLong("p95_ms"), figure + ": " + timing.encode());
+        }
+    }
+
     private void write(String path, String content) {
         ToolResponse r = alice.call("write_workspace_file", Map.of("path", path, "content", content));
         assertTrue(!r.isError(), McpCalls.text(r));

@@ -23,6 +23,7 @@ class WarmRecyclingTest {
 
     static SandboxContexts contexts;
     static InProcessExecutor executor;
+    static SandboxSettings settings;
 
     @BeforeAll
     static void start() throws IOException {
@@ -30,9 +31,9 @@ class WarmRecyclingTest {
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100);
         contexts = new SandboxContexts(new WorkspaceRoot(root), quota, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
-        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, 1 << 16, 1, 1, 0,
+        settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, 1 << 16, 1, 1, 0,
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
-                new SandboxSettings.Warm(3, Duration.ofMinutes(30), 2),
+                new SandboxSettings.Warm(3, Duration.ofMinutes(30), 2, 100),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.OFF, Optional.empty()), quota);
         executor = new InProcessExecutor(contexts, settings);
@@ -87,5 +88,36 @@ class WarmRecyclingTest {
         assertEquals(1, r.result().exitCode());
         assertEquals(WarmCounters.Recycle.MEMORY, r.warm().recycled());
         assertNull(run("other", "pass", 5).warm().recycled());
+    }
+
+    @Test
+    void aCollectionLeavingTheHeapFullRecyclesTheInterpreterWhoseRunItFollowedOnce() {
+        java.util.concurrent.atomic.AtomicLong collections = new java.util.concurrent.atomic.AtomicLong();
+        // Over the limit as soon as any collection has run: what it left in use is all the watch can judge.
+        HeapWatch heap = new HeapWatch(100, () -> collections.get() > 0 ? 200 : 0, collections::get);
+        try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
+            java.util.function.Supplier<InProcessExecutor.Run> next = () -> watched.run(new ExecutionRequest("pass", "",
+                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), () -> { });
+            assertNull(next.get().warm().recycled(), "no collection yet");
+            collections.incrementAndGet();
+            InProcessExecutor.Run after = next.get();
+            assertTrue(after.warm().hit());
+            assertEquals(WarmCounters.Recycle.HEAP, after.warm().recycled());
+            InProcessExecutor.Run fresh = next.get();
+            assertFalse(fresh.warm().hit());
+            assertNull(fresh.warm().recycled(), "the same collection never recycles twice");
+            collections.incrementAndGet();
+            assertEquals(WarmCounters.Recycle.HEAP, next.get().warm().recycled());
+        }
+    }
+
+    @Test
+    void theHeapWatchReadsThisJvmsCollections() {
+        byte[] live = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 25)];
+        HeapWatch watch = HeapWatch.ofThisJvm(1);
+        System.gc();
+        assertTrue(watch.overLimit(), "a collection left 4% of the heap in use, over a 1% limit");
+        java.lang.ref.Reference.reachabilityFence(live);
+        assertFalse(HeapWatch.ofThisJvm(100).overLimit(), "100% turns the watch off");
     }
 }

@@ -80,7 +80,8 @@ class StatsAndOperatorTest {
                 "codeexec_executions_total{outcome=\"rejected_busy\"}", "codeexec_execution_latency_ms{quantile=\"0.99\"}",
                 "codeexec_executions_running", "codeexec_executions_queued", "codeexec_workers{state=\"idle\"}",
                 "codeexec_workers_replaced_total", "codeexec_sessions", "codeexec_sandbox_ready",
-                "codeexec_workspace_files", "codeexec_workspace_bytes"}) {
+                "codeexec_workspace_files", "codeexec_workspace_bytes", "codeexec_worker_start_ms{quantile=\"0.5\"}",
+                "codeexec_context_build_ms{quantile=\"max\"}", "codeexec_warm_recycles_total{cause=\"heap\"}"}) {
             assertTrue(metrics.contains(name), "missing metric " + name);
         }
     }
