@@ -72,6 +72,30 @@ class Server:
         self.log.close()
 
 
+def cpu_seconds(pid):
+    """CPU time (user + system) of a process and all its descendants, from /proc (Linux only)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
+            except (OSError, IndexError, ValueError):
+                pass
+    total, todo = 0, [pid]
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+        own = int(fields[11]) + int(fields[12])
+    split = {"server": own / ticks, "workers": 0.0}
+    while todo:
+        for child, used in children.get(todo.pop(), []):
+            split["workers"] += used / ticks
+            todo.append(child)
+    return split
+
+
 def percentile(values, p):
     ordered = sorted(values)
     index = max(0, min(len(ordered) - 1, int(round(p / 100 * len(ordered) + 0.5)) - 1))

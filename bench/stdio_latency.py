@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from mcp_stdio import Server, percentile
+from mcp_stdio import Server, cpu_seconds, percentile
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ISOLATION = sys.argv[2] if len(sys.argv) > 2 else "process"
@@ -21,7 +21,9 @@ def main():
     server.wait_until_warm()
     for _ in range(20):  # warm the JSON-RPC path and the pool
         server.call("execute_code", code=CODE)
+    before = cpu_seconds(server.proc.pid)
     back_to_back = measure(server, RUNS, 0)
+    after = cpu_seconds(server.proc.pid)
     paced = measure(server, max(20, RUNS // 5), 1.0)
     server.close()
 
@@ -36,6 +38,8 @@ def main():
         print(f"{label:>12} ({len(round_trips)} calls): round trip over stdio p50 {percentile(round_trips, 50):.1f} ms"
               f"  p95 {percentile(round_trips, 95):.1f} ms; duration_ms in server p50 {percentile(in_server, 50):.1f}"
               f"  p95 {percentile(in_server, 95):.1f}")
+    print("CPU per back-to-back call: " + ", ".join(f"{part} {(after[part] - before[part]) * 1000 / RUNS:.2f} ms"
+                                                      for part in ("server", "workers")))
     print(f"python3 -c process start: p50 {percentile(cpython, 50):.1f} ms  p95 {percentile(cpython, 95):.1f} ms")
 
 

@@ -14,6 +14,11 @@ public interface CodeExecutor extends AutoCloseable {
     /** Current pool and session figures, cheap to read. */
     SandboxState state();
 
+    /** Executions admitted to the executor that wait for a worker (process isolation queues here). */
+    default int waiting() {
+        return 0;
+    }
+
     /** True once the executor can serve an execution without first building an engine or context. */
     boolean warmedUp();
 

@@ -23,9 +23,10 @@ import java.util.logging.Logger;
  * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, one execution per worker
  * at a time. A worker that overruns its deadline, runs out of heap or dies is killed with its whole
  * process tree and replaced in the background; its caller still gets a well-formed result.
- * Persistent sessions are pinned to one worker. So is each caller's warm interpreter, as long as its worker
- * is free when the caller runs again; otherwise the run goes to any idle worker, which then holds the
- * caller's warm interpreter, and the old one is released.
+ * Persistent sessions are pinned to one worker. Each caller's warm interpreter lives on one worker too, and
+ * the caller's runs wait for that worker, unless it stays busy for longer than a fresh interpreter takes to build:
+ * then the run goes to any free worker, which holds the caller's interpreter from then on. Executions wait here,
+ * in arrival order, so that a free worker goes to a run that belongs there rather than to the first in line.
  */
 public final class ProcessExecutor implements CodeExecutor {
 
@@ -37,6 +38,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final WorkerLauncher launcher;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
     private final Set<WorkerProcess> live = new HashSet<>();
+    private final List<Waiter> waiters = new ArrayList<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
@@ -107,20 +109,28 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
-    /** The idle worker holding the caller's warm interpreter, else any idle worker, which becomes its home. */
-    private synchronized WorkerProcess takeWarm(SessionKey key) {
-        WarmHome home = warmHomes.get(key);
-        WorkerProcess worker;
-        if (home != null && idle.contains(home.worker())) {
-            worker = home.worker();
-            idle.remove(worker);
-        } else {
-            worker = takeAny();
-            if (home != null) {
-                scheduleDrop(home.worker(), key);
-            }
+    /**
+     * The worker holding the caller's warm interpreter, once it is free; if it stays busy for longer than a fresh
+     * interpreter takes to build, any free worker, which becomes the caller's home (its old interpreter is dropped).
+     */
+    private WorkerProcess takeWarm(SessionKey key) {
+        WorkerProcess home;
+        WorkerProcess preferred;
+        synchronized (this) {
+            WarmHome known = warmHomes.get(key);
+            home = known == null ? null : known.worker();
+            // A caller new to the pool prefers the worker holding the fewest interpreters, so callers spread out
+            // instead of crowding whichever worker happens to be free and evicting each other there.
+            preferred = home != null && live.contains(home) ? home
+                    : live.stream().min(java.util.Comparator.comparingLong(this::homesOn)).orElse(null);
         }
-        warmHomes.put(key, new WarmHome(worker, System.nanoTime()));
+        WorkerProcess worker = acquire(null, preferred);
+        synchronized (this) {
+            if (home != null && home != worker) {
+                scheduleDrop(home, key);
+            }
+            warmHomes.put(key, new WarmHome(worker, System.nanoTime()));
+        }
         return worker;
     }
 
@@ -191,49 +201,109 @@ public final class ProcessExecutor implements CodeExecutor {
         return new ExecutionResult("", message + "\n", ExecutionResult.EXIT_KILLED, millis, false, timedOut);
     }
 
-    private synchronized WorkerProcess takeAny() {
-        long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos();
-        while (idle.isEmpty()) {
-            awaitChange(deadline);
-        }
-        // Prefer a worker with no pinned sessions, so session state and fresh runs spread out.
-        WorkerProcess best = idle.peekFirst();
-        for (WorkerProcess w : idle) {
-            if (pinned(w) < pinned(best)) {
-                best = w;
-            }
-        }
-        idle.remove(best);
-        return best;
+    private WorkerProcess takeAny() {
+        return acquire(null, null);
     }
 
-    private synchronized WorkerProcess take(WorkerProcess wanted) {
+    /** The session's worker once it is free, or null when it died meanwhile. */
+    private WorkerProcess take(WorkerProcess wanted) {
+        return acquire(wanted, null);
+    }
+
+    /**
+     * Waits in line for a worker: {@code pinned} (a session's) and nothing else, else preferably {@code home}
+     * (where the caller's warm interpreter is), else any. Returns null when {@code pinned} died.
+     */
+    private synchronized WorkerProcess acquire(WorkerProcess pinned, WorkerProcess home) {
         long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
                 + Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S).toNanos();
-        while (!idle.contains(wanted)) {
-            if (!live.contains(wanted)) {
-                return null;
-            }
-            awaitChange(deadline);
-        }
-        idle.remove(wanted);
-        return wanted;
-    }
-
-    private void awaitChange(long deadlineNanos) {
-        if (closed) {
-            throw new IllegalStateException("the sandbox is shutting down");
-        }
-        long left = deadlineNanos - System.nanoTime();
-        if (left <= 0) {
-            throw new SandboxBusyException(live.size() - idle.size(), 0);
-        }
+        // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
+        long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
+        Waiter waiter = new Waiter(pinned, home, System.nanoTime() + patience);
+        waiters.add(waiter);
         try {
-            wait(Math.max(1, left / 1_000_000));
+            while (true) {
+                dispatch();
+                if (waiter.granted != null) {
+                    return waiter.granted;
+                }
+                if (pinned != null && !live.contains(pinned)) {
+                    return null;
+                }
+                if (closed) {
+                    throw new IllegalStateException("the sandbox is shutting down");
+                }
+                long now = System.nanoTime();
+                if (now >= deadline) {
+                    throw new SandboxBusyException(live.size() - idle.size(), waiters.size() - 1);
+                }
+                long wake = waiter.patientUntil > now ? Math.min(deadline, waiter.patientUntil) : deadline;
+                wait(Math.max(1, (wake - now) / 1_000_000));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new SandboxBusyException(live.size() - idle.size(), 0);
+            if (waiter.granted != null) {
+                return waiter.granted;
+            }
+            throw new SandboxBusyException(live.size() - idle.size(), waiters.size() - 1);
+        } finally {
+            waiters.remove(waiter);
         }
+    }
+
+    /** An execution waiting for a worker, in arrival order; {@link #dispatch()} grants it one. */
+    private static final class Waiter {
+        final WorkerProcess pinned;
+        final WorkerProcess home;
+        /** Until then it waits for its home; after that any free worker will do. */
+        final long patientUntil;
+        WorkerProcess granted;
+
+        Waiter(WorkerProcess pinned, WorkerProcess home, long patientUntil) {
+            this.pinned = pinned;
+            this.home = home;
+            this.patientUntil = patientUntil;
+        }
+    }
+
+    /**
+     * Hands free workers to waiting executions. A free worker goes to the longest-waiting execution that either
+     * belongs there (its session, or its warm interpreter) or may go anywhere (no home, its home is gone, or it
+     * has waited out its patience). Free workers are offered those holding the fewest warm interpreters first,
+     * so callers new to the pool spread out.
+     */
+    private void dispatch() {
+        if (idle.isEmpty() || waiters.isEmpty()) {
+            return;
+        }
+        List<WorkerProcess> free = new ArrayList<>(idle);
+        free.sort(java.util.Comparator.comparingLong(this::homesOn));
+        long now = System.nanoTime();
+        boolean granted = false;
+        for (WorkerProcess worker : free) {
+            for (Waiter waiter : waiters) {
+                if (waiter.granted == null && mayTake(waiter, worker, now)) {
+                    waiter.granted = worker;
+                    idle.remove(worker);
+                    granted = true;
+                    break;
+                }
+            }
+        }
+        if (granted) {
+            notifyAll();
+        }
+    }
+
+    private boolean mayTake(Waiter waiter, WorkerProcess worker, long now) {
+        if (waiter.pinned != null) {
+            return waiter.pinned == worker;
+        }
+        return waiter.home == null || waiter.home == worker || !live.contains(waiter.home) || now >= waiter.patientUntil;
+    }
+
+    private long homesOn(WorkerProcess worker) {
+        return warmHomes.values().stream().filter(h -> h.worker() == worker).count();
     }
 
     private synchronized void release(WorkerProcess worker) {
@@ -243,6 +313,7 @@ public final class ProcessExecutor implements CodeExecutor {
         }
         // To the back: the next execution goes to the worker that has had longest to pre-build its next context.
         idle.addLast(worker);
+        dispatch();
         notifyAll();
     }
 
@@ -256,6 +327,7 @@ public final class ProcessExecutor implements CodeExecutor {
         if (best == null) {
             best = takeAny();
             idle.addFirst(best);
+            dispatch();
         }
         return best;
     }
@@ -271,6 +343,7 @@ public final class ProcessExecutor implements CodeExecutor {
             idle.remove(worker);
             pendingDrops.remove(worker);
             warmHomes.values().removeIf(home -> home.worker() == worker);
+            dispatch();
             notifyAll();
         }
         sessions.loseWhere(w -> w == worker, why);
@@ -314,6 +387,7 @@ public final class ProcessExecutor implements CodeExecutor {
                             }
                             live.add(worker);
                             idle.addLast(worker);
+                            dispatch();
                             notifyAll();
                         }
                         warmedUp = true;
@@ -339,6 +413,11 @@ public final class ProcessExecutor implements CodeExecutor {
                 starting.decrementAndGet();
             }
         });
+    }
+
+    @Override
+    public synchronized int waiting() {
+        return waiters.size();
     }
 
     @Override

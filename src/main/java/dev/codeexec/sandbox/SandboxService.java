@@ -36,7 +36,10 @@ public class SandboxService {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.workspace = new WorkspaceRoot(settings.workspace());
-        this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
+        // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
+        this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
+                : new Admission(settings.maxConcurrent(), settings.queueSize());
     }
 
     /** Builds the executor off the start-up path, so the transports answer at once. */
@@ -70,9 +73,10 @@ public class SandboxService {
             slot = admission.admit(request.timeout().plus(Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S)));
         } catch (SandboxBusyException e) {
             counters.reject();
+            ExecutionStats load = stats();
             LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
-                    new Object[] {admission.running(), admission.queued()});
-            throw e;
+                    new Object[] {load.running(), load.queued()});
+            throw new SandboxBusyException((int) load.running(), (int) load.queued());
         }
         try (slot) {
             ExecutionResult result = executor().execute(request);
@@ -101,7 +105,8 @@ public class SandboxService {
     }
 
     public ExecutionStats stats() {
-        return counters.snapshot(admission.running(), admission.queued());
+        int waiting = executor.isDone() && !executor.isCompletedExceptionally() ? executor.join().waiting() : 0;
+        return counters.snapshot(Math.max(0, admission.running() - waiting), admission.queued() + waiting);
     }
 
     /** Finished executions of one caller (an MCP connection id, or "rest"). */

@@ -58,7 +58,7 @@ class WarmInterpretersTest {
         String first = alice.exec(MARK + "import builtins\nclass Same:\n"
                 + "    def __eq__(self, other):\n        return True\n    __hash__ = object.__hash__\n"
                 + "builtins.len = Same()").stdout();
-        assertEquals(first + "3\n", alice.exec(SHOW_MARK + "print(len('abc'))").stdout());
+        assertEquals(first + "3\n", alice.exec(SHOW_MARK + "print(len('abc'))").stdout(), sandbox().encode());
     }
 
     @Test

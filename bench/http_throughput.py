@@ -1,0 +1,147 @@
+"""Throughput of concurrent agents over MCP streamable HTTP, next to python3 doing the same work.
+
+Usage: python3 bench/http_throughput.py [clients] [calls-per-client] [rounds]   (after: mvn -B -DskipTests package)
+Each client opens its own MCP session and sends its calls back to back, a mix of a trivial print, a small
+JSON aggregation and a regex count, and checks every answer. Prints executions/s, the round-trip p50/p95
+over all calls, and, as the yardstick, the same mix run by starting `python3 -c` per call from as many
+threads. Standard library only."""
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from mcp_stdio import Server, percentile
+
+CLIENTS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
+CALLS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+
+MIX = [
+    ("print(1+1)", "2\n"),
+    ("import json\nrows = json.loads('[' + ','.join('{\"k\": %d, \"v\": %d}' % (i % 3, i) for i in range(200)) + ']')\n"
+     "totals = {}\nfor r in rows:\n    totals[r['k']] = totals.get(r['k'], 0) + r['v']\nprint(json.dumps(totals, sort_keys=True))",
+     '{"0": 6633, "1": 6700, "2": 6567}\n'),
+    ("import re\nprint(len(re.findall(r'[a-z]+@[a-z]+\\.com', 'mail bob@example.com and ann@test.com; ' * 50)))", "100\n"),
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HttpClient:
+    """One MCP session over streamable HTTP."""
+
+    def __init__(self, url):
+        self.url = url
+        self.session = None
+        self.next_id = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench-http", "version": "1"}})
+        self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def post(self, message):
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        if self.session:
+            headers["Mcp-Session-Id"] = self.session
+        req = urllib.request.Request(self.url, data=json.dumps(message).encode(), headers=headers, method="POST")
+        with urllib.request.urlopen(req, timeout=120) as response:
+            self.session = response.headers.get("Mcp-Session-Id", self.session)
+            body = response.read().decode()
+            if response.headers.get("Content-Type", "").startswith("text/event-stream"):
+                for line in body.splitlines():
+                    if line.startswith("data:"):
+                        data = json.loads(line[5:])
+                        if data.get("id") == message.get("id"):
+                            return data
+                return None
+            return json.loads(body) if body else None
+
+    def request(self, method, params):
+        self.next_id += 1
+        return self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+
+    def execute(self, code):
+        result = self.request("tools/call", {"name": "execute_code", "arguments": {"code": code}})["result"]
+        return result["structuredContent"]
+
+
+def run_clients(url):
+    clients = [HttpClient(url) for _ in range(CLIENTS)]
+    latencies, wrong, lock = [], [], threading.Lock()
+
+    def work(index, client):
+        for i in range(CALLS):
+            code, expected = MIX[(index + i) % len(MIX)]
+            start = time.perf_counter()
+            out = client.execute(code)
+            elapsed = (time.perf_counter() - start) * 1000
+            with lock:
+                latencies.append(elapsed)
+                if out.get("stdout") != expected or out.get("exit_code") != 0:
+                    wrong.append(out)
+
+    threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start, latencies, wrong
+
+
+def run_python3():
+    latencies, lock = [], threading.Lock()
+
+    def work(index):
+        for i in range(CALLS):
+            code, expected = MIX[(index + i) % len(MIX)]
+            start = time.perf_counter()
+            out = subprocess.run(["python3", "-c", code], check=True, capture_output=True, text=True).stdout
+            assert out == expected, out
+            with lock:
+                latencies.append((time.perf_counter() - start) * 1000)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(CLIENTS)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start, latencies
+
+
+def report(label, elapsed, latencies):
+    print(f"{label}: {len(latencies)} calls in {elapsed:.2f} s = {len(latencies) / elapsed:.1f} executions/s; "
+          f"round trip p50 {percentile(latencies, 50):.1f} ms  p95 {percentile(latencies, 95):.1f} ms  "
+          f"max {max(latencies):.1f} ms")
+
+
+def main():
+    port = free_port()
+    server = Server(f"-Dquarkus.http.port={port}")
+    server.wait_until_warm()
+    url = f"http://127.0.0.1:{port}/mcp"
+    print(f"{CLIENTS} clients x {CALLS} calls over streamable HTTP, {ROUNDS} rounds (the first warms each "
+          f"client's interpreter)")
+    try:
+        for round_number in range(1, ROUNDS + 1):
+            elapsed, latencies, wrong = run_clients(url)
+            report(f"round {round_number}", elapsed, latencies)
+            if wrong:
+                print(f"  WRONG answers: {len(wrong)}, first: {wrong[0]}")
+        stats = server.call("get_execution_stats")["sandbox"]
+        print(f"warm hits {stats['warm_hits']}, misses {stats['warm_misses']}, recycles {stats['warm_recycles']}")
+    finally:
+        server.close()
+    elapsed, latencies = run_python3()
+    report("python3 -c per call, same threads", elapsed, latencies)
+
+
+if __name__ == "__main__":
+    main()
