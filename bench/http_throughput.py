@@ -71,8 +71,7 @@ class HttpClient:
         return result["structuredContent"]
 
 
-def run_clients(url):
-    clients = [HttpClient(url) for _ in range(CLIENTS)]
+def run_clients(clients):
     latencies, wrong, lock = [], [], threading.Lock()
 
     def work(index, client):
@@ -127,11 +126,12 @@ def main():
     server = Server(f"-Dquarkus.http.port={port}")
     server.wait_until_warm()
     url = f"http://127.0.0.1:{port}/mcp"
-    print(f"{CLIENTS} clients x {CALLS} calls over streamable HTTP, {ROUNDS} rounds (the first warms each "
-          f"client's interpreter)")
+    print(f"{CLIENTS} clients x {CALLS} calls over streamable HTTP, {ROUNDS} rounds on the same connections (the "
+          f"first builds each client's interpreter)")
     try:
+        clients = [HttpClient(url) for _ in range(CLIENTS)]
         for round_number in range(1, ROUNDS + 1):
-            elapsed, latencies, wrong = run_clients(url)
+            elapsed, latencies, wrong = run_clients(clients)
             report(f"round {round_number}", elapsed, latencies)
             if wrong:
                 print(f"  WRONG answers: {len(wrong)}, first: {wrong[0]}")

@@ -49,7 +49,7 @@ class Server:
             raise RuntimeError(result["content"][0]["text"])
         return result["structuredContent"]
 
-    def wait_until_warm(self, timeout_s=300):
+    def wait_until_warm(self, timeout_s=300, poll_s=0.5):
         """Waits until every worker is started and idle, so measurements see a warm pool."""
         deadline = time.time() + timeout_s
         while time.time() < deadline:
@@ -60,7 +60,7 @@ class Server:
                 and sandbox.get("workers_idle") == sandbox.get("workers_live")
             if stats.get("ready") and (in_process or pool_full):
                 return stats
-            time.sleep(0.5)
+            time.sleep(poll_s)
         raise SystemExit("sandbox did not warm up")
 
     def close(self):
