@@ -38,7 +38,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final WorkerLauncher launcher;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
     private final Set<WorkerProcess> live = new HashSet<>();
-    private final List<Waiter> waiters = new ArrayList<>();
+    private final WaitLine<WorkerProcess> line = new WaitLine<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
@@ -219,8 +219,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 + Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S).toNanos();
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        Waiter waiter = new Waiter(pinned, home, System.nanoTime() + patience);
-        waiters.add(waiter);
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, System.nanoTime() + patience);
         try {
             while (true) {
                 dispatch();
@@ -235,9 +234,9 @@ public final class ProcessExecutor implements CodeExecutor {
                 }
                 long now = System.nanoTime();
                 if (now >= deadline) {
-                    throw new SandboxBusyException(live.size() - idle.size(), waiters.size() - 1);
+                    throw new SandboxBusyException(live.size() - idle.size(), line.size() - 1);
                 }
-                long wake = waiter.patientUntil > now ? Math.min(deadline, waiter.patientUntil) : deadline;
+                long wake = waiter.patientUntilNanos > now ? Math.min(deadline, waiter.patientUntilNanos) : deadline;
                 wait(Math.max(1, (wake - now) / 1_000_000));
             }
         } catch (InterruptedException e) {
@@ -245,61 +244,17 @@ public final class ProcessExecutor implements CodeExecutor {
             if (waiter.granted != null) {
                 return waiter.granted;
             }
-            throw new SandboxBusyException(live.size() - idle.size(), waiters.size() - 1);
+            throw new SandboxBusyException(live.size() - idle.size(), line.size() - 1);
         } finally {
-            waiters.remove(waiter);
+            line.leave(waiter);
         }
     }
 
-    /** An execution waiting for a worker, in arrival order; {@link #dispatch()} grants it one. */
-    private static final class Waiter {
-        final WorkerProcess pinned;
-        final WorkerProcess home;
-        /** Until then it waits for its home; after that any free worker will do. */
-        final long patientUntil;
-        WorkerProcess granted;
-
-        Waiter(WorkerProcess pinned, WorkerProcess home, long patientUntil) {
-            this.pinned = pinned;
-            this.home = home;
-            this.patientUntil = patientUntil;
-        }
-    }
-
-    /**
-     * Hands free workers to waiting executions. A free worker goes to the longest-waiting execution that either
-     * belongs there (its session, or its warm interpreter) or may go anywhere (no home, its home is gone, or it
-     * has waited out its patience). Free workers are offered those holding the fewest warm interpreters first,
-     * so callers new to the pool spread out.
-     */
+    /** Hands free workers to waiting executions (see {@link WaitLine}); wakes them when it did. */
     private void dispatch() {
-        if (idle.isEmpty() || waiters.isEmpty()) {
-            return;
-        }
-        List<WorkerProcess> free = new ArrayList<>(idle);
-        free.sort(java.util.Comparator.comparingLong(this::homesOn));
-        long now = System.nanoTime();
-        boolean granted = false;
-        for (WorkerProcess worker : free) {
-            for (Waiter waiter : waiters) {
-                if (waiter.granted == null && mayTake(waiter, worker, now)) {
-                    waiter.granted = worker;
-                    idle.remove(worker);
-                    granted = true;
-                    break;
-                }
-            }
-        }
-        if (granted) {
+        if (line.dispatch(idle, live::contains, this::homesOn, System.nanoTime())) {
             notifyAll();
         }
-    }
-
-    private boolean mayTake(Waiter waiter, WorkerProcess worker, long now) {
-        if (waiter.pinned != null) {
-            return waiter.pinned == worker;
-        }
-        return waiter.home == null || waiter.home == worker || !live.contains(waiter.home) || now >= waiter.patientUntil;
     }
 
     private long homesOn(WorkerProcess worker) {
@@ -417,7 +372,7 @@ public final class ProcessExecutor implements CodeExecutor {
 
     @Override
     public synchronized int waiting() {
-        return waiters.size();
+        return line.size();
     }
 
     @Override
