@@ -37,7 +37,8 @@ public final class InProcessExecutor implements CodeExecutor {
     private final LatencyWindow buildTimes = new LatencyWindow(256);
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean warmedUp;
-    private final java.util.concurrent.CountDownLatch firstWarm = new java.util.concurrent.CountDownLatch(1);
+    /** Done when the first interpreter is built, or failed with why it could not be. */
+    private final java.util.concurrent.CompletableFuture<Void> firstWarm = new java.util.concurrent.CompletableFuture<>();
     private volatile boolean closed;
 
     public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings) {
@@ -78,9 +79,10 @@ public final class InProcessExecutor implements CodeExecutor {
                 interpreter.close();
             }
             warmedUp = true;
-            firstWarm.countDown();
+            firstWarm.complete(null);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
+            firstWarm.completeExceptionally(e);
         }
     }
 
@@ -223,13 +225,16 @@ public final class InProcessExecutor implements CodeExecutor {
         return SessionKey.WARM.equals(key.name()) ? warmByCaller.drop(key) : sessions.drop(key);
     }
 
-    /** Blocks until one warm interpreter is ready (the worker reports ready only then). */
+    /**
+     * Blocks until one interpreter is ready (the worker reports ready only then), however long a loaded machine
+     * takes: the server owns the start timeout and kills a worker that exceeds it.
+     */
     void awaitWarm() {
         // One ready interpreter is enough to serve; the others keep building while the worker works.
         try {
-            if (!firstWarm.await(WARM_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("no interpreter could be built within " + WARM_WAIT.toSeconds() + " s");
-            }
+            firstWarm.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("no interpreter could be built: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -20,8 +20,8 @@ import java.util.logging.Logger;
 /**
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
  * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
- * half the time. The file is named after the worker's command line, so a new JDK, option or classpath gets
- * its own cache. It is recorded by a throwaway worker in the background: started with
+ * half the time. The file is named after the worker's command line and its jars' sizes and times, so a new
+ * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a throwaway worker in the background: started with
  * {@code -XX:AOTCacheOutput}, it builds its interpreter, is told to exit, and writes the cache as it does.
  */
 final class WorkerAotCache {
@@ -77,6 +77,7 @@ final class WorkerAotCache {
                         + "classpath of jar files, as the packaged server has");
             }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            removeOthers();
             LOG.log(Level.INFO, "sandbox worker ahead-of-time cache written in {0} ms: {1} ({2} MiB)",
                     new Object[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), file,
                         Files.size(file) >> 20});
@@ -98,6 +99,18 @@ final class WorkerAotCache {
                 LOG.log(Level.FINE, "could not remove {0}", partial);
             }
             training.set(false);
+        }
+    }
+
+    /** Caches of earlier builds or settings: about 120 MiB each, and no worker of this server can use them. */
+    private void removeOthers() throws IOException {
+        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot")) {
+            for (Path other : caches) {
+                if (!other.equals(file)) {
+                    Files.deleteIfExists(other);
+                    LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
+                }
+            }
         }
     }
 

@@ -63,8 +63,10 @@ final class WorkerLauncher {
                 Integer.toString(settings.warm().heapPercent()));
         // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
         boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
+        // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
-                .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)));
+                .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
+                        + "\u0000" + jarStamps(main.get(1))));
     }
 
     /** The worker's ahead-of-time cache, when configured and supported. */
@@ -122,6 +124,16 @@ final class WorkerLauncher {
         }
         throw new IllegalStateException("cannot determine the sandbox worker classpath: run the packaged server "
                 + "(target/quarkus-app/quarkus-run.jar), build with mvn first, or set sandbox.worker.classpath");
+    }
+
+    /** Each classpath entry with its size and modification time. */
+    private static String jarStamps(String classpath) {
+        StringBuilder stamps = new StringBuilder();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            File jar = new File(entry);
+            stamps.append(entry).append(':').append(jar.length()).append(':').append(jar.lastModified()).append(';');
+        }
+        return stamps.toString();
     }
 
     private static List<String> jarsIn(Path... dirs) {

@@ -57,9 +57,12 @@ class WorkerAotCacheIT {
         assertTrue(cache.missing());
         assertEquals(List.of(), cache.useOptions());
 
+        Path stale = Files.createDirectories(dir).resolve("worker-0000000000000000.aot");
+        Files.writeString(stale, "a cache of an earlier build");
         cache.train(launcher);
 
         assertFalse(cache.missing(), "the training worker wrote no cache");
+        assertFalse(Files.exists(stale), "a cache no worker of this build can use was kept");
         List<String> command = launcher.processBuilder().command();
         assertTrue(command.stream().anyMatch(o -> o.startsWith("-XX:AOTCache=")), command.toString());
         Process worker = launcher.processBuilder().redirectError(ProcessBuilder.Redirect.DISCARD).start();
