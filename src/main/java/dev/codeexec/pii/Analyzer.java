@@ -3,6 +3,7 @@ package dev.codeexec.pii;
 import com.google.re2j.Matcher;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -81,7 +82,7 @@ public final class Analyzer {
      * least {@code minScore}, non-overlapping, ordered by start.
      */
     public List<Finding> analyze(String text, Set<String> entities, double minScore) {
-        return analyze(new TriggerIndex(text), entities, minScore);
+        return analyze(new TriggerIndex(text), entities, minScore, new Work(List.of()));
     }
 
     /**
@@ -89,11 +90,52 @@ public final class Analyzer {
      * {@link Repeats}), which is what sanitizing must hide; the text's chars are copied out once for both.
      */
     public List<Finding> analyzeWithRepeats(String text, Set<String> entities, double minScore) {
-        TriggerIndex triggers = new TriggerIndex(text);
-        return Repeats.addRepeats(text, triggers.chars(), analyze(triggers, entities, minScore));
+        return analyzeWithRepeats(text, entities, minScore, new Work(List.of()));
     }
 
-    private List<Finding> analyze(TriggerIndex triggers, Set<String> entities, double minScore) {
+    /** As {@link #analyzeWithRepeats(String, Set, double)}, counting the work done into {@code work}. */
+    List<Finding> analyzeWithRepeats(String text, Set<String> entities, double minScore, Work work) {
+        TriggerIndex triggers = new TriggerIndex(text);
+        return Repeats.addRepeats(text, triggers.chars(), analyze(triggers, entities, minScore, work));
+    }
+
+    /**
+     * The work one analysis did beyond its single passes over the text, in chars: what the regular
+     * expressions were given to search (RE2J is linear in it) and what boundary, validation and context
+     * checks read around candidates. Linear analysis keeps it proportional to the text, whatever the text.
+     */
+    static final class Work {
+        /** Recognizers with a matchEnd of their own; their matches are counted to the window's end. */
+        final Set<Recognizer> extendsMatches;
+        long searchedChars;
+        long checkedChars;
+
+        Work(List<Recognizer> recognizers) {
+            Set<Recognizer> extending = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Recognizer r : recognizers) {
+                try {
+                    if (r.getClass().getMethod("matchEnd", String.class, int.class, int.class, int.class)
+                            .getDeclaringClass() != Recognizer.class) {
+                        extending.add(r);
+                    }
+                } catch (NoSuchMethodException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            this.extendsMatches = extending;
+        }
+
+        long total() {
+            return searchedChars + checkedChars;
+        }
+    }
+
+    /** A meter for {@link #analyzeWithRepeats(String, Set, double, Work)}. */
+    Work newWork() {
+        return new Work(recognizers);
+    }
+
+    private List<Finding> analyze(TriggerIndex triggers, Set<String> entities, double minScore, Work work) {
         String text = triggers.text();
         List<Finding> candidates = new ArrayList<>();
         Map<WindowKey, WindowSet> windowCache = new HashMap<>();
@@ -109,7 +151,7 @@ public final class Analyzer {
                                 k -> k.shape().chains(triggers.chars(), triggers.runs(Trigger.digit()),
                                         triggers.digitGapKinds(), k.minDigits())))
                         : windowSpans(text, windows(windowCache, triggers, r, p), r, p);
-                search(text, spans, r, p, minScore, candidates);
+                search(text, spans, r, p, minScore, candidates, work);
             }
         }
         return resolveOverlaps(candidates);
@@ -177,7 +219,7 @@ public final class Analyzer {
      * every one of thousands of short spans. What matchEnd rules out carries over from span to span.
      */
     private static void search(String text, Spans spans, Recognizer r, PiiPattern p, double minScore,
-            List<Finding> out) {
+            List<Finding> out, Work work) {
         int[] bounds = spans.bounds();
         if (bounds.length == 0) {
             return;
@@ -196,16 +238,18 @@ public final class Analyzer {
                 joined.append(text, bounds[k], bounds[k + 1]).append('\n');
             }
             String searched = joined.toString();
+            work.searchedChars += searched.length();
             scan(text, searched, bounds, starts, spans.limits(), p.regex().matcher(searched), r, p, minScore, out, 0,
-                    verdicts);
+                    verdicts, work);
             return;
         }
         Matcher m = p.regex().matcher("");
         int skipTo = 0;
         for (int k = 0; k < bounds.length; k += 2) {
             String span = text.substring(bounds[k], bounds[k + 1]);
+            work.searchedChars += span.length();
             skipTo = scan(text, span, new int[] {bounds[k], bounds[k + 1]}, new int[] {0},
-                    new int[] {spans.limits()[k / 2]}, m.reset(span), r, p, minScore, out, skipTo, verdicts);
+                    new int[] {spans.limits()[k / 2]}, m.reset(span), r, p, minScore, out, skipTo, verdicts, work);
         }
     }
 
@@ -295,7 +339,8 @@ public final class Analyzer {
      * matchEnd, given as {@code skipTo} for its next part.
      */
     private static int scan(String text, String searched, int[] spans, int[] starts, int[] limits, Matcher m,
-            Recognizer r, PiiPattern p, double minScore, List<Finding> out, int skipTo, Map<String, Verdict> verdicts) {
+            Recognizer r, PiiPattern p, double minScore, List<Finding> out, int skipTo, Map<String, Verdict> verdicts,
+            Work work) {
         int group = r.valueIsGroupOne() ? 1 : 0;
         int span = 0;
         while (m.find()) {
@@ -313,6 +358,10 @@ public final class Analyzer {
                 continue;
             }
             int found = m.end(group) + shift;
+            if (work.extendsMatches.contains(r)) {
+                // A matchEnd of its own may read as far as the window's end.
+                work.checkedChars += limits[span] - start;
+            }
             int end = r.matchEnd(text, start, found, limits[span]);
             if (end < 0) {
                 skipTo = -1 - end;
@@ -326,6 +375,7 @@ public final class Analyzer {
                 continue;
             }
             String candidate = end == found ? m.group(group) : text.substring(start, end);
+            work.checkedChars += candidate.length() + CONTEXT_BEFORE + CONTEXT_AFTER;
             Verdict verdict = verdicts == null ? r.validate(candidate, p.name())
                     : verdicts.computeIfAbsent(candidate, c -> r.validate(c, p.name()));
             if (verdict == Verdict.INVALID) {

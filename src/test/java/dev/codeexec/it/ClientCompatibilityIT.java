@@ -16,27 +16,18 @@ import org.junit.jupiter.api.Test;
  * over stdio and over streamable HTTP. That client validates every structured result against the tool's
  * output schema, which our own MCP test client does not: a schema that does not fit the results fails
  * here as it would in Claude Code, Claude Desktop, Cursor or MCP Inspector. The script calls every
- * listed tool in each of its modes and fails on a tool it has no case for.
+ * listed tool in each of its modes and fails on a tool it has no case for. Over HTTP it shares
+ * {@link SharedHttpServer} with ConformanceIT.
  */
 class ClientCompatibilityIT {
 
-    private static final Path UPSTREAM_SERVER =
-            Path.of(".ci/upstream/node_modules/@modelcontextprotocol/server-memory/dist/index.js");
     private static final Duration RUN_LIMIT = Duration.ofMinutes(10);
 
     @BeforeAll
     static void clientsInstalled() {
         NodeClients.requireInstalled();
-        assertTrue(Files.exists(UPSTREAM_SERVER),
+        assertTrue(Files.exists(SharedHttpServer.UPSTREAM_SERVER),
                 "the upstream test server is not installed: run `npm ci --prefix .ci/upstream` (CI's .ci/run does)");
-    }
-
-    /** The memory MCP server of .ci/upstream, imported as category "kg", so upstream tools are listed too. */
-    private static List<String> withUpstream(String name) {
-        return List.of("-Dregistry.upstream.kg.command=node",
-                "-Dregistry.upstream.kg.args=" + UPSTREAM_SERVER,
-                "-Dregistry.upstream.kg.env.MEMORY_FILE_PATH="
-                        + Path.of("target", name + "-memory.jsonl").toAbsolutePath());
     }
 
     private static List<String> clientCheck(List<String> transport) {
@@ -57,7 +48,7 @@ class ClientCompatibilityIT {
         List<String> transport = new ArrayList<>(List.of("--server-log", serverLog.toString(),
                 "--cwd", System.getProperty("java.io.tmpdir"), "--env", "JAVA_HOME=" + System.getProperty("java.home"),
                 "--stdio", launcher.toString()));
-        transport.addAll(PackagedServer.jvmOptions(name, withUpstream(name)));
+        transport.addAll(PackagedServer.jvmOptions(name, SharedHttpServer.withUpstream(name)));
         List<String> command = clientCheck(transport);
         NodeClients.Run run = NodeClients.run(name, command, RUN_LIMIT);
         assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over stdio (server log: " + serverLog
@@ -66,11 +57,10 @@ class ClientCompatibilityIT {
 
     @Test
     void officialClientWorksOverStreamableHttp() throws Exception {
-        String name = "client-check-http";
-        try (PackagedServer server = PackagedServer.startHttp(name, withUpstream(name))) {
-            NodeClients.Run run = NodeClients.run(name, clientCheck(List.of("--http", server.mcpUrl())), RUN_LIMIT);
-            assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over streamable HTTP (server log: "
-                    + server.log() + "):\n" + run.output());
-        }
+        PackagedServer server = SharedHttpServer.get();
+        NodeClients.Run run = NodeClients.run("client-check-http", clientCheck(List.of("--http", server.mcpUrl())),
+                RUN_LIMIT);
+        assertEquals(0, run.exitCode(), "the TypeScript SDK client failed over streamable HTTP (server log: "
+                + server.log() + "):\n" + run.output());
     }
 }

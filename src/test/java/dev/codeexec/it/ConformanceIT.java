@@ -18,7 +18,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, run on Node 22) against the
- * packaged server over streamable HTTP. Every scenario that applies to a product server must pass with
+ * packaged server over streamable HTTP ({@link SharedHttpServer}, which ClientCompatibilityIT also uses). Every scenario that applies to a product server must pass with
  * no failed or warning check; the others are listed with their reason in
  * src/test/node/conformance-not-applicable.txt.
  */
@@ -53,14 +52,7 @@ class ConformanceIT {
     @BeforeAll
     static void start() throws Exception {
         NodeClients.requireInstalled();
-        server = PackagedServer.startHttp("conformance", List.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
+        server = SharedHttpServer.get();
     }
 
     static List<String> applicable() {

@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every example of every starter tool, run inside the sandbox by the execute_code service exactly as an
  * agent would paste the tool: its module source plus calls of {@code run(**args)} fed as JSON on stdin.
  *
- * <p>All examples of one tool share one execution (one sandbox start per tool instead of per example),
- * but each runs in its own fresh copy of the fixture files, so examples that write (memory_save,
+ * <p>All examples of one tool share one execution (one sandbox run per tool instead of per example), in
+ * the test's warm interpreter as an agent's runs would be, but each runs in its own fresh copy of the fixture files, so examples that write (memory_save,
  * memory_delete) cannot disturb others and the order does not matter. The service is called directly
  * rather than over MCP: the transport is covered by ExecuteCodeTest, and the MCP test client's fixed 10 s
  * response wait is too short for a cold sandbox worker on a loaded machine.
@@ -61,6 +61,12 @@ class StarterToolsTest {
                     _os.chdir(_home)
             print(_json.dumps(_outcomes))
             """;
+
+    /**
+     * One caller for every run: as an agent's runs do, they reuse its warm interpreter (reset between runs,
+     * standard-library imports kept warm) instead of building a fresh interpreter per tool.
+     */
+    private static final String OWNER = "starter-tools-test";
 
     @Inject
     SandboxService sandbox;
@@ -143,7 +149,8 @@ class StarterToolsTest {
     /** Runs the tool's module once in the sandbox for all cases; each case is {dir, args}. */
     private List<?> runBatch(StarterRegistry.Definition tool, List<Map<String, Object>> cases) throws IOException {
         String code = Files.readString(tool.implementation()) + BATCH_DRIVER;
-        ExecutionResult r = sandbox.execute(new ExecuteCommand(code, 120, JSON.writeValueAsString(cases), null, null, true));
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(code, 120, JSON.writeValueAsString(cases), null, OWNER,
+                false));
         assertEquals(0, r.exitCode(), () -> tool.name() + " did not run: " + r.stderr());
         List<?> outcomes = JSON.readValue(r.stdout(), List.class);
         assertEquals(cases.size(), outcomes.size(), tool.name() + ": one outcome per case");
