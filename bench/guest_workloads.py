@@ -6,6 +6,7 @@ Usage: python3 bench/guest_workloads.py [options]   (after: mvn -B -DskipTests p
   --workloads a,b           a subset of: json_groupby csv_profile text_words and the kernels of cpu_kernels.py
   --runs N                  warm runs per workload (default 10); steady state = median of the last three
   --rounds R                repeat all configurations R times, interleaved (default 1)
+  --settle S                seconds to wait once the pool is ready, before the first run (default 0)
 
 Workloads (inputs generated deterministically into the bench workspace, target/bench-workspace/bench-data,
 and not committed):
@@ -185,11 +186,14 @@ def sandbox_run(server, code, **extra):
     return elapsed(r["stdout"])
 
 
-def measure(config, workloads, runs):
+def measure(config, workloads, runs, settle):
     mode, *props = shlex.split(config)
     load = os.getloadavg()[0]
     server = Server("-Dsandbox.jit=" + mode, "-Dsandbox.max-concurrent=1", *props)
     server.wait_until_warm()
+    # Time for the worker's idle warm-up (sandbox.worker.warmup-rounds) to finish, as it would between a
+    # server's start and its first real work; 0 measures a caller arriving right after the pool is ready.
+    time.sleep(settle)
     rows = {}
     for name in workloads:
         fresh = sandbox_run(server, WORKLOADS[name], fresh=True)
@@ -224,6 +228,7 @@ def main():
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--settle", type=float, default=0, help="seconds to wait after the pool is ready")
     args = parser.parse_args()
     workloads = args.workloads.split(",")
     print("inputs:", generate_inputs(), "cores:", os.cpu_count(), flush=True)
@@ -231,7 +236,7 @@ def main():
         configs = args.config or ["off", "on"]
         # Interleaved: every other round runs the configurations in reverse, so load drifts hit them alike.
         for config in (configs if round_number % 2 == 0 else configs[::-1]):
-            report(config, measure(config, workloads, args.runs), args.runs)
+            report(config, measure(config, workloads, args.runs, args.settle), args.runs)
 
 
 if __name__ == "__main__":
