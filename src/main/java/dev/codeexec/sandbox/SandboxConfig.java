@@ -42,8 +42,8 @@ public interface SandboxConfig {
     Duration cancelGrace();
 
     /**
-     * Truffle optimizing compiler in worker processes: auto (on when the JDK supports JVMCI and the
-     * compiler jars are present), on (required: fail when unavailable), off (interpreter only).
+     * Truffle optimizing compiler in worker processes: auto (on with at least 4 cores when the JDK supports
+     * JVMCI and the compiler jars are present), on (required: fail when unavailable), off (interpreter only).
      */
     @WithDefault("off")
     String jit();

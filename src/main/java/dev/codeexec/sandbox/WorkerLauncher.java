@@ -52,7 +52,7 @@ final class WorkerLauncher {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
-        cmd.addAll(JitOptions.forWorker(worker.jit()));
+        cmd.addAll(JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors()));
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
