@@ -16,8 +16,9 @@ and not committed):
   text_words    tokenize and count the words of 10 MB of text
   <kernels>     the five kernels of cpu_kernels.py
 
-Each workload measures its own body with time.perf_counter() and prints it, in the sandbox as in python3,
-so both figures exclude process and interpreter start. Per configuration, one server with one worker
+Each workload measures its own body with time.perf_counter() (wall) and time.process_time() (CPU of the
+whole process: guest, GC and compiler threads) and prints both, in the sandbox as in python3, so both exclude
+process and interpreter start. Per configuration, one server with one worker
 (sandbox.max-concurrent=1) runs, for each workload in order: one run with fresh=true (a new interpreter;
 code the worker's engine compiled for earlier workloads stays), then N plain runs, which reuse the caller's
 warm interpreter. python3 runs each workload three times right after (median).
@@ -108,14 +109,19 @@ WORKLOADS = {**DATA_WORK, **KERNELS}
 
 
 def timed(code):
-    return ("import time as __bench_time\n__bench_t0 = __bench_time.perf_counter()\n" + code
-            + f"\nprint({MARK!r}, __bench_time.perf_counter() - __bench_t0)\n")
+    # Wall time and the process's CPU time (all its threads: the guest, GC and compiler threads), the second
+    # being the steadier figure on a shared, loaded machine.
+    return ("import time as __bench_time\n__bench_t0 = __bench_time.perf_counter()\n"
+            "__bench_c0 = __bench_time.process_time()\n" + code
+            + f"\nprint({MARK!r}, __bench_time.perf_counter() - __bench_t0, __bench_time.process_time() - __bench_c0)\n")
 
 
 def elapsed(stdout):
+    """(wall seconds, CPU seconds) printed by timed()."""
     for line in stdout.splitlines():
         if line.startswith(MARK):
-            return float(line.split()[1])
+            _, wall, cpu = line.split()
+            return float(wall), float(cpu)
     raise RuntimeError("no timing in output: " + stdout[-300:])
 
 
@@ -176,7 +182,7 @@ def python3_seconds(code):
         done = subprocess.run(["python3", "-c", timed(code)], cwd=WORKSPACE, check=True, capture_output=True,
                               text=True)
         times.append(elapsed(done.stdout))
-    return statistics.median(times)
+    return tuple(statistics.median(t[i] for t in times) for i in range(2))
 
 
 def sandbox_run(server, code, **extra):
@@ -199,27 +205,33 @@ def measure(config, workloads, runs, settle):
         fresh = sandbox_run(server, WORKLOADS[name], fresh=True)
         warm = [sandbox_run(server, WORKLOADS[name]) for _ in range(runs)]
         rows[name] = {"fresh": fresh, "warm": warm, "python3": python3_seconds(WORKLOADS[name])}
-        print(f"  [{config}] {name}: fresh {fresh:.3f} warm " + " ".join(f"{t:.3f}" for t in warm)
-              + f" python3 {rows[name]['python3']:.3f}", flush=True)
+        print(f"  [{config}] {name} (wall/cpu s): fresh {fresh[0]:.3f}/{fresh[1]:.3f} warm "
+              + " ".join(f"{w:.3f}/{c:.3f}" for w, c in warm)
+              + f" python3 {rows[name]['python3'][0]:.3f}/{rows[name]['python3'][1]:.3f}", flush=True)
     server.close()
     return {"load_before": load, "load_after": os.getloadavg()[0], "rows": rows}
 
 
 def report(config, result, runs):
     print(f"\n{config}: load average {result['load_before']:.2f} -> {result['load_after']:.2f}; N={runs}")
-    print(f"{'workload':16}{'python3':>9}{'fresh':>9}{'warm 1':>9}{'warm 5':>9}{'steady':>9}{'x py3':>8}")
+    print("seconds, wall / CPU of the whole process; steady = median of the last three runs; x py3 = steady over "
+          "python3's, wall and CPU")
+    print(f"{'workload':16}{'python3':>14}{'fresh':>14}{'warm 1':>14}{'warm 5':>14}{'steady':>14}{'x py3':>13}")
     ratios = {}
+    pair = lambda t: f"{t[0]:>7.3f}/{t[1]:<6.3f}"
     for name, row in result["rows"].items():
         warm = row["warm"]
-        steady = statistics.median(warm[-3:])
-        ratios[name] = steady / row["python3"]
-        fifth = f"{warm[4]:>9.3f}" if len(warm) >= 5 else f"{'-':>9}"
-        print(f"{name:16}{row['python3']:>9.3f}{row['fresh']:>9.3f}{warm[0]:>9.3f}{fifth}{steady:>9.3f}"
-              f"{ratios[name]:>8.2f}")
+        steady = tuple(statistics.median(w[i] for w in warm[-3:]) for i in range(2))
+        ratios[name] = tuple(steady[i] / max(row["python3"][i], 1e-3) for i in range(2))
+        fifth = pair(warm[4]) if len(warm) >= 5 else f"{'-':>14}"
+        print(f"{name:16}{pair(row['python3'])}{pair(row['fresh'])}{pair(warm[0])}{fifth}{pair(steady)}"
+              f"{ratios[name][0]:>6.2f}/{ratios[name][1]:<6.2f}")
     kernels = [ratios[k] for k in KERNELS if k in ratios]
     if kernels:
-        print(f"kernels steady-state geomean: {statistics.geometric_mean(kernels):.2f}x python3's time "
-              f"({1 / statistics.geometric_mean(kernels):.2f}x its speed)")
+        wall = statistics.geometric_mean(k[0] for k in kernels)
+        cpu = statistics.geometric_mean(k[1] for k in kernels)
+        print(f"kernels steady-state geomean: {wall:.2f}x python3's wall time, {cpu:.2f}x its CPU time "
+              f"({1 / wall:.2f}x / {1 / cpu:.2f}x its speed)")
 
 
 def main():
