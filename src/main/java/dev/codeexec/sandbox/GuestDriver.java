@@ -171,6 +171,10 @@ final class GuestDriver {
                         else:
                             del sys.modules[name]
 
+                # The caller's most recently run texts and their code objects, least recently used first.
+                compiled = {}
+                COMPILED_KEPT = 8
+
                 def run(source, fresh_start=False):
                     nonlocal namespace
                     if fresh_start:
@@ -180,11 +184,19 @@ final class GuestDriver {
 
                 def execute(source):
                     try:
-                        try:
-                            code = compile(source, "<string>", "exec")
-                        except (SyntaxError, ValueError) as e:
-                            traceback.print_exception(type(e), e, None)
-                            return 1, False
+                        # The same text gets the same code object back, so functions it defines keep the
+                        # machine code Truffle compiled for them on earlier runs; new code objects would be
+                        # profiled and compiled again every run. Per interpreter, so never across callers.
+                        code = compiled.pop(source, None)
+                        if code is None:
+                            try:
+                                code = compile(source, "<string>", "exec")
+                            except (SyntaxError, ValueError) as e:
+                                traceback.print_exception(type(e), e, None)
+                                return 1, False
+                        compiled[source] = code
+                        if len(compiled) > COMPILED_KEPT:
+                            del compiled[next(iter(compiled))]
                         try:
                             exec(code, namespace)
                             return 0, False
