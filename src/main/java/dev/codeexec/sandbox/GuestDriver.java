@@ -14,7 +14,9 @@ package dev.codeexec.sandbox;
  * directory; files the caller opened flushed and closed; and every module imported since the driver started
  * that is not part of the standard library (skills, registry tools, workspace modules) dropped, so a new
  * version loads. What persists is state the caller put into standard-library modules. {@code recycle} is
- * true after a {@code MemoryError}: the interpreter should not serve again.
+ * true after a {@code MemoryError}: the interpreter should not serve again. A text the same interpreter ran
+ * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
+ * survives between runs (docs/benchmarks.md).
  */
 final class GuestDriver {
     private GuestDriver() {
