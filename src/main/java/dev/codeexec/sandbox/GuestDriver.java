@@ -14,7 +14,9 @@ package dev.codeexec.sandbox;
  * directory; files the caller opened flushed and closed; and every module imported since the driver started
  * that is not part of the standard library (skills, registry tools, workspace modules) dropped, so a new
  * version loads. What persists is state the caller put into standard-library modules. {@code recycle} is
- * true after a {@code MemoryError}: the interpreter should not serve again.
+ * true after a {@code MemoryError}: the interpreter should not serve again. A text the same interpreter ran
+ * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
+ * survives between runs (docs/benchmarks.md).
  */
 final class GuestDriver {
     private GuestDriver() {
@@ -172,6 +174,10 @@ final class GuestDriver {
                         else:
                             del sys.modules[name]
 
+                # The caller's most recently run texts and their code objects, least recently used first.
+                compiled = {}
+                COMPILED_KEPT = 8
+
                 def run(source, fresh_start=False):
                     nonlocal namespace
                     if fresh_start:
@@ -181,11 +187,19 @@ final class GuestDriver {
 
                 def execute(source):
                     try:
-                        try:
-                            code = compile(source, "<string>", "exec")
-                        except (SyntaxError, ValueError) as e:
-                            traceback.print_exception(type(e), e, None)
-                            return 1, False
+                        # The same text gets the same code object back, so functions it defines keep the
+                        # machine code Truffle compiled for them on earlier runs; new code objects would be
+                        # profiled and compiled again every run. Per interpreter, so never across callers.
+                        code = compiled.pop(source, None)
+                        if code is None:
+                            try:
+                                code = compile(source, "<string>", "exec")
+                            except (SyntaxError, ValueError) as e:
+                                traceback.print_exception(type(e), e, None)
+                                return 1, False
+                        compiled[source] = code
+                        if len(compiled) > COMPILED_KEPT:
+                            del compiled[next(iter(compiled))]
                         try:
                             exec(code, namespace)
                             return 0, False

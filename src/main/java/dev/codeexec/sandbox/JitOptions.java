@@ -12,6 +12,10 @@ import java.util.stream.Stream;
  * JVM options that give worker processes Truffle's optimizing compiler on a stock JDK: JVMCI
  * enabled and the Graal compiler jars (copied by the build to {@code target/graal-jit}) on the
  * upgrade module path. Without them GraalPy runs interpreter-only.
+ *
+ * <p>{@code auto} stays interpreter-only below {@link #AUTO_MIN_CORES} cores: on two cores the Graal compiler,
+ * itself Java code that HotSpot compiles first, took 0.1-80 s per compilation while sharing the cores with the
+ * guest, and runs with it were slower than the interpreter (docs/benchmarks.md).
  */
 final class JitOptions {
 
@@ -21,11 +25,14 @@ final class JitOptions {
     /** Interpreter-only GraalPy; the JVM keeps C2, which makes context creation markedly faster than C1 alone. */
     private static final List<String> INTERPRETER = List.of("-Dpolyglot.engine.WarnInterpreterOnly=false");
 
+    /** Cores from which {@code auto} turns the compiler on; measured to lose on 2, not measured above. */
+    static final int AUTO_MIN_CORES = 4;
+
     private JitOptions() {
     }
 
-    static List<String> forWorker(SandboxSettings.Jit jit) {
-        if (jit == SandboxSettings.Jit.OFF) {
+    static List<String> forWorker(SandboxSettings.Jit jit, int cores) {
+        if (jit == SandboxSettings.Jit.OFF || (jit == SandboxSettings.Jit.AUTO && cores < AUTO_MIN_CORES)) {
             return INTERPRETER;
         }
         String jars = jars();

@@ -42,8 +42,8 @@ public interface SandboxConfig {
     Duration cancelGrace();
 
     /**
-     * Truffle optimizing compiler in worker processes: auto (on when the JDK supports JVMCI and the
-     * compiler jars are present), on (required: fail when unavailable), off (interpreter only).
+     * Truffle optimizing compiler in worker processes: auto (on with at least 4 cores when the JDK supports
+     * JVMCI and the compiler jars are present), on (required: fail when unavailable), off (interpreter only).
      */
     @WithDefault("off")
     String jit();
@@ -118,6 +118,14 @@ public interface SandboxConfig {
         @WithDefault("${codeexec.data-dir:data}")
         Path aotCacheDir();
 
+        /**
+         * Rounds of representative data work (JSON, CSV, regexes, grouping) each worker runs in a throwaway
+         * interpreter while idle, so HotSpot (and Truffle, with jit on) has compiled those paths before a
+         * caller's first run; 0 turns it off.
+         */
+        @WithDefault("6")
+        int warmupRounds();
+
         /** The java executable for workers; by default the one running the server. */
         @WithName("java")
         Optional<Path> javaExecutable();
@@ -133,6 +141,7 @@ public interface SandboxConfig {
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
                         worker().javaExecutable(), SandboxSettings.Jit.parse(jit()),
-                        worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty()), quota);
+                        worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
+                        worker().warmupRounds()), quota);
     }
 }

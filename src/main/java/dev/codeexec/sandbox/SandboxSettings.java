@@ -75,6 +75,6 @@ public record SandboxSettings(
     /** How worker processes are launched. */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
             List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit,
-            Optional<Path> aotCacheDir) {
+            Optional<Path> aotCacheDir, int warmupRounds) {
     }
 }

@@ -30,9 +30,10 @@ import java.util.logging.Logger;
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
- * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent>}: three workspace quotas guest writes obey,
- * then how many runs a warm interpreter serves, how many this worker holds, and the share of its heap whose
- * use after a collection recycles one. Idle warm interpreters are released when the server says so, as sessions are.
+ * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds>}: three workspace quotas
+ * guest writes obey, then how many runs a warm interpreter serves, how many this worker holds, the share of its
+ * heap whose use after a collection recycles one, and the rounds of {@link WorkerWarmup} it runs while idle.
+ * Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -48,6 +49,8 @@ public final class SandboxWorkerMain {
     private final AtomicLong bridgeIds = new AtomicLong();
     /** Build times of interpreters not yet reported to the server. */
     private final java.util.Queue<Long> builds = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** An execution is running; warm-up rounds wait for it. */
+    private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
 
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
@@ -65,15 +68,17 @@ public final class SandboxWorkerMain {
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
                         Integer.parseInt(args[8])),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
-                        SandboxSettings.Jit.OFF, Optional.empty()),
+                        SandboxSettings.Jit.OFF, Optional.empty(), 0),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, settings.quota(), System.err, worker::callServer);
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
+            WorkerWarmup warmup = new WorkerWarmup(contexts, Integer.parseInt(args[9]), worker::idle);
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null));
+            warmup.startInBackground();
             worker.serve(executor);
         }
     }
@@ -89,9 +94,15 @@ public final class SandboxWorkerMain {
             if (request.drop() != null) {
                 request.drop().forEach(executor::resetSession);
             }
-            InProcessExecutor.Run run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
-                    Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse()),
-                    () -> started(request.id()));
+            busy.set(true);
+            InProcessExecutor.Run run;
+            try {
+                run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
+                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse()),
+                        () -> started(request.id()));
+            } finally {
+                busy.set(false);
+            }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
                     executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null));
@@ -105,6 +116,11 @@ public final class SandboxWorkerMain {
             taken.add(millis);
         }
         return taken;
+    }
+
+    /** Nothing is running or waiting: the moment for a warm-up round. */
+    private boolean idle() {
+        return !busy.get() && requests.isEmpty();
     }
 
     private void started(long id) {

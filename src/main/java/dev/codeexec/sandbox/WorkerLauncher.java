@@ -52,7 +52,7 @@ final class WorkerLauncher {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
-        cmd.addAll(JitOptions.forWorker(worker.jit()));
+        cmd.addAll(JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors()));
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
@@ -60,7 +60,7 @@ final class WorkerLauncher {
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
-                Integer.toString(settings.warm().heapPercent()));
+                Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()));
         // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
         boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.

@@ -13,7 +13,7 @@ class JitOptionsTest {
 
     @Test
     void offRunsTheInterpreterOnly() {
-        List<String> options = JitOptions.forWorker(SandboxSettings.Jit.OFF);
+        List<String> options = JitOptions.forWorker(SandboxSettings.Jit.OFF, 64);
         assertFalse(options.stream().anyMatch(o -> o.contains("JVMCI")), options.toString());
     }
 
@@ -22,11 +22,19 @@ class JitOptionsTest {
         // The build copies the compiler to target/graal-jit, and Temurin 21+ ships JVMCI.
         assertTrue(Files.isDirectory(JitOptions.JARS), "mvn generate-resources copies the compiler jars");
         for (SandboxSettings.Jit jit : new SandboxSettings.Jit[] {SandboxSettings.Jit.AUTO, SandboxSettings.Jit.ON}) {
-            List<String> options = JitOptions.forWorker(jit);
+            List<String> options = JitOptions.forWorker(jit, JitOptions.AUTO_MIN_CORES);
             assertTrue(options.contains("-XX:+EnableJVMCI"), options.toString());
             assertTrue(options.stream().anyMatch(o -> o.startsWith("--upgrade-module-path=") && o.contains("compiler-")),
                     options.toString());
         }
+    }
+
+    @Test
+    void autoStaysInterpreterOnlyOnSmallMachinesButOnIsObeyed() {
+        List<String> auto = JitOptions.forWorker(SandboxSettings.Jit.AUTO, 2);
+        assertFalse(auto.stream().anyMatch(o -> o.contains("JVMCI")), auto.toString());
+        List<String> on = JitOptions.forWorker(SandboxSettings.Jit.ON, 2);
+        assertTrue(on.contains("-XX:+EnableJVMCI"), on.toString());
     }
 
     @Test

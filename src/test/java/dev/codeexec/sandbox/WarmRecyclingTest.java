@@ -35,7 +35,7 @@ class WarmRecyclingTest {
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(30), 2, 100),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
-                        SandboxSettings.Jit.OFF, Optional.empty()), quota);
+                        SandboxSettings.Jit.OFF, Optional.empty(), 0), quota);
         executor = new InProcessExecutor(contexts, settings);
     }
 

@@ -50,7 +50,7 @@ class WorkerAotCacheIT {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, 1 << 16, 1, 1, 0,
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
-                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir)),
+                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 0),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100));
         WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root));
         WorkerAotCache cache = launcher.aot().orElseThrow();

@@ -1,0 +1,48 @@
+# Trusted warm-up, one round per run, run by each sandbox worker in a throwaway interpreter while it is idle (never on a caller's
+# request path), and by the training run of the worker's ahead-of-time cache. It walks the paths typical
+# data work takes (JSON, CSV, regexes, string splitting, grouping, sorting, formatting) on data made up here,
+# so HotSpot compiles the interpreter's code for them (and, with sandbox.jit on, Truffle compiles the guest
+# builtins) before a caller needs them. It reads and writes no files and prints nothing.
+import collections
+import csv
+import io
+import json
+import re
+
+_regions = ["north", "south", "east", "west", "centre"]
+_records = [{"id": i, "region": _regions[i % 5], "kind": "k%d" % (i % 7), "amount": i * 1.25,
+             "email": "user%d@example.com" % i, "ok": i % 3 == 0, "tags": ["a", "b"]} for i in range(2000)]
+_text = json.dumps(_records)
+_email = re.compile(r"[a-z0-9._]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}")
+_word = re.compile(r"[a-z']+")
+_rows = "id,city,price,note\n" + "".join('%d,%s,%.2f,"x, %d"\n' % (i, _regions[i % 5], i / 3, i) for i in range(2000))
+
+
+def _round():
+    records = json.loads(_text)
+    groups = collections.defaultdict(lambda: [0, 0.0])
+    for r in records:
+        g = groups[(r["region"], r["kind"])]
+        g[0] += 1
+        g[1] += r["amount"]
+    top = sorted(groups.items(), key=lambda kv: kv[1][1], reverse=True)[:5]
+    valid = sum(1 for r in records if _email.fullmatch(r["email"]))
+    counts = collections.Counter()
+    for line in _text.splitlines() or [_text]:
+        counts.update(_word.findall(line.lower()))
+    reader = csv.reader(io.StringIO(_rows))
+    header = next(reader)
+    seen = [set() for _ in header]
+    total = 0.0
+    for row in reader:
+        for i, v in enumerate(row):
+            seen[i].add(v)
+        try:
+            total += float(row[2])
+        except ValueError:
+            pass
+    table = "\n".join(f"{k[0]:8} {k[1]:4} {n:6} {s:12.2f}" for k, (n, s) in top)
+    return len(json.dumps(records[:200])) + valid + len(counts) + len(table) + int(total) + sum(map(len, seen))
+
+
+_round()
