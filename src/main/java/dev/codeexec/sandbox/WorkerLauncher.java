@@ -59,7 +59,8 @@ final class WorkerLauncher {
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
-                Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()));
+                Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
+                settings.pythonPackages().toAbsolutePath().toString());
         // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
         boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
