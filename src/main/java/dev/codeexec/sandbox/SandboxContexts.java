@@ -2,8 +2,12 @@ package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -33,7 +37,7 @@ public final class SandboxContexts implements AutoCloseable {
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
-    private final java.util.Optional<WorkspaceRoot> packagesRoot;
+    private final Optional<WorkspaceRoot> packagesRoot;
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
@@ -48,10 +52,10 @@ public final class SandboxContexts implements AutoCloseable {
         this.quota = quota;
         this.host = host;
         try {
-            com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+            ObjectMapper json = new ObjectMapper();
             this.guestModulesJson = json.writeValueAsString(GuestModules.load());
-            this.packagesJson = json.writeValueAsString(java.util.Map.of(
-                    "path", packages.root().map(java.nio.file.Path::toString).orElse(""),
+            this.packagesJson = json.writeValueAsString(Map.of(
+                    "path", packages.root().map(Path::toString).orElse(""),
                     "imports", packages.publicImports()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -39,6 +39,11 @@ public class SandboxService {
         this.settings = config.toSettings(workspaceConfig.quota());
         this.workspace = new WorkspaceRoot(settings.workspace());
         this.packages = PythonPackages.scan(settings.pythonPackages());
+        // Inside the workspace, guest code could write the packages every caller imports.
+        if (packages.root().filter(dir -> dir.startsWith(workspace.path())).isPresent()) {
+            throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
+                    + ") must not be inside sandbox.workspace (" + workspace.path() + "): guest code could write it");
+        }
         this.admission = new Admission(settings.maxConcurrent(), settings.queueSize());
     }
 
