@@ -5,6 +5,8 @@ import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.SandboxService;
+import io.quarkiverse.mcp.server.InitialCheck;
+import io.quarkiverse.mcp.server.InitialRequest;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -13,7 +15,9 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 import jakarta.interceptor.Interceptor;
+import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;
 
@@ -21,10 +25,13 @@ import java.util.Map;
  * MCP adapter for the sandbox: turns tool arguments into a command and returns the service's result.
  * Refusals (invalid input, a full queue) become tool errors carrying the service's message.
  *
- * <p>execute_code is registered at start rather than annotated: its description names the packages the
- * packages directory holds, which only the running server knows.
+ * <p>execute_code is registered at run time rather than annotated: its description names the packages the
+ * packages directory holds, which only the running server knows. The stdio transport serves before start-up
+ * observers run, so registration also happens, once, when a client's {@code initialize} arrives, which every
+ * client sends before it lists or calls tools.
  */
-public class SandboxTools {
+@Singleton
+public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
             Run Python 3 in a sandbox; the working directory is the persistent workspace. Each run starts \
@@ -36,16 +43,32 @@ public class SandboxTools {
     private final OutputSanitizer sanitizer;
     private final ToolResults results;
     private final JsonSchemas schemas;
+    private final ToolManager tools;
+    private boolean registered;
 
-    public SandboxTools(SandboxService sandbox, OutputSanitizer sanitizer, ToolResults results, JsonSchemas schemas) {
+    public SandboxTools(SandboxService sandbox, OutputSanitizer sanitizer, ToolResults results, JsonSchemas schemas,
+            ToolManager tools) {
         this.sandbox = sandbox;
         this.sanitizer = sanitizer;
         this.results = results;
         this.schemas = schemas;
+        this.tools = tools;
     }
 
-    /** First among start-up observers, so the tool is listed before anything slower runs. */
-    void register(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event, ToolManager tools) {
+    void register(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {
+        registerExecuteCode();
+    }
+
+    @Override
+    public Uni<CheckResult> perform(InitialRequest request) {
+        registerExecuteCode();
+        return CheckResult.success();
+    }
+
+    private synchronized void registerExecuteCode() {
+        if (registered) {
+            return;
+        }
         tools.newTool("execute_code")
                 .setDescription(executeCodeDescription(sandbox.packages().publicImports()))
                 .addArgument("code", "Python source, run as __main__", true, String.class)
@@ -58,6 +81,7 @@ public class SandboxTools {
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(args -> executeCode(args.args(), args.connection()))
                 .register();
+        registered = true;
     }
 
     static String executeCodeDescription(List<String> packages) {

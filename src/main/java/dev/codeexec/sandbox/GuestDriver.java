@@ -174,7 +174,7 @@ final class GuestDriver {
                     warnings.filters[:] = warning_filters
                     atexit._clear()
                     os.chdir(workdir)
-                    # Standard modules stay; each is judged once (this runs before every reused run).
+                    # Library modules stay; each is judged once (this runs before every reused run).
                     for name in sys.modules.keys() - baseline_modules:
                         if is_library(sys.modules[name]):
                             baseline_modules.add(name)
@@ -208,7 +208,10 @@ final class GuestDriver {
                             return 1, False
                         except BaseException as e:
                             if isinstance(e, ImportError):
-                                explain_import_error(e)
+                                try:
+                                    explain_import_error(e)
+                                except Exception:  # the caller may have patched what it uses: keep the plain error
+                                    pass
                             traceback.print_exception(type(e), e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:
