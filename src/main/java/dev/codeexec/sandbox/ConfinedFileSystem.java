@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.PathOutsideWorkspaceException;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import dev.codeexec.workspace.WorkspaceUsage;
@@ -17,13 +18,17 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
- * The guest's view of the disk: the workspace, read-write, and nothing else. Every path is checked
- * by {@link WorkspaceRoot} on its real path before the host file system sees it. Guest code may
- * not create links, so no symlink it could race against a check can appear from inside.
+ * The guest's view of the disk: the workspace, read-write, the packages directory, read-only, and nothing
+ * else. Every path is checked by {@link WorkspaceRoot} on its real path before the host file system sees it.
+ * Writes (create, delete, write, attributes, copy target, move, working directory) go through the workspace
+ * check alone, so the packages directory is read-only because no write path looks at it, not because each
+ * remembers to refuse it; the guest sees the same PermissionError as outside the workspace. Guest code may not create links,
+ * so no symlink it could race against a check can appear from inside.
  *
  * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
  * before any of its bytes land.
@@ -35,15 +40,35 @@ final class ConfinedFileSystem implements FileSystem {
 
     private final FileSystem host = FileSystem.newDefaultFileSystem();
     private final WorkspaceRoot root;
+    private final Optional<WorkspaceRoot> packages;
     private final WorkspaceQuota quota;
 
-    ConfinedFileSystem(WorkspaceRoot root, WorkspaceQuota quota) {
+    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota) {
         this.root = root;
+        this.packages = packages;
         this.quota = quota;
     }
 
+    /** A path guest code may change: inside the workspace only. */
     private Path confine(Path path) {
         return root.confine(path);
+    }
+
+    /** A path guest code may read: inside the workspace or the packages directory. */
+    private Path confineRead(Path path) {
+        try {
+            return root.confine(path);
+        } catch (PathOutsideWorkspaceException e) {
+            if (packages.isPresent() && packages.get().contains(absolute(path))) {
+                return packages.get().confine(absolute(path));
+            }
+            throw e;
+        }
+    }
+
+    /** Relative paths are relative to the guest's working directory, the workspace, never to the packages root. */
+    private Path absolute(Path path) {
+        return root.path().resolve(path);
     }
 
     @Override
@@ -58,7 +83,7 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
-        host.checkAccess(confine(path), modes, linkOptions);
+        host.checkAccess(modes.contains(AccessMode.WRITE) ? confine(path) : confineRead(path), modes, linkOptions);
     }
 
     @Override
@@ -78,10 +103,10 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
-        Path confined = confine(path);
         if (!options.contains(StandardOpenOption.WRITE) && !options.contains(StandardOpenOption.APPEND)) {
-            return host.newByteChannel(confined, options, attrs);
+            return host.newByteChannel(confineRead(path), options, attrs);
         }
+        Path confined = confine(path);
         WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
         boolean exists = Files.exists(confined);
         long current = exists ? Files.size(confined) : 0;
@@ -95,7 +120,7 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
             throws IOException {
-        return host.newDirectoryStream(confine(dir), filter);
+        return host.newDirectoryStream(confineRead(dir), filter);
     }
 
     @Override
@@ -105,12 +130,12 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public Path toRealPath(Path path, LinkOption... linkOptions) throws IOException {
-        return host.toRealPath(confine(path), linkOptions);
+        return host.toRealPath(confineRead(path), linkOptions);
     }
 
     @Override
     public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
-        return host.readAttributes(confine(path), attributes, options);
+        return host.readAttributes(confineRead(path), attributes, options);
     }
 
     @Override
@@ -120,7 +145,7 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void copy(Path source, Path target, CopyOption... options) throws IOException {
-        Path from = confine(source);
+        Path from = confineRead(source);
         Path to = confine(target);
         // A copy adds a whole file at once: judge it like a write of that size.
         WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
@@ -153,7 +178,7 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public Path readSymbolicLink(Path link) throws IOException {
-        return host.readSymbolicLink(confine(link));
+        return host.readSymbolicLink(confineRead(link));
     }
 
     @Override
@@ -190,6 +215,6 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public boolean isSameFile(Path path1, Path path2, LinkOption... options) throws IOException {
-        return host.isSameFile(confine(path1), confine(path2), options);
+        return host.isSameFile(confineRead(path1), confineRead(path2), options);
     }
 }

@@ -7,10 +7,11 @@ final class ExecutorFactory {
     private ExecutorFactory() {
     }
 
-    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, HostBridge bridge) {
+    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
+            HostBridge bridge) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
-                    new SandboxContexts(workspace, settings.quota(), System.err, bridge), settings);
+                    new SandboxContexts(workspace, packages, settings.quota(), System.err, bridge), settings);
             case PROCESS -> new ProcessExecutor(settings, workspace, bridge);
         };
     }

@@ -12,9 +12,11 @@ package dev.codeexec.sandbox;
  * (recursion limit, {@code path}, {@code meta_path}, {@code path_hooks}, streams, {@code displayhook},
  * {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace as working
  * directory; files the caller opened flushed and closed; and every module imported since the driver started
- * that is not part of the standard library (skills, registry tools, workspace modules) dropped, so a new
- * version loads. What persists is state the caller put into standard-library modules. {@code recycle} is
- * true after a {@code MemoryError}: the interpreter should not serve again. A text the same interpreter ran
+ * that is neither part of the standard library nor loaded from the packages directory (skills, registry tools,
+ * workspace modules) dropped, so a new version loads. What persists is state the caller put into
+ * standard-library modules and packages. {@code recycle} is true after a {@code MemoryError}: the interpreter
+ * should not serve again. An uncaught {@code ImportError} is explained in its own line (a missing package names
+ * what is installed; a package that needs a C extension says so). A text the same interpreter ran
  * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
  * survives between runs (docs/benchmarks.md).
  */
@@ -31,6 +33,7 @@ final class GuestDriver {
                 # __main__ before any caller code runs.
                 host_call = globals().pop("__codeexec_host_call")
                 module_sources = json.loads(globals().pop("__codeexec_modules"))
+                packages = json.loads(globals().pop("__codeexec_packages"))
                 bridge = types.ModuleType("_codeexec_bridge", "Calls host services (skills, pii, tools).")
 
                 def call(service, method, args=None):
@@ -120,6 +123,12 @@ final class GuestDriver {
                 # As with python -c: modules in the working directory (the workspace) are importable.
                 if "" not in sys.path:
                     sys.path.insert(0, "")
+                # The operator's pure-Python packages, after the standard library: they cannot shadow it.
+                packages_dir = packages["path"]
+                if packages_dir:
+                    sys.path.append(packages_dir)
+                import _codeexec_imports
+                explain_import_error = _codeexec_imports.explainer(packages_dir, packages["imports"])
 
                 # What a reset restores, taken once the driver is set up and before any caller code.
                 pristine_builtins = dict(builtins.__dict__)
@@ -129,7 +138,8 @@ final class GuestDriver {
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
-                stdlib_dir = os.path.dirname(os.path.abspath(os.__file__)) + os.sep
+                # Library code stays loaded between runs of one caller: the standard library and the packages.
+                library_dirs = tuple(d + os.sep for d in (os.path.dirname(os.path.abspath(os.__file__)), packages_dir) if d)
                 patched = (io.open, os.rename, os.replace)
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
@@ -140,12 +150,12 @@ final class GuestDriver {
                     clear(d)
                     update(d, pristine)
 
-                def is_standard(module):
+                def is_library(module):
                     spec = getattr(module, "__spec__", None)
                     if getattr(spec, "origin", None) in ("built-in", "frozen"):
                         return True
                     path = getattr(module, "__file__", None)
-                    return isinstance(path, str) and os.path.abspath(path).startswith(stdlib_dir)
+                    return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
                 def reset():
                     restore_builtins()
@@ -167,9 +177,9 @@ final class GuestDriver {
                     atexit._clear()
                     if getcwd() != workdir:  # a change of directory costs a file-system check; asking does not
                         chdir(workdir)
-                    # Standard modules stay; each is judged once (this runs before every reused run).
+                    # Library modules stay; each is judged once (this runs before every reused run).
                     for name in sys.modules.keys() - baseline_modules:
-                        if is_standard(sys.modules[name]):
+                        if is_library(sys.modules[name]):
                             baseline_modules.add(name)
                         else:
                             del sys.modules[name]
@@ -212,6 +222,11 @@ final class GuestDriver {
                             print(status, file=sys.stderr)
                             return 1, False
                         except BaseException as e:
+                            if isinstance(e, ImportError):
+                                try:
+                                    explain_import_error(e)
+                                except Exception:  # the caller may have patched what it uses: keep the plain error
+                                    pass
                             traceback.print_exception(type(e), e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:

@@ -22,6 +22,13 @@ public interface SandboxConfig {
     @WithDefault("workspace")
     Path workspace();
 
+    /**
+     * Pure-Python packages (scripts/install-python-packages fills it): on the guest's sys.path after the standard
+     * library, readable by guest code, never writable. A missing directory means the standard library only.
+     */
+    @WithDefault("python-packages")
+    Path pythonPackages();
+
     /** Bytes of stdout and of stderr kept per execution; the rest is drained and dropped. */
     @WithDefault("1048576")
     int outputLimitBytes();
@@ -135,7 +142,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

@@ -2,8 +2,12 @@ package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -18,7 +22,8 @@ import org.graalvm.polyglot.io.IOAccess;
 
 /**
  * Builds confined Python interpreters on one shared engine. Deny by default: the only IO is the
- * workspace (plus the read-only standard library inside GraalPy's internal resources); no host
+ * workspace (plus the read-only standard library inside GraalPy's internal resources and the read-only
+ * packages directory, on {@code sys.path} after the standard library); no host
  * access, no polyglot access, no environment, no processes, no threads, no native code, and the
  * context's streams are its own. {@link SandboxPolicy#CONSTRAINED} validates that configuration.
  *
@@ -32,17 +37,26 @@ public final class SandboxContexts implements AutoCloseable {
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
+    private final Optional<WorkspaceRoot> packagesRoot;
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
     private final String guestModulesJson;
+    private final String packagesJson;
 
-    SandboxContexts(WorkspaceRoot workspace, WorkspaceQuota quota, OutputStream engineLog, HostCalls host) {
+    SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, OutputStream engineLog,
+            HostCalls host) {
         this.workspace = workspace;
+        // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.
+        this.packagesRoot = packages.root().map(WorkspaceRoot::new);
         this.quota = quota;
         this.host = host;
         try {
-            this.guestModulesJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(GuestModules.load());
+            ObjectMapper json = new ObjectMapper();
+            this.guestModulesJson = json.writeValueAsString(GuestModules.load());
+            this.packagesJson = json.writeValueAsString(Map.of(
+                    "path", packages.root().map(Path::toString).orElse(""),
+                    "imports", packages.publicImports()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -70,7 +84,7 @@ public final class SandboxContexts implements AutoCloseable {
         ProxyExecutable hostCall = args -> host.call(owner.get(), args[0].asString(), args[1].asString(),
                 args[2].asString());
         return PythonInterpreter.start(out, err, in, owner, unused -> {
-            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, quota));
+            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, packagesRoot, quota));
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
                     .sandbox(SandboxPolicy.CONSTRAINED)
@@ -91,6 +105,7 @@ public final class SandboxContexts implements AutoCloseable {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_modules", guestModulesJson);
+                bindings.putMember("__codeexec_packages", packagesJson);
                 return new PythonInterpreter.Parts(context, context.eval(driver));
             } catch (RuntimeException e) {
                 context.close(true);

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +26,7 @@ public class SandboxService {
 
     private final SandboxSettings settings;
     private final WorkspaceRoot workspace;
+    private final PythonPackages packages;
     private final Admission admission;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
@@ -36,6 +38,12 @@ public class SandboxService {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.workspace = new WorkspaceRoot(settings.workspace());
+        this.packages = PythonPackages.scan(settings.pythonPackages());
+        // Inside the workspace, guest code could write the packages every caller imports.
+        if (packages.root().filter(dir -> dir.startsWith(workspace.path())).isPresent()) {
+            throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
+                    + ") must not be inside sandbox.workspace (" + workspace.path() + "): guest code could write it");
+        }
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
@@ -46,9 +54,10 @@ public class SandboxService {
     void start(@Observes StartupEvent event) {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, bridge));
-                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2}",
-                        new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent()});
+                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge));
+                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3}",
+                        new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
+                            packages.root().map(Path::toString).orElse("none")});
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
@@ -124,6 +133,11 @@ public class SandboxService {
     @Singleton
     public WorkspaceRoot workspace() {
         return workspace;
+    }
+
+    /** The packages directory as read at start: what guest code can import beyond the standard library. */
+    public PythonPackages packages() {
+        return packages;
     }
 
     public SandboxSettings settings() {

@@ -13,6 +13,7 @@ import java.util.Optional;
 public record SandboxSettings(
         Isolation isolation,
         Path workspace,
+        Path pythonPackages,
         int outputLimitBytes,
         int warmContexts,
         int maxConcurrent,

@@ -30,10 +30,10 @@ import java.util.logging.Logger;
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
- * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds>}: three workspace quotas
- * guest writes obey, then how many runs a warm interpreter serves, how many this worker holds, the share of its
- * heap whose use after a collection recycles one, and the rounds of {@link WorkerWarmup} it runs while idle.
- * Idle warm interpreters are released when the server says so, as sessions are.
+ * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>}: three
+ * workspace quotas guest writes obey, then how many runs a warm interpreter serves, how many this worker holds, the
+ * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
+ * idle, and the packages directory. Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -62,7 +62,7 @@ public final class SandboxWorkerMain {
         System.setOut(System.err);
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol));
 
-        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]),
+        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
                 Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
@@ -71,7 +71,8 @@ public final class SandboxWorkerMain {
                         SandboxSettings.Jit.OFF, Optional.empty(), 0),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
-        SandboxContexts contexts = new SandboxContexts(workspace, settings.quota(), System.err, worker::callServer);
+        SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
+                settings.quota(), System.err, worker::callServer);
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();

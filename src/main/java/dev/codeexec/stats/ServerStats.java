@@ -7,6 +7,8 @@ import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.OutcomeCounts;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.workspace.WorkspaceSummary;
+import dev.codeexec.sandbox.PythonPackage;
+import java.util.List;
 import java.util.Map;
 
 /** Everything get_execution_stats reports, server-wide and for the calling connection. */
@@ -25,6 +27,9 @@ public record ServerStats(
         @Nullable SandboxState sandbox,
         @JsonPropertyDescription("Workspace files and bytes against their quotas")
         WorkspaceSummary workspace,
+        @JsonProperty("python_packages")
+        @JsonPropertyDescription("Packages importable beyond the standard library: name, version, import names")
+        List<PythonPackage> pythonPackages,
         @JsonPropertyDescription("Server process memory; sandbox workers are separate processes")
         MemoryStats memory,
         @JsonPropertyDescription("Figures of other capabilities (registry, skills, pii), by name")
