@@ -102,15 +102,33 @@ final class WorkerAotCache {
         }
     }
 
-    /** Caches of earlier builds or settings: about 120 MiB each, and no worker of this server can use them. */
+    /**
+     * Caches of earlier builds or settings (about 120 MiB each; no worker of this server can use them), and partial
+     * recordings left by servers that died while recording (named after their process, which no longer exists).
+     */
     private void removeOthers() throws IOException {
-        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot")) {
+        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot*")) {
             for (Path other : caches) {
-                if (!other.equals(file)) {
+                if (!other.equals(file) && (!other.getFileName().toString().contains(".partial") || recorderGone(other))) {
                     Files.deleteIfExists(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
                 }
             }
+        }
+    }
+
+    /**
+     * Whether the process that was recording {@code partial} ({@code worker-X.aot.<pid>.partial}, or the JVM's
+     * {@code .config} beside it) has gone.
+     */
+    private static boolean recorderGone(Path partial) {
+        String name = partial.getFileName().toString();
+        String pid = name.substring(0, name.indexOf(".partial"));
+        pid = pid.substring(pid.lastIndexOf('.') + 1);
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

@@ -59,10 +59,20 @@ class WorkerAotCacheIT {
 
         Path stale = Files.createDirectories(dir).resolve("worker-0000000000000000.aot");
         Files.writeString(stale, "a cache of an earlier build");
+        // Pids above the kernel's maximum (4194304) never belong to a live process.
+        Path abandoned = dir.resolve("worker-0000000000000000.aot.99999999.partial");
+        Files.writeString(abandoned, "a recording whose server died");
+        Path recording = dir.resolve("worker-0000000000000001.aot." + ProcessHandle.current().pid() + ".partial");
+        Files.writeString(recording, "a recording still under way");
+        Path recordingConfig = recording.resolveSibling(recording.getFileName() + ".config");
+        Files.writeString(recordingConfig, "the JVM's configuration of that recording");
         cache.train(launcher);
 
         assertFalse(cache.missing(), "the training worker wrote no cache");
         assertFalse(Files.exists(stale), "a cache no worker of this build can use was kept");
+        assertFalse(Files.exists(abandoned), "a partial recording of a dead server was kept");
+        assertTrue(Files.exists(recording) && Files.exists(recordingConfig),
+                "a live server's recording in progress was removed");
         List<String> command = launcher.processBuilder().command();
         assertTrue(command.stream().anyMatch(o -> o.startsWith("-XX:AOTCache=")), command.toString());
         Process worker = launcher.processBuilder().redirectError(ProcessBuilder.Redirect.DISCARD).start();
