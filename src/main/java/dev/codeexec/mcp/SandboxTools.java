@@ -1,6 +1,6 @@
 package dev.codeexec.mcp;
 
-import dev.codeexec.InvalidInputException;
+import dev.codeexec.Arguments;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
@@ -91,41 +91,15 @@ public class SandboxTools implements InitialCheck {
 
     ToolResponse executeCode(Map<String, Object> args, McpConnection connection) {
         return results.call(() -> {
-            ExecutionResult result = sandbox.execute(new ExecuteCommand(text(args, "code"),
-                    integer(args, "timeout_s"), text(args, "stdin"), text(args, "session"), connection.id(),
-                    flag(args, "fresh")));
-            return flag(args, "sanitize_output") ? sanitizer.sanitize(result, connection.id()) : result;
+            ExecutionResult result = sandbox.execute(new ExecuteCommand(Arguments.string(args, "code"),
+                    Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"),
+                    Arguments.string(args, "session"), connection.id(), Arguments.flag(args, "fresh")));
+            return Arguments.flag(args, "sanitize_output") ? sanitizer.sanitize(result, connection.id()) : result;
         });
     }
 
-    private static String text(Map<String, Object> args, String name) {
-        Object value = args.get(name);
-        if (value == null || value instanceof String) {
-            return (String) value;
-        }
-        throw new InvalidInputException(name, "must be a string");
-    }
 
-    /** A JSON integer; 2.7 or "30" is refused rather than rounded or parsed, as the schema says. */
-    private static Integer integer(Map<String, Object> args, String name) {
-        Object value = args.get(name);
-        if (value == null) {
-            return null;
-        }
-        if ((value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte)
-                && ((Number) value).longValue() == ((Number) value).intValue()) {
-            return ((Number) value).intValue();
-        }
-        throw new InvalidInputException(name, "must be an integer");
-    }
 
-    private static boolean flag(Map<String, Object> args, String name) {
-        Object value = args.get(name);
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        throw new InvalidInputException(name, "must be true or false");
-    }
 
     @Tool(name = "reset_session", description = """
             Drop an execute_code session of this connection (its variables and imports). Idle sessions also \

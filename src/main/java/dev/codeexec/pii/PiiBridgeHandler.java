@@ -1,5 +1,6 @@
 package dev.codeexec.pii;
 
+import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.BridgeCaller;
 import dev.codeexec.sandbox.BridgeHandler;
@@ -28,21 +29,14 @@ public class PiiBridgeHandler implements BridgeHandler {
     @Override
     public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
         return switch (method) {
-            case "sanitize" -> pii.sanitize(new SanitizeRequest(string(args, "text"), entities(args),
+            case "sanitize" -> pii.sanitize(new SanitizeRequest(Arguments.string(args, "text"), entities(args),
                     minScore(args)), caller.connectionId());
-            case "restore" -> pii.restore(string(args, "text"), caller.connectionId());
+            case "restore" -> pii.restore(Arguments.string(args, "text"), caller.connectionId());
             default -> throw new InvalidInputException("method", "'" + method
                     + "' is not a pii operation; use sanitize or restore");
         };
     }
 
-    private static String string(Map<String, Object> args, String name) {
-        Object value = args.get(name);
-        if (value != null && !(value instanceof String)) {
-            throw new InvalidInputException(name, "must be a string");
-        }
-        return (String) value;
-    }
 
     private static List<String> entities(Map<String, Object> args) {
         Object value = args.get("entities");

@@ -1,5 +1,6 @@
 package dev.codeexec.registry;
 
+import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.pii.TokenRestorer;
 import dev.codeexec.sandbox.BridgeCaller;
@@ -31,12 +32,14 @@ public class RegistryBridge implements BridgeHandler {
     @Override
     public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
         return switch (method) {
-            case "search" -> registry.search(new ToolSearch(string(args, "query"), string(args, "category"),
-                    integer(args, "limit"), string(args, "detail")));
-            case "definition" -> registry.definition(string(args, "name"));
-            case "source" -> Map.of("name", string(args, "name"), "source", registry.source(string(args, "name")));
+            case "search" -> registry.search(new ToolSearch(Arguments.string(args, "query"),
+                    Arguments.string(args, "category"), Arguments.integer(args, "limit"),
+                    Arguments.string(args, "detail")));
+            case "definition" -> registry.definition(Arguments.string(args, "name"));
+            case "source" -> Map.of("name", Arguments.string(args, "name"),
+                    "source", registry.source(Arguments.string(args, "name")));
             // The guest (and the model) saw PII tokens; the upstream tool gets the real values.
-            case "call_upstream" -> registry.callUpstream(string(args, "name"),
+            case "call_upstream" -> registry.callUpstream(Arguments.string(args, "name"),
                     restored(arguments(args), caller.connectionId()));
             default -> throw new InvalidInputException("method", "unknown tools method '" + method
                     + "'; use search, definition, source or call_upstream");
@@ -48,21 +51,7 @@ public class RegistryBridge implements BridgeHandler {
         return (Map<String, Object>) tokens.restore(arguments, connectionId);
     }
 
-    private static String string(Map<String, Object> args, String key) {
-        Object v = args.get(key);
-        if (v != null && !(v instanceof String)) {
-            throw new InvalidInputException(key, "must be a string");
-        }
-        return (String) v;
-    }
 
-    private static Integer integer(Map<String, Object> args, String key) {
-        Object v = args.get(key);
-        if (v != null && !(v instanceof Number)) {
-            throw new InvalidInputException(key, "must be an integer");
-        }
-        return v == null ? null : ((Number) v).intValue();
-    }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> arguments(Map<String, Object> args) {

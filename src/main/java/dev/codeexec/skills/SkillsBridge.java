@@ -1,5 +1,6 @@
 package dev.codeexec.skills;
 
+import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.BridgeCaller;
 import dev.codeexec.sandbox.BridgeHandler;
@@ -29,33 +30,13 @@ public class SkillsBridge implements BridgeHandler {
     @Override
     public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
         return switch (method) {
-            case "load" -> store.load(string(args, "name"), integer(args, "version"));
-            case "list" -> store.list(new SkillQuery(string(args, "query"), string(args, "tag"),
-                    integer(args, "limit"), integer(args, "offset")));
+            case "load" -> store.load(Arguments.string(args, "name"), Arguments.integer(args, "version"));
+            case "list" -> store.list(new SkillQuery(Arguments.string(args, "query"), Arguments.string(args, "tag"),
+                    Arguments.integer(args, "limit"), Arguments.integer(args, "offset")));
             default -> throw new InvalidInputException("method", "'" + method + "' is not a skills method; "
                     + "use load or list");
         };
     }
 
-    private static String string(Map<String, Object> args, String key) {
-        Object v = args.get(key);
-        if (v == null || v instanceof String) {
-            return (String) v;
-        }
-        throw new InvalidInputException(key, "must be a string");
-    }
 
-    private static Integer integer(Map<String, Object> args, String key) {
-        Object v = args.get(key);
-        if (v == null) {
-            return null;
-        }
-        if (v instanceof Integer || v instanceof Long || v instanceof Short) {
-            long n = ((Number) v).longValue();
-            if (n >= Integer.MIN_VALUE && n <= Integer.MAX_VALUE) {
-                return (int) n;
-            }
-        }
-        throw new InvalidInputException(key, "must be an integer");
-    }
 }
