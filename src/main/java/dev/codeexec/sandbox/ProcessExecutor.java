@@ -119,10 +119,10 @@ public final class ProcessExecutor implements CodeExecutor {
         synchronized (this) {
             WarmHome known = warmHomes.get(key);
             home = known == null ? null : known.worker();
-            // A caller new to the pool prefers the worker holding the fewest interpreters, so callers spread out
-            // instead of crowding whichever worker happens to be free and evicting each other there.
+            // A caller new to the pool prefers the least occupied worker, so callers spread out instead of
+            // crowding whichever worker happens to be free and evicting each other there.
             preferred = home != null && live.contains(home) ? home
-                    : live.stream().min(java.util.Comparator.comparingLong(this::homesOn)).orElse(null);
+                    : live.stream().min(java.util.Comparator.comparingLong(this::occupancy)).orElse(null);
         }
         WorkerProcess worker = acquire(null, preferred);
         synchronized (this) {
@@ -252,13 +252,14 @@ public final class ProcessExecutor implements CodeExecutor {
 
     /** Hands free workers to waiting executions (see {@link WaitLine}); wakes them when it did. */
     private void dispatch() {
-        if (line.dispatch(idle, live::contains, this::homesOn, System.nanoTime())) {
+        if (line.dispatch(idle, live::contains, this::occupancy, System.nanoTime())) {
             notifyAll();
         }
     }
 
-    private long homesOn(WorkerProcess worker) {
-        return warmHomes.values().stream().filter(h -> h.worker() == worker).count();
+    /** Warm interpreters and pinned sessions a worker holds: state that spreads best across workers. */
+    private long occupancy(WorkerProcess worker) {
+        return warmHomes.values().stream().filter(h -> h.worker() == worker).count() + pinned(worker);
     }
 
     private synchronized void release(WorkerProcess worker) {

@@ -11,7 +11,7 @@ import java.util.function.ToLongFunction;
  * Executions waiting for a worker, in arrival order, and the rule that hands free workers to them. A free worker
  * goes to the longest-waiting execution that either belongs there (its session's worker, or the one holding its
  * warm interpreter) or may go anywhere: it has no home, its home is gone, or it has waited out its patience.
- * Free workers are offered those holding the fewest warm interpreters first, so new callers spread out.
+ * Free workers are offered least occupied first (fewest warm interpreters and sessions), so new callers spread out.
  * Not thread-safe: the pool calls it under its own lock.
  *
  * @param <W> a worker
@@ -55,12 +55,12 @@ final class WaitLine<W> {
      *
      * @return whether any worker was granted
      */
-    boolean dispatch(Collection<W> idle, Predicate<W> live, ToLongFunction<W> homesOn, long nowNanos) {
+    boolean dispatch(Collection<W> idle, Predicate<W> live, ToLongFunction<W> occupancy, long nowNanos) {
         if (idle.isEmpty() || waiting.isEmpty()) {
             return false;
         }
         List<W> free = new ArrayList<>(idle);
-        free.sort(Comparator.comparingLong(homesOn));
+        free.sort(Comparator.comparingLong(occupancy));
         boolean granted = false;
         for (W worker : free) {
             for (Waiter<W> waiter : waiting) {
