@@ -1,16 +1,27 @@
 package dev.codeexec.http;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 import java.util.List;
 import java.util.Optional;
 
-/** Who may talk to the HTTP side (MCP at /mcp and the REST API). */
+/** Who may talk to the HTTP side (MCP at /mcp and the REST API). Tokens are per tenant: see TenantConfig. */
 @ConfigMapping(prefix = "codeexec.http")
 public interface HttpAccessConfig {
 
-    /** Shared secret; when set, every request but health checks must carry it. Defaults to $MCP_EXEC_AUTH_TOKEN. */
+    /** The token of tenant {@code default}; defaults to $MCP_EXEC_AUTH_TOKEN. */
     Optional<String> authToken();
 
     /** Origins allowed besides localhost ones, e.g. https://agent.example.com. */
     Optional<List<String>> allowedOrigins();
+
+    /**
+     * Host names (without port) requests may be addressed to besides the loopback names; {@code *} allows any,
+     * for a proxy that rewrites Host. Anything else is refused, so a DNS-rebinding page cannot reach the server.
+     */
+    Optional<List<String>> allowedHosts();
+
+    /** Lets the server listen on a non-loopback address with no token configured. */
+    @WithDefault("false")
+    boolean allowUnauthenticatedRemote();
 }

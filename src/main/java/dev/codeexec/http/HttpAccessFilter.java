@@ -1,36 +1,46 @@
 package dev.codeexec.http;
 
+import dev.codeexec.tenant.ConnectionTenants;
+import dev.codeexec.tenant.Tenants;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Guards every HTTP route but health checks: rejects cross-site {@code Origin}s (a browser page on
- * another site, or a DNS-rebinding attack, must not drive the sandbox) and, when a token is
- * configured, requests without it. The token is compared in constant time.
+ * Guards every HTTP route but health checks, in this order: the {@code Host} must be a loopback name or one the
+ * operator allowed (a DNS-rebinding page sends its own host name, with or without an {@code Origin}); a present
+ * {@code Origin} must be local or allowed; when tokens are configured, the token names the request's tenant; an
+ * MCP session id is honoured only for the tenant it was issued to. The tenant is left on the routing context for
+ * the REST resources ({@link RequestTenant}).
  */
 @ApplicationScoped
 public class HttpAccessFilter {
 
-    private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
+    static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
     private static final String TOKEN_HEADER = "X-MCP-AUTH";
+    static final String SESSION_HEADER = "Mcp-Session-Id";
 
-    private final byte[] token;
+    private final Tenants tenants;
+    private final ConnectionTenants connections;
     private final List<String> allowedOrigins;
+    private final List<String> allowedHosts;
 
-    public HttpAccessFilter(HttpAccessConfig config) {
-        this.token = config.authToken().filter(t -> !t.isBlank()).map(t -> t.getBytes(StandardCharsets.UTF_8))
-                .orElse(null);
-        this.allowedOrigins = config.allowedOrigins().orElse(List.of()).stream()
-                .map(o -> o.toLowerCase(Locale.ROOT)).toList();
+    public HttpAccessFilter(HttpAccessConfig config, Tenants tenants, ConnectionTenants connections) {
+        this.tenants = tenants;
+        this.connections = connections;
+        this.allowedOrigins = lower(config.allowedOrigins());
+        this.allowedHosts = lower(config.allowedHosts());
+    }
+
+    private static List<String> lower(Optional<List<String>> values) {
+        return values.orElse(List.of()).stream().map(v -> v.trim().toLowerCase(Locale.ROOT)).toList();
     }
 
     void register(@Observes Router router) {
@@ -43,17 +53,63 @@ public class HttpAccessFilter {
             ctx.next();
             return;
         }
+        String host = ctx.request().getHeader(HttpHeaders.HOST);
+        if (!hostAllowed(host)) {
+            deny(ctx, 421, "misdirected_host", "Host " + host + " is not served here; an operator can allow it with "
+                    + "codeexec.http.allowed-hosts");
+            return;
+        }
         String origin = ctx.request().getHeader(HttpHeaders.ORIGIN);
         if (origin != null && !originAllowed(origin)) {
             deny(ctx, 403, "forbidden_origin", "Origin " + origin + " is not allowed");
             return;
         }
-        if (token != null && !tokenPresented(ctx)) {
+        Optional<String> tenant = tenants.tokensRequired() ? presentedToken(ctx).flatMap(tenants::byToken)
+                : Optional.of(Tenants.LOCAL);
+        if (tenant.isEmpty()) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer");
             deny(ctx, 401, "unauthorized", "a valid token is required in Authorization: Bearer or " + TOKEN_HEADER);
             return;
         }
+        String sessionId = ctx.request().getHeader(SESSION_HEADER);
+        if (sessionId != null) {
+            // Another tenant's session id is answered as unknown: ids must not be probeable across tenants.
+            if (!connections.tenantOf(sessionId).equals(tenant)) {
+                deny(ctx, 404, "session_not_found", "unknown " + SESSION_HEADER + "; send initialize to start a session");
+                return;
+            }
+        } else {
+            // The id is issued in the response to initialize; bind it before the client can use it.
+            ctx.addHeadersEndHandler(ended -> {
+                String issued = ctx.response().headers().get(SESSION_HEADER);
+                if (issued != null) {
+                    connections.bind(issued, tenant.get());
+                }
+            });
+        }
+        RequestTenant.set(ctx, tenant.get());
         ctx.next();
+    }
+
+    private boolean hostAllowed(String host) {
+        if (allowedHosts.contains("*")) {
+            return true;
+        }
+        if (host == null) {
+            return false;
+        }
+        String name = hostName(host.trim().toLowerCase(Locale.ROOT));
+        return LOCAL_HOSTS.contains(name) || allowedHosts.contains(name);
+    }
+
+    /** The host name without its port; IPv6 literals keep their brackets. */
+    static String hostName(String host) {
+        if (host.startsWith("[")) {
+            int end = host.indexOf(']');
+            return end < 0 ? host : host.substring(0, end + 1);
+        }
+        int colon = host.lastIndexOf(':');
+        return colon < 0 ? host : host.substring(0, colon);
     }
 
     private boolean originAllowed(String origin) {
@@ -70,17 +126,12 @@ public class HttpAccessFilter {
         }
     }
 
-    private boolean tokenPresented(RoutingContext ctx) {
+    private static Optional<String> presentedToken(RoutingContext ctx) {
         String auth = ctx.request().getHeader(HttpHeaders.AUTHORIZATION);
-        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7) && matches(auth.substring(7).trim())) {
-            return true;
+        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.of(auth.substring(7).trim());
         }
-        String header = ctx.request().getHeader(TOKEN_HEADER);
-        return header != null && matches(header.trim());
-    }
-
-    private boolean matches(String presented) {
-        return MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8));
+        return Optional.ofNullable(ctx.request().getHeader(TOKEN_HEADER)).map(String::trim);
     }
 
     private static void deny(RoutingContext ctx, int status, String code, String message) {

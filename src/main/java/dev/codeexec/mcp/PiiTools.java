@@ -13,8 +13,10 @@ public class PiiTools {
 
     private final PiiService pii;
     private final ToolResults results;
+    private final McpCallers callers;
 
-    public PiiTools(PiiService pii, ToolResults results) {
+    public PiiTools(PiiService pii, ToolResults results, McpCallers callers) {
+        this.callers = callers;
         this.pii = pii;
         this.results = results;
     }
@@ -31,7 +33,7 @@ public class PiiTools {
             @ToolArg(name = "min_score", description = "Least confidence to tokenize", required = false)
             Double minScore,
             McpConnection connection) {
-        return results.call(() -> pii.sanitize(new SanitizeRequest(text, entities, minScore), connection.id()));
+        return results.call(() -> pii.sanitize(new SanitizeRequest(text, entities, minScore), callers.of(connection).id()));
     }
 
     @Tool(name = "restore_pii", description = """
@@ -42,6 +44,6 @@ public class PiiTools {
     ToolResponse restorePii(
             @ToolArg(description = "Text containing tokens") String text,
             McpConnection connection) {
-        return results.call(() -> pii.restore(text, connection.id()));
+        return results.call(() -> pii.restore(text, callers.of(connection).id()));
     }
 }

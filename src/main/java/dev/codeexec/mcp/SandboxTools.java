@@ -44,10 +44,12 @@ public class SandboxTools implements InitialCheck {
     private final ToolResults results;
     private final JsonSchemas schemas;
     private final ToolManager tools;
+    private final McpCallers callers;
     private boolean registered;
 
     public SandboxTools(SandboxService sandbox, OutputSanitizer sanitizer, ToolResults results, JsonSchemas schemas,
-            ToolManager tools) {
+            ToolManager tools, McpCallers callers) {
+        this.callers = callers;
         this.sandbox = sandbox;
         this.sanitizer = sanitizer;
         this.results = results;
@@ -91,15 +93,13 @@ public class SandboxTools implements InitialCheck {
 
     ToolResponse executeCode(Map<String, Object> args, McpConnection connection) {
         return results.call(() -> {
+            String caller = callers.of(connection).id();
             ExecutionResult result = sandbox.execute(new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"),
-                    Arguments.string(args, "session"), connection.id(), Arguments.flag(args, "fresh")));
-            return Arguments.flag(args, "sanitize_output") ? sanitizer.sanitize(result, connection.id()) : result;
+                    Arguments.string(args, "session"), caller, Arguments.flag(args, "fresh")));
+            return Arguments.flag(args, "sanitize_output") ? sanitizer.sanitize(result, caller) : result;
         });
     }
-
-
-
 
     @Tool(name = "reset_session", description = """
             Drop an execute_code session of this connection (its variables and imports). Idle sessions also \
@@ -109,7 +109,7 @@ public class SandboxTools implements InitialCheck {
     ToolResponse resetSession(
             @ToolArg String session,
             McpConnection connection) {
-        return results.text(() -> sandbox.resetSession(connection.id(), session)
+        return results.text(() -> sandbox.resetSession(callers.of(connection).id(), session)
                 ? "Session '" + session + "' was reset."
                 : "No session named '" + session + "' was open on this connection.");
     }

@@ -1,6 +1,7 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.skills.SkillDraft;
+import dev.codeexec.tenant.Caller;
 import dev.codeexec.skills.SkillQuery;
 import dev.codeexec.skills.SkillStore;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -15,8 +16,10 @@ public class SkillTools {
 
     private final SkillStore store;
     private final ToolResults results;
+    private final McpCallers callers;
 
-    public SkillTools(SkillStore store, ToolResults results) {
+    public SkillTools(SkillStore store, ToolResults results, McpCallers callers) {
+        this.callers = callers;
         this.store = store;
         this.results = results;
     }
@@ -36,8 +39,10 @@ public class SkillTools {
                     + "as JSON", required = false)
             Map<String, Object> parameters,
             McpConnection connection) {
-        return results.call(() -> store.save(new SkillDraft(name, description, code, tags, parameters,
-                connection.id())));
+        return results.call(() -> {
+            Caller caller = callers.of(connection);
+            return store.save(caller.tenant(), new SkillDraft(name, description, code, tags, parameters, caller.id()));
+        });
     }
 
     @Tool(name = "load_skill", description = """
@@ -48,8 +53,9 @@ public class SkillTools {
     ToolResponse loadSkill(
             @ToolArg String name,
             @ToolArg(description = "Version; omit for the newest", required = false)
-            Integer version) {
-        return results.call(() -> store.load(name, version));
+            Integer version,
+            McpConnection connection) {
+        return results.call(() -> store.load(callers.of(connection).tenant(), name, version));
     }
 
     @Tool(name = "list_skills", description = """
@@ -62,8 +68,9 @@ public class SkillTools {
             String query,
             @ToolArg(description = "Only skills with this tag", required = false) String tag,
             @ToolArg(defaultValue = "20") int limit,
-            @ToolArg(defaultValue = "0") int offset) {
-        return results.call(() -> store.list(new SkillQuery(query, tag, limit, offset)));
+            @ToolArg(defaultValue = "0") int offset,
+            McpConnection connection) {
+        return results.call(() -> store.list(callers.of(connection).tenant(), new SkillQuery(query, tag, limit, offset)));
     }
 
     @Tool(name = "delete_skill", description = """
@@ -71,7 +78,7 @@ public class SkillTools {
             the next server start.""",
             annotations = @Tool.Annotations(title = "Delete skill", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
-    ToolResponse deleteSkill(@ToolArg String name) {
-        return results.call(() -> store.delete(name));
+    ToolResponse deleteSkill(@ToolArg String name, McpConnection connection) {
+        return results.call(() -> store.delete(callers.of(connection).tenant(), name));
     }
 }

@@ -10,8 +10,10 @@ public class StatsTools {
 
     private final StatsService stats;
     private final ToolResults results;
+    private final McpCallers callers;
 
-    public StatsTools(StatsService stats, ToolResults results) {
+    public StatsTools(StatsService stats, ToolResults results, McpCallers callers) {
+        this.callers = callers;
         this.stats = stats;
         this.results = results;
     }
@@ -21,6 +23,6 @@ public class StatsTools {
             your connection's counts. Cheap: check readiness or load before heavy work.""",
             annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
-        return results.call(() -> stats.snapshot(connection.id()));
+        return results.call(() -> stats.snapshot(callers.of(connection).id()));
     }
 }

@@ -3,6 +3,8 @@ package dev.codeexec.mcp;
 import dev.codeexec.workspace.ListFilesRequest;
 import dev.codeexec.workspace.ReadFileRequest;
 import dev.codeexec.workspace.WorkspaceFiles;
+import dev.codeexec.workspace.WorkspaceRoots;
+import io.quarkiverse.mcp.server.McpConnection;
 import dev.codeexec.workspace.WriteFileRequest;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -11,11 +13,13 @@ import io.quarkiverse.mcp.server.ToolResponse;
 /** MCP adapter for the workspace: the directory execute_code runs in, seen from outside the sandbox. */
 public class WorkspaceTools {
 
-    private final WorkspaceFiles files;
+    private final WorkspaceRoots roots;
+    private final McpCallers callers;
     private final ToolResults results;
 
-    public WorkspaceTools(WorkspaceFiles files, ToolResults results) {
-        this.files = files;
+    public WorkspaceTools(WorkspaceRoots roots, ToolResults results, McpCallers callers) {
+        this.roots = roots;
+        this.callers = callers;
         this.results = results;
     }
 
@@ -29,8 +33,9 @@ public class WorkspaceTools {
             @ToolArg(description = "Text, or base64 for binary") String content,
             @ToolArg(defaultValue = "utf-8")
             String encoding,
-            @ToolArg(description = "create fails if the file exists", defaultValue = "overwrite") String mode) {
-        return results.call(() -> files.write(new WriteFileRequest(path, content, encoding, mode)));
+            @ToolArg(description = "create fails if the file exists", defaultValue = "overwrite") String mode,
+            McpConnection connection) {
+        return results.call(() -> files(connection).write(new WriteFileRequest(path, content, encoding, mode)));
     }
 
     @Tool(name = "read_workspace_file", description = """
@@ -43,8 +48,9 @@ public class WorkspaceTools {
             @ToolArg(description = "Default: the maximum", required = false)
             Long length,
             @ToolArg(defaultValue = "utf-8")
-            String encoding) {
-        return results.call(() -> files.read(new ReadFileRequest(path, offset, length, encoding)));
+            String encoding,
+            McpConnection connection) {
+        return results.call(() -> files(connection).read(new ReadFileRequest(path, offset, length, encoding)));
     }
 
     @Tool(name = "list_workspace_files", description = """
@@ -58,15 +64,21 @@ public class WorkspaceTools {
             String pattern,
             @ToolArg(defaultValue = "false") boolean recursive,
             @ToolArg(defaultValue = "200") int limit,
-            @ToolArg(defaultValue = "0") int offset) {
-        return results.call(() -> files.list(new ListFilesRequest(path, pattern, recursive, limit, offset)));
+            @ToolArg(defaultValue = "0") int offset,
+            McpConnection connection) {
+        return results.call(() -> files(connection).list(new ListFilesRequest(path, pattern, recursive, limit, offset)));
     }
 
     @Tool(name = "delete_workspace_file", description = """
             Delete a workspace file or empty folder.""",
             annotations = @Tool.Annotations(title = "Delete workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
-    ToolResponse delete(@ToolArg(description = "Workspace-relative") String path) {
-        return results.call(() -> files.delete(path));
+    ToolResponse delete(@ToolArg(description = "Workspace-relative") String path, McpConnection connection) {
+        return results.call(() -> files(connection).delete(path));
+    }
+
+    /** The caller's tenant's workspace. */
+    private WorkspaceFiles files(McpConnection connection) {
+        return roots.files(callers.of(connection).tenant());
     }
 }

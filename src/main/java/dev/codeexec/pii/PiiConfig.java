@@ -32,7 +32,7 @@ public interface PiiConfig {
         @WithDefault("10000")
         int maxEntriesPerSession();
 
-        /** Sessions kept at once; the least recently used is dropped to admit a new one. */
+        /** Vaults kept at once per tenant; the tenant's least recently used is dropped to admit a new one. */
         @WithDefault("1000")
         int maxSessions();
 

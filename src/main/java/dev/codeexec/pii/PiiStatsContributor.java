@@ -19,7 +19,7 @@ public class PiiStatsContributor implements StatsContributor {
     }
 
     @Override
-    public Object stats() {
+    public Object stats(String tenant) {
         return pii.stats();
     }
 }

@@ -105,7 +105,7 @@ public class PiiVault {
     <T> T withSession(String connectionId, Function<Session, T> work) {
         evictIdle();
         if (!sessions.containsKey(connectionId)) {
-            makeRoom();
+            makeRoom(tenantOf(connectionId));
         }
         Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries));
         synchronized (session) {
@@ -149,11 +149,24 @@ public class PiiVault {
         sessions.values().removeIf(s -> s.lastUsed < cutoff);
     }
 
-    private void makeRoom() {
-        while (sessions.size() >= maxSessions) {
-            sessions.entrySet().stream().min(Map.Entry.comparingByValue(
-                    Comparator.comparingLong(s -> s.lastUsed)))
+    /**
+     * Evicts the tenant's least recently used vaults until it has room for one more. The bound is per tenant, so no
+     * caller can push another tenant's vault out (and bring its tokens back with new meanings) by minting identities.
+     */
+    private synchronized void makeRoom(String tenant) {
+        while (true) {
+            java.util.List<Map.Entry<String, Session>> own = sessions.entrySet().stream()
+                    .filter(e -> tenantOf(e.getKey()).equals(tenant)).toList();
+            if (own.size() < maxSessions) {
+                return;
+            }
+            own.stream().min(Map.Entry.comparingByValue(Comparator.comparingLong(s -> s.lastUsed)))
                     .ifPresent(oldest -> sessions.remove(oldest.getKey()));
         }
+    }
+
+    /** The tenant part of a caller id; ids without one (direct use of the service) form one group. */
+    private static String tenantOf(String connectionId) {
+        return connectionId.indexOf('/') > 0 ? dev.codeexec.tenant.Caller.tenantOf(connectionId) : "";
     }
 }

@@ -19,7 +19,7 @@ public class RegistryStatsContributor implements StatsContributor {
     }
 
     @Override
-    public Object stats() {
+    public Object stats(String tenant) {
         return registry.stats();
     }
 }

@@ -21,6 +21,7 @@ public class ApiErrors {
             case TOO_LARGE -> Response.Status.REQUEST_ENTITY_TOO_LARGE;
             case NOT_FOUND -> Response.Status.NOT_FOUND;
             case CONFLICT -> Response.Status.CONFLICT;
+            case FORBIDDEN -> Response.Status.FORBIDDEN;
         };
         return body(status, e.kind().name().toLowerCase(), e.field(), e.getMessage());
     }

@@ -26,7 +26,10 @@ public class ExecutionResource {
     private final SandboxService sandbox;
     private final OutputSanitizer sanitizer;
 
-    public ExecutionResource(SandboxService sandbox, OutputSanitizer sanitizer) {
+    private final RestCallers callers;
+
+    public ExecutionResource(SandboxService sandbox, OutputSanitizer sanitizer, RestCallers callers) {
+        this.callers = callers;
         this.sandbox = sandbox;
         this.sanitizer = sanitizer;
     }
@@ -34,7 +37,7 @@ public class ExecutionResource {
     @POST
     public ExecutionResult execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
         ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null) : body;
-        String caller = RestCallers.id(sessionId);
+        String caller = callers.id(sessionId);
         ExecutionResult result = sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
                 b.session() == null));
         return Boolean.TRUE.equals(b.sanitizeOutput()) ? sanitizer.sanitize(result, caller) : result;

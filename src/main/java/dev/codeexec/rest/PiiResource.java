@@ -28,20 +28,23 @@ public class PiiResource {
 
     private final PiiService pii;
 
-    public PiiResource(PiiService pii) {
+    private final RestCallers callers;
+
+    public PiiResource(PiiService pii, RestCallers callers) {
+        this.callers = callers;
         this.pii = pii;
     }
 
     @POST
     @Path("/sanitize")
     public SanitizeResult sanitize(SanitizeRequest body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, RestCallers.id(sessionId));
+        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, callers.id(sessionId));
     }
 
     @POST
     @Path("/restore")
     public RestoreResult restore(RestoreBody body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.restore(body == null ? null : body.text(), RestCallers.id(sessionId));
+        return pii.restore(body == null ? null : body.text(), callers.id(sessionId));
     }
 
 }

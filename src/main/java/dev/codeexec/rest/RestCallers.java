@@ -1,21 +1,40 @@
 package dev.codeexec.rest;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.http.RequestTenant;
+import dev.codeexec.tenant.Caller;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Who a REST caller is, for the state that MCP keys by connection (sessions, the PII vault,
- * per-caller stats): the {@code X-Session-Id} header, prefixed so that a REST caller can never
- * name an MCP connection's state, or one shared "rest" identity without it.
+ * Who a REST caller is, for the state that MCP keys by connection (sessions, the PII vault, per-caller stats): the
+ * tenant its token names, and within it the {@code X-Session-Id} header (prefixed, so a REST caller can never name
+ * an MCP connection's state), or one shared "rest" identity per tenant without it. A header can only ever name
+ * state within the caller's own tenant.
  */
-final class RestCallers {
+@ApplicationScoped
+class RestCallers {
 
     static final String HEADER = "X-Session-Id";
     static final int MAX_SESSION_ID = 128;
 
-    private RestCallers() {
+    private final CurrentVertxRequest request;
+
+    RestCallers(CurrentVertxRequest request) {
+        this.request = request;
     }
 
-    static String id(String sessionId) {
+    /** The caller id ({@link Caller#id()}) of the current request. */
+    String id(String sessionId) {
+        return new Caller(tenant(), connection(sessionId)).id();
+    }
+
+    /** The current request's tenant. */
+    String tenant() {
+        return RequestTenant.of(request.getCurrent());
+    }
+
+    static String connection(String sessionId) {
         if (sessionId == null || sessionId.isBlank()) {
             return "rest";
         }

@@ -34,34 +34,34 @@ public class SkillResource {
             Map<String, Object> parameters) {
     }
 
-    /** REST callers have no MCP connection; versions they save are attributed to this API. */
-    static final String SAVED_BY = "rest";
-
     private final SkillStore store;
     private final SkillExporter exporter;
+    private final RestCallers callers;
 
-    public SkillResource(SkillStore store, SkillExporter exporter) {
+    public SkillResource(SkillStore store, SkillExporter exporter, RestCallers callers) {
         this.store = store;
+        this.callers = callers;
         this.exporter = exporter;
     }
 
     @GET
     public SkillPage list(@QueryParam("query") String query, @QueryParam("tag") String tag,
             @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
-        return store.list(new SkillQuery(query, tag, limit, offset));
+        return store.list(callers.tenant(), new SkillQuery(query, tag, limit, offset));
     }
 
     @GET
     @Path("/{name}")
     public Skill get(@PathParam("name") String name, @QueryParam("version") Integer version) {
-        return store.load(name, version);
+        return store.load(callers.tenant(), name, version);
     }
 
     @POST
     public Response save(SkillBody body) {
         SkillBody b = body == null ? new SkillBody(null, null, null, null, null) : body;
-        SavedSkill saved = store.save(new SkillDraft(b.name(), b.description(), b.code(), b.tags(), b.parameters(),
-                SAVED_BY));
+        // REST callers have no MCP connection: versions they save are attributed to this API, within their tenant.
+        SavedSkill saved = store.save(callers.tenant(), new SkillDraft(b.name(), b.description(), b.code(), b.tags(),
+                b.parameters(), callers.id(null)));
         return Response.created(URI.create("/api/v1/skills/" + saved.name() + "?version=" + saved.version()))
                 .entity(saved).build();
     }
@@ -69,7 +69,7 @@ public class SkillResource {
     @DELETE
     @Path("/{name}")
     public DeletedSkill delete(@PathParam("name") String name) {
-        return store.delete(name);
+        return store.delete(callers.tenant(), name);
     }
 
     /** Writes the newest version of every skill to the configured export directory. */
@@ -77,6 +77,6 @@ public class SkillResource {
     @Path("/export")
     @Consumes(MediaType.WILDCARD)
     public SkillExport export() {
-        return exporter.exportAll();
+        return exporter.exportAll(callers.tenant());
     }
 }

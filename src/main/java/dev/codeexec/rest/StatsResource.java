@@ -15,12 +15,15 @@ public class StatsResource {
 
     private final StatsService stats;
 
-    public StatsResource(StatsService stats) {
+    private final RestCallers callers;
+
+    public StatsResource(StatsService stats, RestCallers callers) {
+        this.callers = callers;
         this.stats = stats;
     }
 
     @GET
     public ServerStats stats(@HeaderParam(RestCallers.HEADER) String sessionId) {
-        return stats.snapshot(RestCallers.id(sessionId));
+        return stats.snapshot(callers.id(sessionId));
     }
 }

@@ -6,6 +6,7 @@ import dev.codeexec.workspace.ListFilesResult;
 import dev.codeexec.workspace.ReadFileRequest;
 import dev.codeexec.workspace.ReadFileResult;
 import dev.codeexec.workspace.WorkspaceFiles;
+import dev.codeexec.workspace.WorkspaceRoots;
 import dev.codeexec.workspace.WriteFileRequest;
 import dev.codeexec.workspace.WriteFileResult;
 import jakarta.ws.rs.Consumes;
@@ -30,24 +31,31 @@ public class WorkspaceResource {
     public record WriteBody(String content, String encoding, String mode) {
     }
 
-    private final WorkspaceFiles files;
+    private final WorkspaceRoots roots;
+    private final RestCallers callers;
 
-    public WorkspaceResource(WorkspaceFiles files) {
-        this.files = files;
+    public WorkspaceResource(WorkspaceRoots roots, RestCallers callers) {
+        this.roots = roots;
+        this.callers = callers;
+    }
+
+    /** The caller's tenant's workspace. */
+    private WorkspaceFiles files() {
+        return roots.files(callers.tenant());
     }
 
     @GET
     public ListFilesResult list(@QueryParam("path") String path, @QueryParam("pattern") String pattern,
             @QueryParam("recursive") Boolean recursive, @QueryParam("limit") Integer limit,
             @QueryParam("offset") Integer offset) {
-        return files.list(new ListFilesRequest(path, pattern, recursive, limit, offset));
+        return files().list(new ListFilesRequest(path, pattern, recursive, limit, offset));
     }
 
     @GET
     @Path("{path: .+}")
     public ReadFileResult read(@PathParam("path") String path, @QueryParam("offset") Long offset,
             @QueryParam("length") Long length, @QueryParam("encoding") String encoding) {
-        return files.read(new ReadFileRequest(path, offset, length, encoding));
+        return files().read(new ReadFileRequest(path, offset, length, encoding));
     }
 
     @PUT
@@ -55,12 +63,12 @@ public class WorkspaceResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public WriteFileResult write(@PathParam("path") String path, WriteBody body) {
         WriteBody b = body == null ? new WriteBody(null, null, null) : body;
-        return files.write(new WriteFileRequest(path, b.content(), b.encoding(), b.mode()));
+        return files().write(new WriteFileRequest(path, b.content(), b.encoding(), b.mode()));
     }
 
     @DELETE
     @Path("{path: .+}")
     public DeleteFileResult delete(@PathParam("path") String path) {
-        return files.delete(path);
+        return files().delete(path);
     }
 }

@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.WorkspaceRoot;
+
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -25,7 +27,10 @@ public final class InProcessExecutor implements CodeExecutor {
     private final SandboxContexts contexts;
     private final TimedRunner runner;
     private final int outputLimit;
-    private final BlockingQueue<PythonInterpreter> warm;
+    /** Interpreters built ahead of need, each confined to the workspace it was built for. */
+    private final BlockingQueue<Ready> warm;
+    /** The workspace the next pre-built interpreter is for: that of the latest run (a tenant's callers cluster). */
+    private volatile WorkspaceRoot prebuildFor;
     private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("sandbox-warmer").factory());
     private final SessionTable<PythonInterpreter> sessions;
     private final SessionTable<PythonInterpreter> warmByCaller;
@@ -48,6 +53,7 @@ public final class InProcessExecutor implements CodeExecutor {
     /** With {@code built} told how long each interpreter took to build (a worker passes the figures on). */
     InProcessExecutor(SandboxContexts contexts, SandboxSettings settings, HeapWatch heap, LongConsumer built) {
         this.contexts = contexts;
+        this.prebuildFor = contexts.workspace();
         this.heap = heap;
         this.built = built;
         this.outputLimit = settings.outputLimitBytes();
@@ -69,13 +75,17 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
+    private record Ready(WorkspaceRoot root, PythonInterpreter interpreter) {
+    }
+
     private void addWarmInterpreter() {
         if (closed) {
             return;
         }
         try {
-            PythonInterpreter interpreter = newInterpreter();
-            if (!warm.offer(interpreter)) {
+            WorkspaceRoot root = prebuildFor;
+            PythonInterpreter interpreter = newInterpreter(root);
+            if (!warm.offer(new Ready(root, interpreter))) {
                 interpreter.close();
             }
             warmedUp = true;
@@ -86,23 +96,39 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
-    private PythonInterpreter takeInterpreter() {
-        PythonInterpreter interpreter = warm.poll();
-        warmer.execute(this::addWarmInterpreter);
-        if (interpreter == null) {
-            // One is being built right now; waiting for it is cheaper than building a second one beside it.
-            try {
-                interpreter = warm.poll(WARM_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+    private PythonInterpreter takeInterpreter(WorkspaceRoot root) {
+        if (!root.path().equals(prebuildFor.path())) {
+            // Interpreters built for another workspace would wait for that tenant's callers: build for this one now.
+            prebuildFor = root;
+            warm.removeIf(ready -> {
+                boolean other = !ready.root().path().equals(root.path());
+                if (other) {
+                    warmer.execute(ready.interpreter()::close);
+                }
+                return other;
+            });
         }
-        return interpreter != null ? interpreter : newInterpreter();
+        Ready ready = warm.poll();
+        warmer.execute(this::addWarmInterpreter);
+        // One is being built right now; waiting for it is cheaper than building a second one beside it.
+        long deadline = System.nanoTime() + WARM_WAIT.toNanos();
+        try {
+            while (ready != null ? !ready.root().path().equals(root.path()) : System.nanoTime() < deadline) {
+                if (ready != null) {
+                    warmer.execute(ready.interpreter()::close);
+                }
+                ready = warm.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ready = null;
+        }
+        return ready != null && ready.root().path().equals(root.path()) ? ready.interpreter() : newInterpreter(root);
     }
 
-    private PythonInterpreter newInterpreter() {
+    private PythonInterpreter newInterpreter(WorkspaceRoot root) {
         long start = System.nanoTime();
-        PythonInterpreter interpreter = contexts.newInterpreter();
+        PythonInterpreter interpreter = contexts.newInterpreter(root);
         long millis = (System.nanoTime() - start) / 1_000_000;
         buildTimes.record(millis);
         built.accept(millis);
@@ -137,7 +163,7 @@ public final class InProcessExecutor implements CodeExecutor {
     }
 
     private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
-        PythonInterpreter interpreter = takeInterpreter();
+        PythonInterpreter interpreter = takeInterpreter(contexts.root(request.workspace()));
         onGuestStart.run();
         TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
         noteStuck(outcome);
@@ -154,7 +180,7 @@ public final class InProcessExecutor implements CodeExecutor {
         if (!hit) {
             // Every warm interpreter holds heap: past the cap, the callers unseen longest give theirs up.
             evicted = warmByCaller.trimTo(warmMaxHeld - 1);
-            entry = warmByCaller.create(request.session(), this::takeInterpreter);
+            entry = warmByCaller.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
         }
         entry.lock.lock();
         try {
@@ -187,7 +213,7 @@ public final class InProcessExecutor implements CodeExecutor {
         String lossNotice = sessions.takeLossNotice(request.session());
         SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
         if (entry == null) {
-            entry = sessions.create(request.session(), this::takeInterpreter);
+            entry = sessions.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
         }
         entry.lock.lock();
         try {
@@ -258,9 +284,9 @@ public final class InProcessExecutor implements CodeExecutor {
         warmer.shutdownNow();
         sessions.dropAll();
         warmByCaller.dropAll();
-        PythonInterpreter interpreter;
-        while ((interpreter = warm.poll()) != null) {
-            interpreter.close();
+        Ready ready;
+        while ((ready = warm.poll()) != null) {
+            ready.interpreter().close();
         }
         runner.close();
     }

@@ -44,6 +44,17 @@ public interface SandboxConfig {
     @WithDefault("32")
     int queueSize();
 
+    /** Shares of the slots and queue together, so that no tenant or caller can take them all. */
+    FairShareConfig fairShare();
+
+    interface FairShareConfig {
+        /** Executions one tenant may have running or queued; default three quarters of slots plus queue. */
+        java.util.OptionalInt tenantMax();
+
+        /** Executions one caller may have running or queued; default half of slots plus queue. */
+        java.util.OptionalInt callerMax();
+    }
+
     /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */
     @WithDefault("2s")
     Duration cancelGrace();

@@ -37,6 +37,8 @@ public final class SandboxContexts implements AutoCloseable {
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
+    /** Confinement of every workspace interpreters were built for: the default one and each tenant's. */
+    private final java.util.Map<Path, WorkspaceRoot> roots = new java.util.concurrent.ConcurrentHashMap<>();
     private final Optional<WorkspaceRoot> packagesRoot;
     private final WorkspaceQuota quota;
     private final Source driver;
@@ -47,6 +49,7 @@ public final class SandboxContexts implements AutoCloseable {
     SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, OutputStream engineLog,
             HostCalls host) {
         this.workspace = workspace;
+        roots.put(workspace.path(), workspace);
         // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.
         this.packagesRoot = packages.root().map(WorkspaceRoot::new);
         this.quota = quota;
@@ -74,8 +77,16 @@ public final class SandboxContexts implements AutoCloseable {
         return workspace;
     }
 
-    /** A new interpreter with the driver loaded and common modules imported; ready for one caller. */
-    PythonInterpreter newInterpreter() {
+    /** The workspace at {@code path}, or the default one for {@code null}. */
+    WorkspaceRoot root(Path path) {
+        return path == null ? workspace : roots.computeIfAbsent(path, WorkspaceRoot::new);
+    }
+
+    /**
+     * A new interpreter with the driver loaded, ready for one caller, confined to {@code workspace} for its whole
+     * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
+     */
+    PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();

@@ -1,13 +1,13 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
+import dev.codeexec.workspace.WorkspaceRoots;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.Produces;
-import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -26,28 +26,36 @@ public class SandboxService {
 
     private final SandboxSettings settings;
     private final WorkspaceRoot workspace;
+    private final WorkspaceRoots workspaces;
     private final PythonPackages packages;
     private final Admission admission;
+    private final FairShare fairShare;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
 
     private final HostBridge bridge;
 
-    public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, HostBridge bridge) {
+    public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, WorkspaceRoots workspaces,
+            HostBridge bridge) {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
-        this.workspace = new WorkspaceRoot(settings.workspace());
+        this.workspaces = workspaces;
+        this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
-        // Inside the workspace, guest code could write the packages every caller imports.
-        if (packages.root().filter(dir -> dir.startsWith(workspace.path())).isPresent()) {
+        // Inside a workspace, guest code could write the packages every caller imports.
+        if (packages.root().filter(dir -> dir.startsWith(workspace.path())
+                || dir.startsWith(workspaces.tenantsDir())).isPresent()) {
             throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
-                    + ") must not be inside sandbox.workspace (" + workspace.path() + "): guest code could write it");
+                    + ") must not be inside sandbox.workspace (" + workspace.path() + ") or workspace.tenants-dir ("
+                    + workspaces.tenantsDir() + "): guest code could write it");
         }
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
                 : new Admission(settings.maxConcurrent(), settings.queueSize());
+        this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
+                config.fairShare().tenantMax(), config.fairShare().callerMax());
     }
 
     /** Builds the executor off the start-up path, so the transports answer at once. */
@@ -76,8 +84,17 @@ public class SandboxService {
      * @throws SandboxBusyException               when the execution queue is full
      */
     public ExecutionResult execute(ExecuteCommand command) {
-        ExecutionRequest request = ExecutionLimits.validate(command);
+        ExecutionRequest request = ExecutionLimits.validate(command)
+                .in(workspaces.root(Caller.tenantOf(command.owner())).path());
         Admission.Slot slot;
+        FairShare.Ticket share;
+        try {
+            share = fairShare.enter(command.owner());
+        } catch (SandboxBusyException e) {
+            counters.reject();
+            LOG.log(Level.INFO, "execution rejected: caller or tenant over its fair share");
+            throw e;
+        }
         try {
             slot = admission.admit(request.timeout().plus(Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S)));
         } catch (SandboxBusyException e) {
@@ -85,9 +102,10 @@ public class SandboxService {
             ExecutionStats load = stats();
             LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
                     new Object[] {load.running(), load.queued()});
+            share.close();
             throw new SandboxBusyException((int) load.running(), (int) load.queued());
         }
-        try (slot) {
+        try (share; slot) {
             ExecutionResult result = executor().execute(request);
             counters.record(result);
             owners.record(command.owner(), result);
@@ -126,13 +144,6 @@ public class SandboxService {
     /** True once an execution can start without building an engine first. */
     public boolean ready() {
         return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp();
-    }
-
-    /** The one workspace root, also injected into the workspace tools so both confine paths the same way. */
-    @Produces
-    @Singleton
-    public WorkspaceRoot workspace() {
-        return workspace;
     }
 
     /** The packages directory as read at start: what guest code can import beyond the standard library. */

@@ -109,7 +109,8 @@ public final class SandboxWorkerMain {
             InProcessExecutor.Run run;
             try {
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
-                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse()),
+                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(),
+                        request.workspace() == null ? null : Path.of(request.workspace())),
                         () -> started(request.id()));
             } finally {
                 lastFinishedNanos = System.nanoTime();

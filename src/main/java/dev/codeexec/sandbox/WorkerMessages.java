@@ -9,10 +9,10 @@ final class WorkerMessages {
 
     /**
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
-     * request; the worker releases them first.
+     * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace.
      */
     record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
-            ExecutionRequest.Reuse reuse, List<SessionKey> drop) {
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace) {
     }
 
     /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */

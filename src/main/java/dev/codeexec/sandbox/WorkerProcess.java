@@ -112,7 +112,8 @@ final class WorkerProcess {
         currentOwner = request.owner();
         try {
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
-                    request.timeout().toMillis(), request.session(), request.reuse(), drop), null));
+                    request.timeout().toMillis(), request.session(), request.reuse(), drop,
+                    request.workspace() == null ? null : request.workspace().toString()), null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             started.get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
             return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);

@@ -52,7 +52,7 @@ final class WorkerWarmup {
         }
         long start = System.nanoTime();
         int done = 0;
-        try (PythonInterpreter interpreter = contexts.newInterpreter()) {
+        try (PythonInterpreter interpreter = contexts.newInterpreter(contexts.workspace())) {
             for (; done < rounds; done++) {
                 while (!idle.getAsBoolean()) {
                     Thread.sleep(BUSY_POLL_MS);

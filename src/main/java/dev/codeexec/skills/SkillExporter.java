@@ -27,13 +27,20 @@ public class SkillExporter {
         this.config = config;
     }
 
-    public SkillExport exportAll() {
+    /**
+     * Exports what the tenant can read. Only the local tenant (the operator) may: the directory is the operator's.
+     */
+    public SkillExport exportAll(String tenant) {
+        if (!tenant.equals(dev.codeexec.tenant.Tenants.LOCAL)) {
+            throw new dev.codeexec.InvalidInputException("tenant", "'" + tenant + "' cannot export: the export "
+                    + "directory is the operator's; only the local tenant exports", dev.codeexec.InvalidInputException.Kind.FORBIDDEN);
+        }
         Path dir = config.exportDir().toAbsolutePath().normalize();
-        List<String> names = store.names();
+        List<String> names = store.names(tenant);
         List<String> written = new ArrayList<>();
         for (String name : names) {
             try {
-                SkillFiles.write(dir, store.load(name, null));
+                SkillFiles.write(dir, store.load(tenant, name, null));
                 written.add(name);
             } catch (IOException e) {
                 throw new UncheckedIOException("could not write skill files to " + dir, e);

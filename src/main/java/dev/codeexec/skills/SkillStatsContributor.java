@@ -19,7 +19,7 @@ public class SkillStatsContributor implements StatsContributor {
     }
 
     @Override
-    public Object stats() {
-        return store.counts();
+    public Object stats(String tenant) {
+        return store.counts(tenant);
     }
 }

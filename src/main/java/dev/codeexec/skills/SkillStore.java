@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
+import dev.codeexec.tenant.Caller;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
@@ -48,12 +50,19 @@ public class SkillStore {
      * Not one transaction: the compile check runs outside any (it may take seconds), and each
      * insert attempt gets its own, so one that lost a version race can be retried.
      *
-     * @throws InvalidInputException on bad input; nothing is written then
+     * @throws InvalidInputException on bad input, or a starter skill's name from a tenant; nothing is written then
      */
-    public SavedSkill save(SkillDraft draft) {
+    public SavedSkill save(String tenant, SkillDraft draft) {
         ValidSkill valid = validate(draft);
-        syntax.requireCompiles(valid.name(), valid.code(), valid.savedBy());
-        return store(valid);
+        // Decided before the compile check, which may take seconds, so a refused name costs nothing.
+        String scope = QuarkusTransaction.joiningExisting().call(() -> writableScope(tenant, valid.name()));
+        syntax.requireCompiles(valid.name(), valid.code(), new Caller(tenant, "skill-check").id());
+        return store(scope, valid);
+    }
+
+    /** Where {@code tenant}'s save or delete of {@code name} goes; see {@link SkillScopes#writable}. */
+    private String writableScope(String tenant, String name) {
+        return SkillScopes.writable(tenant, name, newest(tenant, name) != null, newest(SkillScopes.STARTER, name) != null);
     }
 
     /** Validates without the compile check; for trusted files whose tests run them (starter skills). */
@@ -66,9 +75,9 @@ public class SkillStore {
                 draft.savedBy() == null ? "unknown" : draft.savedBy());
     }
 
-    SavedSkill store(ValidSkill valid) {
+    SavedSkill store(String scope, ValidSkill valid) {
         return retryingLostRaces(attempt -> {
-            SavedSkill saved = inserter.insertNext(valid);
+            SavedSkill saved = inserter.insertNext(scope, valid);
             LOG.log(Level.INFO, "skill saved: name={0} version={1} code_bytes={2} attempts={3}",
                     new Object[] {saved.name(), saved.version(), valid.code().length(), attempt});
             return saved;
@@ -80,8 +89,8 @@ public class SkillStore {
      * makes of the versions already stored; the decision and the insert share a transaction, and a
      * save that lost a race to another writer (this process or another server) decides again.
      */
-    <D> D storeIf(ValidSkill valid, Function<List<StoredVersion>, D> decide, Predicate<D> writes) {
-        return retryingLostRaces(attempt -> inserter.insertIf(valid, decide, writes));
+    <D> D storeIf(String scope, ValidSkill valid, Function<List<StoredVersion>, D> decide, Predicate<D> writes) {
+        return retryingLostRaces(attempt -> inserter.insertIf(scope, valid, decide, writes));
     }
 
     /** Runs {@code attempt} (given its number, from 1) until it does not lose a version race. */
@@ -98,13 +107,15 @@ public class SkillStore {
         }
     }
 
-    /** The newest version, or the given one. */
+    /** The newest version, or the given one, of a skill the tenant can read (its own before a starter one). */
     @Transactional
-    public Skill load(String name, Integer version) {
+    public Skill load(String tenant, String name, Integer version) {
         SkillRules.version(version);
-        int newest = newestVersion(name);
+        String scope = readableScope(tenant, name);
+        int newest = newestOrNotFound(tenant, scope, name);
         int wanted = version == null ? newest : version;
-        SkillVersionEntity e = SkillVersionEntity.<SkillVersionEntity>find("name = ?1 and version = ?2", name, wanted)
+        SkillVersionEntity e = SkillVersionEntity.<SkillVersionEntity>find("tenant = ?1 and name = ?2 and version = ?3",
+                        scope, name, wanted)
                 .firstResultOptional()
                 .orElseThrow(() -> new InvalidInputException("version", "skill '" + name + "' has no version "
                         + wanted + "; its newest is " + newest, Kind.NOT_FOUND));
@@ -113,14 +124,14 @@ public class SkillStore {
     }
 
     @Transactional
-    public SkillPage list(SkillQuery q) {
+    public SkillPage list(String tenant, SkillQuery q) {
         int limit = SkillRules.limit(q.limit());
         int offset = SkillRules.offset(q.offset());
         String tag = q.tag() == null || q.tag().isBlank() ? null : SkillRules.tags(List.of(q.tag())).get(0);
         List<String> words = SkillRanking.words(q.query());
         record Scored(SkillSummary summary, double score) {
         }
-        List<Scored> matches = newestSummaries().stream()
+        List<Scored> matches = newestSummaries(tenant).stream()
                 .filter(s -> tag == null || s.tags().contains(tag))
                 .map(s -> new Scored(s, words.isEmpty() ? 1 : SkillRanking.score(words, s.name(), s.description(),
                         s.tags())))
@@ -133,70 +144,88 @@ public class SkillStore {
         return new SkillPage(page, matches.size(), offset, limit);
     }
 
-    /** How many skills and versions are stored: two counting queries, cheap enough for every stats call. */
+    /** How many skills and versions the tenant can read: two counting queries, cheap enough for every stats call. */
     @Transactional
-    public SkillCounts counts() {
-        long versions = SkillVersionEntity.count();
-        long names = SkillVersionEntity.getEntityManager()
-                .createQuery("select count(distinct v.name) from SkillVersionEntity v", Long.class).getSingleResult();
+    public SkillCounts counts(String tenant) {
+        long versions = SkillVersionEntity.count("tenant in ?1", SkillScopes.readable(tenant));
+        long names = names(tenant).size();
         return new SkillCounts(names, versions);
     }
 
-    /** Removes every version of a name. */
+    /** Removes every version of a name the tenant may change. */
     @Transactional
-    public DeletedSkill delete(String name) {
-        newestVersion(name);
-        long deleted = SkillVersionEntity.delete("name", name);
-        LOG.log(Level.INFO, "skill deleted: name={0} versions={1}", new Object[] {name, deleted});
+    public DeletedSkill delete(String tenant, String name) {
+        String scope = writableScope(tenant, name);
+        newestOrNotFound(tenant, scope, name);
+        long deleted = SkillVersionEntity.delete("tenant = ?1 and name = ?2", scope, name);
+        LOG.log(Level.INFO, "skill deleted: tenant={0} name={1} versions={2}", new Object[] {tenant, name, deleted});
         return new DeletedSkill(name, (int) deleted);
     }
 
-    /** Hashes and saver of every stored version of a name, oldest first; empty when the name is unknown. */
+    /** Hashes and saver of every stored version of a name in a scope, oldest first; empty when the name is unknown. */
     @Transactional
-    List<StoredVersion> versions(String name) {
-        return inserter.versions(name);
+    List<StoredVersion> versions(String scope, String name) {
+        return inserter.versions(scope, name);
     }
 
-    /** Every stored name, sorted. */
+    /** Every name the tenant can read, sorted. */
     @Transactional
-    List<String> names() {
+    List<String> names(String tenant) {
         return SkillVersionEntity.getEntityManager()
-                .createQuery("select distinct v.name from SkillVersionEntity v order by v.name", String.class)
-                .getResultList();
+                .createQuery("select distinct v.name from SkillVersionEntity v where v.tenant in ?1 order by v.name",
+                        String.class)
+                .setParameter(1, SkillScopes.readable(tenant)).getResultList();
     }
 
     record StoredVersion(int version, String sha256, String savedBy) {
     }
 
-    /** Newest version of every skill, without code. */
-    List<SkillSummary> newestSummaries() {
-        return SkillVersionEntity.getEntityManager()
-                .createQuery("select s.name, s.description, s.tags, s.version, s.createdAt from SkillVersionEntity s "
-                        + "where s.version = (select max(v.version) from SkillVersionEntity v where v.name = s.name)",
+    /** Newest version of every skill the tenant can read, without code; its own shadow starter ones of the same name. */
+    List<SkillSummary> newestSummaries(String tenant) {
+        Map<String, SkillSummary> byName = new java.util.LinkedHashMap<>();
+        SkillVersionEntity.getEntityManager()
+                .createQuery("select s.tenant, s.name, s.description, s.tags, s.version, s.createdAt "
+                        + "from SkillVersionEntity s where s.tenant in ?1 and s.version = "
+                        + "(select max(v.version) from SkillVersionEntity v where v.tenant = s.tenant and v.name = s.name)",
                         Object[].class)
+                .setParameter(1, SkillScopes.readable(tenant))
                 .getResultList().stream()
-                .map(r -> new SkillSummary((String) r[0], (String) r[1], splitTags((String) r[2]), (Integer) r[3],
-                        (Instant) r[4]))
-                .toList();
+                .sorted(Comparator.comparing(r -> r[0].equals(tenant) ? 0 : 1))
+                .forEach(r -> byName.putIfAbsent((String) r[1], new SkillSummary((String) r[1], (String) r[2],
+                        splitTags((String) r[3]), (Integer) r[4], (Instant) r[5])));
+        return List.copyOf(byName.values());
     }
 
-    private int newestVersion(String name) {
-        Integer newest = name == null ? null : SkillVersionEntity.getEntityManager()
-                .createQuery("select max(v.version) from SkillVersionEntity v where v.name = ?1", Integer.class)
-                .setParameter(1, name).getSingleResult();
+    /** The scope the tenant reads {@code name} from: its own, else the starter skills. */
+    private String readableScope(String tenant, String name) {
+        for (String scope : SkillScopes.readable(tenant)) {
+            if (newest(scope, name) != null) {
+                return scope;
+            }
+        }
+        throw notFound(tenant, name);
+    }
+
+    private Integer newest(String scope, String name) {
+        return name == null ? null : SkillVersionEntity.getEntityManager()
+                .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
+                        Integer.class)
+                .setParameter(1, scope).setParameter(2, name).getSingleResult();
+    }
+
+    private int newestOrNotFound(String tenant, String scope, String name) {
+        Integer newest = newest(scope, name);
         if (newest == null) {
-            throw notFound(name);
+            throw notFound(tenant, name);
         }
         return newest;
     }
 
-    private InvalidInputException notFound(String name) {
+    private InvalidInputException notFound(String tenant, String name) {
         if (name == null || name.isEmpty()) {
             return new InvalidInputException("name", "is required: the name of a saved skill");
         }
-        List<String> names = SkillVersionEntity.getEntityManager()
-                .createQuery("select distinct v.name from SkillVersionEntity v", String.class).getResultList();
-        List<String> near = CloseNames.near(name, names);
+        List<String> near = CloseNames.near(name, names(tenant));
         String hint = near.isEmpty() ? "list_skills shows the saved skills" : "did you mean " + String.join(", ", near)
                 + "?";
         return new InvalidInputException("name", "no skill named '" + name + "'; " + hint, Kind.NOT_FOUND);

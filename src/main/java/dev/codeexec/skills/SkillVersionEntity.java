@@ -21,6 +21,10 @@ class SkillVersionEntity extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
+    /** The tenant that owns it, or {@link SkillScopes#STARTER} for the operator's starter skills. */
+    @Column(nullable = false, length = 64)
+    public String tenant;
+
     @Column(nullable = false, length = 64)
     public String name;
 

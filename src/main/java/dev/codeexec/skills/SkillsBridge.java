@@ -30,8 +30,8 @@ public class SkillsBridge implements BridgeHandler {
     @Override
     public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
         return switch (method) {
-            case "load" -> store.load(Arguments.string(args, "name"), Arguments.integer(args, "version"));
-            case "list" -> store.list(new SkillQuery(Arguments.string(args, "query"), Arguments.string(args, "tag"),
+            case "load" -> store.load(caller.tenant(), Arguments.string(args, "name"), Arguments.integer(args, "version"));
+            case "list" -> store.list(caller.tenant(), new SkillQuery(Arguments.string(args, "query"), Arguments.string(args, "tag"),
                     Arguments.integer(args, "limit"), Arguments.integer(args, "offset")));
             default -> throw new InvalidInputException("method", "'" + method + "' is not a skills method; "
                     + "use load or list");

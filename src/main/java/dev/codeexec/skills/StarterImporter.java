@@ -94,7 +94,7 @@ public class StarterImporter {
                 continue;
             }
             String hash = VersionInserter.sha256(valid.code());
-            switch (store.storeIf(valid, stored -> decide(stored, hash), action -> action == Action.IMPORT)) {
+            switch (store.storeIf(SkillScopes.STARTER, valid, stored -> decide(stored, hash), action -> action == Action.IMPORT)) {
                 case IMPORT -> imported++;
                 case UNCHANGED -> unchanged++;
                 case KEEP_USER_VERSION -> kept++;

@@ -22,11 +22,12 @@ import java.util.function.Predicate;
 class VersionInserter {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    SavedSkill insertNext(ValidSkill s) {
+    SavedSkill insertNext(String scope, ValidSkill s) {
         Integer newest = SkillVersionEntity.getEntityManager()
-                .createQuery("select max(v.version) from SkillVersionEntity v where v.name = ?1", Integer.class)
-                .setParameter(1, s.name()).getSingleResult();
-        return insert(s, newest == null ? 1 : newest + 1);
+                .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
+                        Integer.class)
+                .setParameter(1, scope).setParameter(2, s.name()).getSingleResult();
+        return insert(scope, s, newest == null ? 1 : newest + 1);
     }
 
     /**
@@ -35,26 +36,28 @@ class VersionInserter {
      * race decides again on what the winner stored.
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    <D> D insertIf(ValidSkill s, Function<List<SkillStore.StoredVersion>, D> decide, Predicate<D> writes) {
-        List<SkillStore.StoredVersion> stored = versions(s.name());
+    <D> D insertIf(String scope, ValidSkill s, Function<List<SkillStore.StoredVersion>, D> decide,
+            Predicate<D> writes) {
+        List<SkillStore.StoredVersion> stored = versions(scope, s.name());
         D decision = decide.apply(stored);
         if (writes.test(decision)) {
-            insert(s, stored.isEmpty() ? 1 : stored.get(stored.size() - 1).version() + 1);
+            insert(scope, s, stored.isEmpty() ? 1 : stored.get(stored.size() - 1).version() + 1);
         }
         return decision;
     }
 
-    /** Hashes and saver of every stored version of a name, oldest first. */
-    List<SkillStore.StoredVersion> versions(String name) {
+    /** Hashes and saver of every stored version of a name in one scope, oldest first. */
+    List<SkillStore.StoredVersion> versions(String scope, String name) {
         return SkillVersionEntity.getEntityManager()
-                .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.name = ?1 "
-                        + "order by v.version", Object[].class)
-                .setParameter(1, name).getResultList().stream()
+                .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.tenant = ?1 "
+                        + "and v.name = ?2 order by v.version", Object[].class)
+                .setParameter(1, scope).setParameter(2, name).getResultList().stream()
                 .map(r -> new SkillStore.StoredVersion((Integer) r[0], (String) r[1], (String) r[2])).toList();
     }
 
-    private static SavedSkill insert(ValidSkill s, int version) {
+    private static SavedSkill insert(String scope, ValidSkill s, int version) {
         SkillVersionEntity e = new SkillVersionEntity();
+        e.tenant = scope;
         e.name = s.name();
         e.version = version;
         e.description = s.description();

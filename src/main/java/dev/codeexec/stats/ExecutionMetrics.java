@@ -4,7 +4,9 @@ import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.Timing;
+import dev.codeexec.tenant.Tenants;
 import dev.codeexec.workspace.WorkspaceFiles;
+import dev.codeexec.workspace.WorkspaceRoots;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -49,10 +51,11 @@ public class ExecutionMetrics {
     private final SandboxService sandbox;
     private final WorkspaceFiles workspace;
 
-    public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, WorkspaceFiles workspace) {
+    public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, WorkspaceRoots workspaces) {
         this.registry = registry;
         this.sandbox = sandbox;
-        this.workspace = workspace;
+        // The local tenant's: other tenants' usage is theirs to see, through their own get_execution_stats.
+        this.workspace = workspaces.files(Tenants.LOCAL);
     }
 
     void register(@Observes StartupEvent event) {

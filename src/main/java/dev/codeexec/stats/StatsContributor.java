@@ -11,6 +11,10 @@ public interface StatsContributor {
     /** Key under {@code capabilities}, snake_case, e.g. {@code registry}. */
     String name();
 
-    /** A JSON-serializable record or map of figures; counts only, never content. */
-    Object stats();
+    /**
+     * A JSON-serializable record or map of figures; counts only, never content, and nothing of another tenant's.
+     *
+     * @param tenant the tenant of the caller asking
+     */
+    Object stats(String tenant);
 }

@@ -1,7 +1,8 @@
 package dev.codeexec.stats;
 
 import dev.codeexec.sandbox.SandboxService;
-import dev.codeexec.workspace.WorkspaceFiles;
+import dev.codeexec.tenant.Caller;
+import dev.codeexec.workspace.WorkspaceRoots;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.lang.management.ManagementFactory;
@@ -20,27 +21,28 @@ public class StatsService {
     private static final Logger LOG = Logger.getLogger(StatsService.class.getName());
 
     private final SandboxService sandbox;
-    private final WorkspaceFiles workspace;
+    private final WorkspaceRoots workspaces;
     private final Instance<StatsContributor> contributors;
 
-    public StatsService(SandboxService sandbox, WorkspaceFiles workspace, Instance<StatsContributor> contributors) {
+    public StatsService(SandboxService sandbox, WorkspaceRoots workspaces, Instance<StatsContributor> contributors) {
         this.sandbox = sandbox;
-        this.workspace = workspace;
+        this.workspaces = workspaces;
         this.contributors = contributors;
     }
 
-    /** A snapshot; {@code owner} is the caller's connection id (or "rest"), for its own counts. */
+    /** A snapshot; {@code owner} is the caller's id ({@link Caller#id()}), for its own counts and its tenant's. */
     public ServerStats snapshot(String owner) {
+        String tenant = Caller.tenantOf(owner);
         return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.state(), workspace.summary(), sandbox.packages().packages(), MemoryStats.now(),
-                capabilities());
+                sandbox.stats(), sandbox.stats(owner), sandbox.state(), workspaces.files(tenant).summary(),
+                sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }
 
-    private Map<String, Object> capabilities() {
+    private Map<String, Object> capabilities(String tenant) {
         Map<String, Object> figures = new TreeMap<>();
         for (StatsContributor contributor : contributors) {
             try {
-                figures.put(contributor.name(), contributor.stats());
+                figures.put(contributor.name(), contributor.stats(tenant));
             } catch (RuntimeException e) {
                 // One capability's broken figures must not take the operator's whole view down with them.
                 LOG.log(Level.WARNING, "stats contributor {0} failed: {1}",

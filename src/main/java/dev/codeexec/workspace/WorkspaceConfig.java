@@ -7,6 +7,10 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "workspace")
 public interface WorkspaceConfig {
 
+    /** Where the workspaces of tenants other than the local one ({@code sandbox.workspace}) live, one per name. */
+    @WithDefault("tenants")
+    java.nio.file.Path tenantsDir();
+
     /** Largest single file, in bytes. */
     @WithDefault("67108864")
     long maxFileBytes();

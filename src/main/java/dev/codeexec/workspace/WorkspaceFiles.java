@@ -2,8 +2,6 @@ package dev.codeexec.workspace;
 
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -38,13 +36,13 @@ import java.util.logging.Logger;
  * reader (which holds one open file throughout) sees the old file or the new one, never a mix, and a
  * write that fails half way (quota, disk) leaves the old file as it was.
  */
-@ApplicationScoped
 public class WorkspaceFiles {
 
     private static final Logger LOG = Logger.getLogger(WorkspaceFiles.class.getName());
     /** Temporary files of in-flight writes; listings hide them. */
     static final String TEMP_PREFIX = ".codeexec-write-";
 
+    private final WorkspaceRoot root;
     private final WorkspacePaths paths;
     private final WorkspaceQuota quota;
     private final int maxReadBytes;
@@ -52,16 +50,20 @@ public class WorkspaceFiles {
     /** Serializes this server's writes and deletes so that each quota check sees the previous one done. */
     private final ReentrantLock writes = new ReentrantLock();
 
-    @Inject
-    public WorkspaceFiles(WorkspaceRoot root, WorkspaceConfig config) {
+    WorkspaceFiles(WorkspaceRoot root, WorkspaceConfig config) {
         this(root, config.quota(), config.maxReadBytes());
     }
 
     WorkspaceFiles(WorkspaceRoot root, WorkspaceQuota quota, int maxReadBytes) {
+        this.root = root;
         this.paths = new WorkspacePaths(root);
         this.quota = quota;
         this.maxReadBytes = maxReadBytes;
         this.listing = new WorkspaceListing(paths);
+    }
+
+    public WorkspaceRoot root() {
+        return root;
     }
 
     private enum Mode { OVERWRITE, APPEND, CREATE }

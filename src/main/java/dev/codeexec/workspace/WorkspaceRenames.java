@@ -2,7 +2,6 @@ package dev.codeexec.workspace;
 
 import dev.codeexec.sandbox.BridgeCaller;
 import dev.codeexec.sandbox.BridgeHandler;
-import dev.codeexec.sandbox.SandboxService;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -24,10 +23,10 @@ import java.util.Map;
 @ApplicationScoped
 public class WorkspaceRenames implements BridgeHandler {
 
-    private final WorkspaceRoot root;
+    private final WorkspaceRoots roots;
 
-    public WorkspaceRenames(SandboxService sandbox) {
-        this.root = sandbox.workspace();
+    public WorkspaceRenames(WorkspaceRoots roots) {
+        this.roots = roots;
     }
 
     @Override
@@ -40,6 +39,8 @@ public class WorkspaceRenames implements BridgeHandler {
         if (!"rename".equals(method)) {
             throw new dev.codeexec.InvalidInputException("method", "unknown workspace method '" + method + "'; use rename");
         }
+        // The caller's tenant's workspace: the server knows whose execution runs, the guest cannot choose.
+        WorkspaceRoot root = roots.root(caller.tenant());
         Path source;
         Path target;
         try {

@@ -31,7 +31,7 @@ class HostBridgeTest {
     @Test
     void callsActForTheConnectionThatStartedTheExecution() {
         McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nprint(b.call('echo', 'echo')['caller'])");
-        assertEquals(mcp.client().mcpSessionId() + "\n", r.stdout());
+        assertEquals("local/" + mcp.client().mcpSessionId() + "\n", r.stdout());
     }
 
     @Test

@@ -82,6 +82,18 @@ class PiiVaultTest {
     }
 
     @Test
+    void mintingIdentitiesNeverEvictsAnotherTenantsVault() {
+        PiiService pii = service(100, 2);
+        String victim = pii.sanitize(new SanitizeRequest("ceo@victim.example"), "victim/conn").text();
+        for (int i = 0; i < 20; i++) {
+            now.addAndGet(2000);
+            pii.sanitize(new SanitizeRequest("x" + i + "@attacker.example"), "attacker/rest:" + i);
+        }
+        assertEquals("ceo@victim.example", pii.restore(victim, "victim/conn").text());
+        assertEquals(3, pii.stats().vaultSessions(), "the attacker's tenant keeps at most 2 vaults");
+    }
+
+    @Test
     void leastRecentlyUsedSessionMakesRoom() {
         PiiService pii = service(100, 2);
         String t1 = pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text();

@@ -17,7 +17,7 @@ class RegistryBridgeHandlerTest {
     final RegistryService registry = new RegistryService(RegistrySettings.local(Path.of("registry"), false));
     final RegistryBridge bridge = new RegistryBridge(registry,
             new dev.codeexec.pii.TokenRestorer(dev.codeexec.pii.PiiService.forBenchmark(java.util.List.of())));
-    final BridgeCaller caller = new BridgeCaller("test");
+    final BridgeCaller caller = new BridgeCaller("local/test");
 
     @AfterEach
     void close() {

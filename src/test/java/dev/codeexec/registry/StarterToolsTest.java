@@ -66,7 +66,7 @@ class StarterToolsTest {
      * One caller for every run: as an agent's runs do, they reuse its warm interpreter (reset between runs,
      * standard-library imports kept warm) instead of building a fresh interpreter per tool.
      */
-    private static final String OWNER = "starter-tools-test";
+    private static final String OWNER = "local/starter-tools-test";
 
     @Inject
     SandboxService sandbox;

@@ -12,13 +12,15 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /** With a token configured: who gets in, who gets 401/403, what stays open, and 429 when the queue is full. */
 @QuarkusTest
 @TestProfile(TokenProfile.class)
 class HttpAccessTest {
+
+    @jakarta.inject.Inject
+    dev.codeexec.workspace.WorkspaceRoots roots;
 
     static final String BEARER = "Bearer " + TokenProfile.TOKEN;
     static final String INITIALIZE = """
@@ -61,8 +63,8 @@ class HttpAccessTest {
     void aFullQueueIs429() throws Exception {
         dev.codeexec.mcp.SandboxWarm.awaitReady();
         // The slow run holds the only slot until the test releases it, however slow the machine is.
-        Path release = Path.of(ConfigProvider.getConfig().getValue("sandbox.workspace", String.class))
-                .resolve("release-" + UUID.randomUUID());
+        // The token is tenant "default"'s: its runs see that tenant's workspace.
+        Path release = roots.root(dev.codeexec.tenant.Tenants.DEFAULT).path().resolve("release-" + UUID.randomUUID());
         CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() -> given().header("Authorization", BEARER)
                 .contentType(ContentType.JSON).body(Map.of("code", "import os, time\n"
                         + "while not os.path.exists('" + release.getFileName() + "'):\n    time.sleep(0.05)",

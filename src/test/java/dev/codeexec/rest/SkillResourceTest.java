@@ -44,7 +44,7 @@ class SkillResourceTest {
                 .body("version", equalTo(1)).body("name", equalTo(name));
         save(body(name, "def double(xs):\n    return [x * 2 for x in xs]\n"), 201);
         given().get("/api/v1/skills/" + name).then().statusCode(200)
-                .body("version", equalTo(2)).body("code", containsString("x * 2")).body("saved_by", equalTo("rest"));
+                .body("version", equalTo(2)).body("code", containsString("x * 2")).body("saved_by", equalTo("local/rest"));
         given().queryParam("version", 1).get("/api/v1/skills/" + name).then().statusCode(200)
                 .body("code", containsString("2 * x")).body("newest_version", equalTo(2));
         given().queryParam("query", name).get("/api/v1/skills").then().statusCode(200)

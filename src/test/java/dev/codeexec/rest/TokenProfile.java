@@ -4,16 +4,20 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
- * A configured token, and one execution slot (one worker process) with no queue, so a second caller is
+ * A configured token (tenant "default"), two more tenants, and one execution slot (one worker process) with no queue, so a second caller is
  * refused as busy. Process isolation keeps a second GraalPy engine out of the test JVM.
  */
 public class TokenProfile implements QuarkusTestProfile {
 
     static final String TOKEN = "test-token-7f3a";
+    static final String ACME = "acme-token-51c9";
+    static final String GLOBEX = "globex-token-e2d0";
 
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of("codeexec.http.auth-token", TOKEN,
+                "codeexec.tenants.acme.token", ACME,
+                "codeexec.tenants.globex.token", GLOBEX,
                 "sandbox.max-concurrent", "1",
                 "sandbox.queue-size", "0");
     }

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SkillStoreTest {
 
+    static final String LOCAL = dev.codeexec.tenant.Tenants.LOCAL;
+
     @Inject
     SkillStore store;
     @Inject
@@ -49,23 +51,23 @@ class SkillStoreTest {
     @Test
     void savingAgainAddsAVersionAndKeepsTheOld() {
         String name = unique("adder");
-        SavedSkill v1 = store.save(draft(name, "def add(a, b):\n    return a + b\n"));
-        SavedSkill v2 = store.save(draft(name, "def add(a, b):\n    return b + a\n"));
+        SavedSkill v1 = store.save(LOCAL, draft(name, "def add(a, b):\n    return a + b\n"));
+        SavedSkill v2 = store.save(LOCAL, draft(name, "def add(a, b):\n    return b + a\n"));
         assertEquals(1, v1.version());
         assertEquals(2, v2.version());
         assertNotEquals(v1.sha256(), v2.sha256());
-        Skill newest = store.load(name, null);
+        Skill newest = store.load(LOCAL, name, null);
         assertEquals(2, newest.version());
         assertEquals(2, newest.newestVersion());
         assertTrue(newest.code().contains("b + a"));
-        Skill old = store.load(name, 1);
+        Skill old = store.load(LOCAL, name, 1);
         assertEquals("def add(a, b):\n    return a + b\n", old.code());
         assertEquals(v1.sha256(), old.sha256());
         assertEquals(v1.createdAt(), old.createdAt());
         assertEquals(Map.of("a", "first"), old.parameters());
         assertEquals("t", old.savedBy());
         assertEquals(Kind.NOT_FOUND,
-                assertThrows(InvalidInputException.class, () -> store.load(name, 3)).kind());
+                assertThrows(InvalidInputException.class, () -> store.load(LOCAL, name, 3)).kind());
     }
 
     @Test
@@ -76,7 +78,7 @@ class SkillStoreTest {
         List<Future<SavedSkill>> futures = new ArrayList<>();
         for (int i = 0; i < savers; i++) {
             String code = "VALUE = " + i + "\n";
-            futures.add(pool.submit(() -> store.save(new SkillDraft(name, "Holds one racing value.", code, null,
+            futures.add(pool.submit(() -> store.save(LOCAL, new SkillDraft(name, "Holds one racing value.", code, null,
                     null, "session-" + code.hashCode()))));
         }
         List<Integer> versions = new ArrayList<>();
@@ -87,7 +89,7 @@ class SkillStoreTest {
         }
         pool.shutdown();
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
-        List<String> stored = store.versions(name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList();
+        List<String> stored = store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList();
         assertEquals(hashes.stream().sorted().toList(), stored);
     }
 
@@ -104,7 +106,7 @@ class SkillStoreTest {
                     "s" + i));
             futures.add(pool.submit(() -> {
                 start.await();
-                return store.store(valid);
+                return store.store(LOCAL, valid);
             }));
         }
         start.countDown();
@@ -114,23 +116,23 @@ class SkillStoreTest {
         }
         pool.shutdown();
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
-        assertEquals(savers, store.versions(name).stream().map(SkillStore.StoredVersion::sha256).distinct().count());
+        assertEquals(savers, store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).distinct().count());
     }
 
     @Test
     void syntaxErrorNamesTheLineAndWritesNothing() {
         String name = unique("broken");
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> store.save(draft(name, "x = 1\ndef f(:\n    pass\n")));
+                () -> store.save(LOCAL, draft(name, "x = 1\ndef f(:\n    pass\n")));
         assertEquals("code", e.field());
         assertTrue(e.getMessage().startsWith("code: syntax error at line 2: "), e.getMessage());
-        assertTrue(store.versions(name).isEmpty());
+        assertTrue(store.versions(LOCAL, name).isEmpty());
     }
 
     @Test
     void badInputWritesNothing() {
         String name = unique("bad");
-        List<String> before = store.names();
+        List<String> before = store.names(LOCAL);
         List<SkillDraft> drafts = List.of(
                 new SkillDraft("1" + name, "Adds two numbers together.", "x = 1", null, null, "t"),
                 new SkillDraft(name, "Too short", "x = 1", null, null, "t"),
@@ -142,20 +144,20 @@ class SkillStoreTest {
                 new SkillDraft(name, "Adds two numbers together.", "x = 1",
                         null, Map.of("p", "y".repeat(20_000)), "t"));
         for (SkillDraft d : drafts) {
-            assertThrows(InvalidInputException.class, () -> store.save(d), d.toString().substring(0, 60));
+            assertThrows(InvalidInputException.class, () -> store.save(LOCAL, d), d.toString().substring(0, 60));
         }
-        assertEquals(before, store.names());
+        assertEquals(before, store.names(LOCAL));
     }
 
     @Test
     void unknownNameSuggestsCloseNames() {
         String name = unique("suggested");
-        store.save(draft(name, "X = 1\n"));
+        store.save(LOCAL, draft(name, "X = 1\n"));
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> store.load(name.substring(0, name.length() - 1) + "q", null));
+                () -> store.load(LOCAL, name.substring(0, name.length() - 1) + "q", null));
         assertEquals(Kind.NOT_FOUND, e.kind());
         assertTrue(e.getMessage().contains("did you mean") && e.getMessage().contains(name), e.getMessage());
-        InvalidInputException none = assertThrows(InvalidInputException.class, () -> store.load("zz_no_such_zz", null));
+        InvalidInputException none = assertThrows(InvalidInputException.class, () -> store.load(LOCAL, "zz_no_such_zz", null));
         assertTrue(none.getMessage().contains("list_skills"), none.getMessage());
     }
 
@@ -164,17 +166,17 @@ class SkillStoreTest {
         String tag = unique("tag").toLowerCase();
         String first = unique("alpha");
         String second = unique("beta");
-        store.save(new SkillDraft(first, "Parses zebra files into records.", "X = 1", List.of(tag), null, "t"));
-        store.save(new SkillDraft(second, "Writes reports about animals.", "X = 2", List.of(tag, "zebra"), null,
+        store.save(LOCAL, new SkillDraft(first, "Parses zebra files into records.", "X = 1", List.of(tag), null, "t"));
+        store.save(LOCAL, new SkillDraft(second, "Writes reports about animals.", "X = 2", List.of(tag, "zebra"), null,
                 "t"));
-        SkillPage byTag = store.list(new SkillQuery(null, tag, null, null));
+        SkillPage byTag = store.list(LOCAL, new SkillQuery(null, tag, null, null));
         assertEquals(List.of(second, first), byTag.skills().stream().map(SkillSummary::name).toList());
         assertEquals(2, byTag.total());
-        SkillPage ranked = store.list(new SkillQuery("zebra", tag, null, null));
+        SkillPage ranked = store.list(LOCAL, new SkillQuery("zebra", tag, null, null));
         assertEquals(List.of(second, first), ranked.skills().stream().map(SkillSummary::name).toList());
-        SkillPage animals = store.list(new SkillQuery("animals reports", tag, null, null));
+        SkillPage animals = store.list(LOCAL, new SkillQuery("animals reports", tag, null, null));
         assertEquals(List.of(second), animals.skills().stream().map(SkillSummary::name).toList());
-        SkillPage paged = store.list(new SkillQuery(null, tag, 1, 1));
+        SkillPage paged = store.list(LOCAL, new SkillQuery(null, tag, 1, 1));
         assertEquals(List.of(first), paged.skills().stream().map(SkillSummary::name).toList());
         assertEquals(2, paged.total());
         SkillSummary entry = byTag.skills().get(0);
@@ -185,18 +187,43 @@ class SkillStoreTest {
     @Test
     void deleteRemovesEveryVersion() {
         String name = unique("doomed");
-        store.save(draft(name, "X = 1"));
-        store.save(draft(name, "X = 2"));
-        assertEquals(new DeletedSkill(name, 2), store.delete(name));
-        assertTrue(store.versions(name).isEmpty());
-        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.delete(name)).kind());
+        store.save(LOCAL, draft(name, "X = 1"));
+        store.save(LOCAL, draft(name, "X = 2"));
+        assertEquals(new DeletedSkill(name, 2), store.delete(LOCAL, name));
+        assertTrue(store.versions(LOCAL, name).isEmpty());
+        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.delete(LOCAL, name)).kind());
+    }
+
+    @Test
+    void tenantsSeeTheirOwnSkillsAndStartersButNeverEachOthers() {
+        String name = unique("tenant_only");
+        store.save("acme", draft(name, "X = 'acme'\n"));
+        store.save("globex", draft(name, "X = 'globex'\n"));
+        assertEquals("X = 'acme'\n", store.load("acme", name, null).code());
+        assertEquals(1, store.load("globex", name, null).version(), "each tenant numbers its own versions");
+        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.load(LOCAL, name, null)).kind());
+        assertTrue(store.list("acme", new SkillQuery(null, null, 100, 0)).skills().stream()
+                .anyMatch(s -> s.name().equals("csv_records")), "starter skills are visible to every tenant");
+        assertFalse(store.list(LOCAL, new SkillQuery(null, null, 100, 0)).skills().stream()
+                .anyMatch(s -> s.name().equals(name)), "another tenant's skill is not listed");
+
+        InvalidInputException readOnly = assertThrows(InvalidInputException.class,
+                () -> store.save("acme", draft("csv_records", "X = 'hijack'\n")));
+        assertEquals(Kind.FORBIDDEN, readOnly.kind());
+        assertTrue(readOnly.getMessage().contains("'csv_records' is a starter skill, read-only to tenants"),
+                readOnly.getMessage());
+        assertEquals(Kind.FORBIDDEN, assertThrows(InvalidInputException.class,
+                () -> store.delete("acme", "csv_records")).kind());
+        assertEquals(StarterImporter.SAVED_BY, store.load("globex", "csv_records", null).savedBy());
+        assertEquals(new DeletedSkill(name, 1), store.delete("globex", name));
+        assertEquals("X = 'acme'\n", store.load("acme", name, null).code(), "one tenant's delete leaves the other's");
     }
 
     @Test
     void startersFromTheRepositoryWereImportedAtStartup() {
         for (String name : List.of("csv_records", "paginate_text", "retry_backoff", "json_shape", "flatten_dict",
                 "chunk_list", "table_markdown", "safe_path", "dedupe_records", "group_by")) {
-            assertFalse(store.versions(name).isEmpty(), name);
+            assertFalse(store.versions(SkillScopes.STARTER, name).isEmpty(), name);
         }
     }
 
@@ -207,18 +234,18 @@ class SkillStoreTest {
         writeStarter(dir, name, "X = 1\n");
         assertEquals(new StarterImporter.Report(1, 0, 0, 0), importer.importFrom(dir));
         assertEquals(new StarterImporter.Report(0, 1, 0, 0), importer.importFrom(dir));
-        assertEquals(StarterImporter.SAVED_BY, store.load(name, null).savedBy());
+        assertEquals(StarterImporter.SAVED_BY, store.load(LOCAL, name, null).savedBy());
 
         // a new release changes the file while no user touched the skill: it becomes version 2
         writeStarter(dir, name, "X = 2\n");
         assertEquals(new StarterImporter.Report(1, 0, 0, 0), importer.importFrom(dir));
-        assertEquals(2, store.load(name, null).version());
+        assertEquals(2, store.load(LOCAL, name, null).version());
 
         // a user saves version 3; a changed file must not replace it
-        store.save(draft(name, "X = 'mine'\n"));
+        store.save(LOCAL, draft(name, "X = 'mine'\n"));
         writeStarter(dir, name, "X = 4\n");
         assertEquals(new StarterImporter.Report(0, 0, 1, 0), importer.importFrom(dir));
-        Skill newest = store.load(name, null);
+        Skill newest = store.load(LOCAL, name, null);
         assertEquals(3, newest.version());
         assertEquals("X = 'mine'\n", newest.code());
 
@@ -253,7 +280,7 @@ class SkillStoreTest {
         pool.shutdown();
         assertEquals(1, imported);
         assertEquals(importers - 1, unchanged);
-        assertEquals(1, store.versions(name).size());
+        assertEquals(1, store.versions(SkillScopes.STARTER, name).size());
     }
 
     private static void writeStarter(Path dir, String name, String code) throws IOException {
@@ -264,29 +291,29 @@ class SkillStoreTest {
     @Test
     void bridgeLoadsAndLists() {
         String name = unique("bridged");
-        store.save(draft(name, "def hi():\n    return 'hi'\n"));
-        Skill loaded = (Skill) bridge.handle("load", Map.of("name", name), new BridgeCaller("c"));
+        store.save(LOCAL, draft(name, "def hi():\n    return 'hi'\n"));
+        Skill loaded = (Skill) bridge.handle("load", Map.of("name", name), new BridgeCaller("local/c"));
         assertEquals("def hi():\n    return 'hi'\n", loaded.code());
         Map<String, Object> args = new HashMap<>();
         args.put("name", name);
         args.put("version", 1L);
-        assertEquals(1, ((Skill) bridge.handle("load", args, new BridgeCaller("c"))).version());
-        SkillPage page = (SkillPage) bridge.handle("list", Map.of("query", name, "limit", 5), new BridgeCaller("c"));
+        assertEquals(1, ((Skill) bridge.handle("load", args, new BridgeCaller("local/c"))).version());
+        SkillPage page = (SkillPage) bridge.handle("list", Map.of("query", name, "limit", 5), new BridgeCaller("local/c"));
         assertEquals(name, page.skills().get(0).name());
         assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class,
-                () -> bridge.handle("load", Map.of("name", name + "x"), new BridgeCaller("c"))).kind());
+                () -> bridge.handle("load", Map.of("name", name + "x"), new BridgeCaller("local/c"))).kind());
         assertEquals("method", assertThrows(InvalidInputException.class,
-                () -> bridge.handle("save", Map.of(), new BridgeCaller("c"))).field());
+                () -> bridge.handle("save", Map.of(), new BridgeCaller("local/c"))).field());
         assertEquals("version", assertThrows(InvalidInputException.class,
-                () -> bridge.handle("load", Map.of("name", name, "version", "1"), new BridgeCaller("c"))).field());
+                () -> bridge.handle("load", Map.of("name", name, "version", "1"), new BridgeCaller("local/c"))).field());
     }
 
     @Test
     void exportWritesNewestVersionsAsStarterFiles() throws IOException {
         String name = unique("exported");
-        store.save(draft(name, "X = 1\n"));
-        store.save(draft(name, "X = 2\n"));
-        SkillExport export = exporter.exportAll();
+        store.save(LOCAL, draft(name, "X = 1\n"));
+        store.save(LOCAL, draft(name, "X = 2\n"));
+        SkillExport export = exporter.exportAll(LOCAL);
         assertTrue(export.skills().contains(name));
         Path dir = Path.of(export.directory());
         assertEquals("X = 2\n", Files.readString(dir.resolve(name + ".py")));

@@ -13,7 +13,7 @@ public class ProbeStatsContributor implements StatsContributor {
     }
 
     @Override
-    public Object stats() {
+    public Object stats(String tenant) {
         return Map.of("widgets", 3);
     }
 }

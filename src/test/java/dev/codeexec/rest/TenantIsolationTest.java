@@ -1,0 +1,151 @@
+package dev.codeexec.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.mcp.McpCalls;
+import dev.codeexec.mcp.SandboxWarm;
+import dev.codeexec.workspace.WorkspaceRoots;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.vertx.core.MultiMap;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two tenants on one server, each with its token, over MCP and REST: neither sees the other's files, skills,
+ * sessions or PII vaults, nor can use the other's MCP session id.
+ */
+@QuarkusTest
+@TestProfile(TokenProfile.class)
+class TenantIsolationTest {
+
+    @Inject
+    WorkspaceRoots roots;
+
+    private static McpCalls mcp(String token) {
+        return new McpCalls(McpAssured.newStreamableClient()
+                .setAdditionalHeaders(message -> MultiMap.caseInsensitiveMultiMap().add("Authorization", "Bearer " + token))
+                .build().connect());
+    }
+
+    private static String text(ToolResponse r) {
+        return McpCalls.text(r);
+    }
+
+    @Test
+    void filesOfOneTenantAreInvisibleToAnother() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        String name = "secret-" + UUID.randomUUID() + ".txt";
+        assertFalse(acme.call("write_workspace_file", Map.of("path", name, "content", "acme only")).isError());
+
+        assertTrue(text(acme.call("list_workspace_files", Map.of())).contains(name));
+        assertFalse(text(globex.call("list_workspace_files", Map.of())).contains(name));
+        ToolResponse read = globex.call("read_workspace_file", Map.of("path", name));
+        assertTrue(read.isError() && text(read).contains("does not exist"), text(read));
+
+        assertEquals("acme only\n", acme.exec("print(open('" + name + "').read())").stdout());
+        McpCalls.Exec relative = globex.exec("open('" + name + "')");
+        assertTrue(relative.stderr().contains("FileNotFoundError"), relative.stderr());
+        String acmePath = roots.root("acme").path().resolve(name).toString();
+        McpCalls.Exec absolute = globex.exec("open('" + acmePath + "')");
+        assertTrue(absolute.stderr().contains("PermissionError") || absolute.stderr().contains("Operation not permitted"),
+                absolute.stderr());
+
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).get("/api/v1/workspace/files/" + name)
+                .then().statusCode(404);
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).get("/api/v1/workspace/files/" + name)
+                .then().statusCode(200).body("content", equalTo("acme only"));
+    }
+
+    @Test
+    void skillsOfOneTenantAreInvisibleToAnotherAndStartersAreReadOnly() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        String skill = "acme_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        ToolResponse saved = acme.call("save_skill", Map.of("name", skill, "description", "Acme's own helper.",
+                "code", "def hello():\n    return 'acme'\n"));
+        assertFalse(saved.isError(), text(saved));
+
+        assertEquals("acme\n", acme.exec("from skills import " + skill + "\nprint(" + skill + ".hello())").stdout());
+        assertFalse(text(globex.call("list_skills", Map.of("limit", 100))).contains(skill));
+        ToolResponse load = globex.call("load_skill", Map.of("name", skill));
+        assertTrue(load.isError() && text(load).contains("no skill named '" + skill + "'"), text(load));
+        McpCalls.Exec imported = globex.exec("from skills import " + skill);
+        assertTrue(imported.stderr().contains("no skill named '" + skill + "'"), imported.stderr());
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).get("/api/v1/skills/" + skill)
+                .then().statusCode(404);
+
+        assertFalse(globex.call("load_skill", Map.of("name", "csv_records")).isError(), "starters are shared");
+        ToolResponse hijack = globex.call("save_skill", Map.of("name", "csv_records", "description", "Replaces the CSV reader with mine.",
+                "code", "X = 1\n"));
+        assertTrue(hijack.isError() && text(hijack).contains("is a starter skill, read-only to tenants"), text(hijack));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).delete("/api/v1/skills/csv_records")
+                .then().statusCode(403).body("message", containsString("read-only to tenants"));
+    }
+
+    @Test
+    void restSessionsAndVaultsStayWithinTheirTenant() {
+        SandboxWarm.awaitReady();
+        String sessionId = "shared-" + UUID.randomUUID();
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("code", "x = 42", "session", "s"))
+                .post("/api/v1/executions").then().statusCode(200).body("exit_code", equalTo(0));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", "s"))
+                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("42\n"));
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", "s"))
+                .post("/api/v1/executions").then().statusCode(200).body("stderr", containsString("NameError"));
+
+        String token = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("text", "mail ceo@acme.example"))
+                .post("/api/v1/pii/sanitize").then().statusCode(200).extract().path("entities[0].token");
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("text", token))
+                .post("/api/v1/pii/restore").then().statusCode(200).body("text", equalTo(token))
+                .body("text", not(containsString("ceo@acme.example")));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("text", token))
+                .post("/api/v1/pii/restore").then().statusCode(200).body("text", equalTo("ceo@acme.example"));
+    }
+
+    @Test
+    void anMcpSessionIdWorksOnlyForTheTenantItWasIssuedTo() {
+        String initialize = HttpAccessTest.INITIALIZE;
+        String sessionId = given().header("Authorization", "Bearer " + TokenProfile.ACME).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(initialize).post("/mcp").then().statusCode(200)
+                .extract().header("Mcp-Session-Id");
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("Mcp-Session-Id", sessionId)
+                .contentType(ContentType.JSON).accept("application/json, text/event-stream").body(list).post("/mcp")
+                .then().statusCode(404).body("error", equalTo("session_not_found"));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Mcp-Session-Id", sessionId)
+                .contentType(ContentType.JSON).accept("application/json, text/event-stream").body(list).post("/mcp")
+                .then().statusCode(org.hamcrest.Matchers.not(404));
+    }
+
+    @Test
+    void aForeignHostIsRefusedWithOrWithoutAnOrigin() {
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "rebind.attacker.example")
+                .get("/api/v1/workspace/files").then().statusCode(421).body("error", equalTo("misdirected_host"));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "rebind.attacker.example:8080")
+                .header("Origin", "http://localhost").get("/api/v1/stats").then().statusCode(421);
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "127.0.0.1:9")
+                .get("/api/v1/stats").then().statusCode(200);
+        given().header("Host", "rebind.attacker.example").get("/q/health/live").then().statusCode(200);
+    }
+}
