@@ -34,7 +34,7 @@ class RestCallers {
         return RequestTenant.of(request.getCurrent());
     }
 
-    static String connection(String sessionId) {
+    private static String connection(String sessionId) {
         if (sessionId == null || sessionId.isBlank()) {
             return "rest";
         }

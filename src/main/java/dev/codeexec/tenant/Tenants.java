@@ -77,11 +77,4 @@ public class Tenants {
         }
         return Optional.ofNullable(match);
     }
-
-    /** Every tenant a request can belong to, the local one included. */
-    public List<String> names() {
-        List<String> names = new ArrayList<>(List.of(LOCAL));
-        entries.forEach(e -> names.add(e.name()));
-        return names;
-    }
 }
