@@ -9,24 +9,47 @@ import java.io.OutputStream;
 
 /**
  * Length-prefixed JSON frames over a worker's pipes: a 4-byte big-endian length, then that many
- * bytes of UTF-8 JSON. A length above the cap means the stream is corrupt and the peer is dropped.
+ * bytes of UTF-8 JSON. Each side reads with the limit of what its peer may legitimately send
+ * ({@link FrameLimits}); a longer frame is refused from its length prefix, before any of it is read.
  */
 final class FrameCodec {
 
-    /** Code and stdin are 1 MiB each and output 1 MiB per stream; JSON escaping can grow them up to 6x. */
-    static final int MAX_FRAME_BYTES = 64 << 20;
+    /** A length prefix over the reader's limit. The frame's bytes are left unread and nothing was allocated. */
+    static final class FrameTooLarge extends IOException {
+        final long length;
+        final int limit;
+
+        FrameTooLarge(long length, int limit) {
+            super("frame of " + length + " bytes, over the limit of " + limit + " bytes");
+            this.length = length;
+            this.limit = limit;
+        }
+    }
+
+    /** One frame read, with its size for metadata-only logs. */
+    record Frame<T>(T message, int bytes) {
+    }
 
     private final ObjectMapper json = new ObjectMapper();
     private final DataInputStream in;
     private final DataOutputStream out;
+    private final int maxReadBytes;
 
-    FrameCodec(InputStream in, OutputStream out) {
+    FrameCodec(InputStream in, OutputStream out, int maxReadBytes) {
         this.in = new DataInputStream(in);
         this.out = new DataOutputStream(out);
+        this.maxReadBytes = maxReadBytes;
+    }
+
+    byte[] encode(Object message) throws IOException {
+        return json.writeValueAsBytes(message);
     }
 
     void write(Object message) throws IOException {
-        byte[] bytes = json.writeValueAsBytes(message);
+        writeEncoded(encode(message));
+    }
+
+    void writeEncoded(byte[] bytes) throws IOException {
         synchronized (out) {
             out.writeInt(bytes.length);
             out.write(bytes);
@@ -36,12 +59,17 @@ final class FrameCodec {
 
     /** Reads the next frame; throws {@link java.io.EOFException} when the peer has gone. */
     <T> T read(Class<T> type) throws IOException {
+        return readFrame(type).message();
+    }
+
+    /** Reads the next frame; throws {@link FrameTooLarge} for a length over the limit (a negative one included). */
+    <T> Frame<T> readFrame(Class<T> type) throws IOException {
         int length = in.readInt();
-        if (length < 0 || length > MAX_FRAME_BYTES) {
-            throw new IOException("corrupt frame length " + length);
+        if (length < 0 || length > maxReadBytes) {
+            throw new FrameTooLarge(Integer.toUnsignedLong(length), maxReadBytes);
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);
-        return json.readValue(bytes, type);
+        return new Frame<>(json.readValue(bytes, type), length);
     }
 }

@@ -295,7 +295,10 @@ public final class ProcessExecutor implements CodeExecutor {
     private void retire(WorkerProcess worker, String why) {
         worker.kill();
         synchronized (this) {
-            live.remove(worker);
+            // Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent).
+            if (!live.remove(worker)) {
+                return;
+            }
             idle.remove(worker);
             pendingDrops.remove(worker);
             warmHomes.values().removeIf(home -> home.worker() == worker);
@@ -333,7 +336,8 @@ public final class ProcessExecutor implements CodeExecutor {
                     try {
                         long startNanos = System.nanoTime();
                         WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads,
-                                contextBuilds::record);
+                                contextBuilds::record, FrameLimits.fromWorker(settings.outputLimitBytes()),
+                                broken -> retire(broken, "it broke the worker protocol"));
                         worker.awaitReady(settings.worker().startTimeout());
                         workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
                         synchronized (this) {

@@ -51,6 +51,10 @@ public final class SandboxWorkerMain {
     /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
     private static final int WARM_CONTEXTS = 2;
 
+    /** The host's refusal of oversized args ({@link HostBridge}), for a call too large to send. */
+    private static final String ARGS_TOO_LARGE = "{\"error\":\"args: larger than the bridge limit of "
+            + HostBridge.MAX_ARGS_CHARS + " characters\",\"kind\":\"invalid\"}";
+
     private final FrameCodec codec;
     private final BlockingQueue<Optional<WorkerMessages.Execute>> requests = new LinkedBlockingQueue<>();
     private final Map<Long, CompletableFuture<String>> bridgeReplies = new ConcurrentHashMap<>();
@@ -70,7 +74,7 @@ public final class SandboxWorkerMain {
         // The protocol owns the real stdout; anything else printing to System.out lands in the log.
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false);
         System.setOut(System.err);
-        SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol));
+        SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
                 Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
@@ -182,7 +186,13 @@ public final class SandboxWorkerMain {
         CompletableFuture<String> reply = new CompletableFuture<>();
         bridgeReplies.put(id, reply);
         try {
-            codec.write(new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, service, method, args)));
+            byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
+                    new WorkerMessages.BridgeCall(id, service, method, args)));
+            if (frame.length > FrameLimits.BRIDGE_CALL_BYTES) {
+                // Refused here as the host would: the server kills a worker that sends a larger frame.
+                return ARGS_TOO_LARGE;
+            }
+            codec.writeEncoded(frame);
             return reply.get(BRIDGE_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (IOException | ExecutionException | TimeoutException e) {
             return "{\"error\":\"the host did not answer\",\"kind\":\"failed\"}";

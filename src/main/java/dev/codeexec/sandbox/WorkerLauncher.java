@@ -45,6 +45,8 @@ final class WorkerLauncher {
                 "-XX:+UseSerialGC",
                 // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
+                // Its other output too ("Terminating due to java.lang.OutOfMemoryError" went to stdout and broke a frame).
+                "-XX:+DisplayVMOutputToStderr",
                 "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));

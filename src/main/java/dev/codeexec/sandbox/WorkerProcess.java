@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,36 +35,60 @@ final class WorkerProcess {
         }
     }
 
+    /** The worker broke the channel's protocol and was killed; the message says how, in metadata only. */
+    static final class ProtocolViolation extends IOException {
+        ProtocolViolation(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The execution running on the worker: the only one its bridge calls may act for. {@code owner} is the
+     * caller the server knows, never one the worker claims.
+     */
+    private record Running(String owner, CompletableFuture<WorkerMessages.Reply> started,
+            CompletableFuture<WorkerMessages.Reply> finished) {
+    }
+
     private final int number;
     private final LongConsumer built;
     private final Process process;
     private final HostCalls host;
     private final java.util.concurrent.Executor bridgeThreads;
-    /** Whose execution runs now: bridge calls act on the caller the server knows, never on one the worker claims. */
-    private volatile String currentOwner = "";
+    /** Hears of a worker killed for breaking the protocol while no execution ran on it, to replace it. */
+    private final Consumer<WorkerProcess> brokeProtocolIdle;
     private final FrameCodec codec;
-    private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
-    private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pendingStart = new AtomicReference<>();
+    private final AtomicReference<Running> running = new AtomicReference<>();
+    /** Why the channel closed, once it has; an execution sent afterwards fails at once. */
+    private volatile IOException channelClosed;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
     private long nextId;
 
-    private WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
-            LongConsumer built) {
+    /**
+     * @param maxFrameBytes     the largest frame the worker may send ({@link FrameLimits#fromWorker})
+     * @param brokeProtocolIdle told when the worker was killed for breaking the protocol with no execution running
+     *                          (a running execution fails with {@link WorkerGone} instead)
+     */
+    WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
+            LongConsumer built, int maxFrameBytes, Consumer<WorkerProcess> brokeProtocolIdle) {
         this.number = number;
         this.built = built;
         this.process = process;
         this.host = host;
         this.bridgeThreads = bridgeThreads;
-        this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream());
+        this.brokeProtocolIdle = brokeProtocolIdle;
+        this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream(), maxFrameBytes);
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
 
     /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
     static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
-            java.util.concurrent.Executor bridgeThreads, LongConsumer built) throws IOException {
-        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built);
+            java.util.concurrent.Executor bridgeThreads, LongConsumer built, int maxFrameBytes,
+            Consumer<WorkerProcess> brokeProtocolIdle) throws IOException {
+        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built, maxFrameBytes,
+                brokeProtocolIdle);
     }
 
     int number() {
@@ -104,19 +129,21 @@ final class WorkerProcess {
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
             Duration hardDeadline) throws WorkerGone, TimeoutException {
-        CompletableFuture<WorkerMessages.Reply> started = new CompletableFuture<>();
-        CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
-        pendingStart.set(started);
-        pending.set(reply);
+        Running execution = new Running(request.owner(), new CompletableFuture<>(), new CompletableFuture<>());
+        running.set(execution);
         long id = ++nextId;
-        currentOwner = request.owner();
         try {
+            IOException closed = channelClosed;
+            if (closed != null) {
+                // The reader stopped before this execution was registered, so nothing else will fail it.
+                throw closed;
+            }
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
                     request.timeout().toMillis(), request.session(), request.reuse(), drop,
                     request.workspace() == null ? null : request.workspace().toString()), null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
-            started.get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
-            return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            execution.started().get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
+            return execution.finished().get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException | ExecutionException e) {
             throw gone();
         } catch (TimeoutException e) {
@@ -127,12 +154,14 @@ final class WorkerProcess {
             kill();
             throw new WorkerGone("interrupted", false);
         } finally {
-            pending.set(null);
-            pendingStart.set(null);
+            running.compareAndSet(execution, null);
         }
     }
 
     private WorkerGone gone() {
+        if (channelClosed instanceof ProtocolViolation violation) {
+            return new WorkerGone(violation.getMessage(), false);
+        }
         try {
             process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -167,12 +196,16 @@ final class WorkerProcess {
     private void readReplies() {
         try {
             while (true) {
-                WorkerMessages.FromWorker frame = codec.read(WorkerMessages.FromWorker.class);
-                if (frame.bridgeCall() != null) {
-                    answer(frame.bridgeCall(), currentOwner);
+                FrameCodec.Frame<WorkerMessages.FromWorker> frame = codec.readFrame(WorkerMessages.FromWorker.class);
+                if (frame.message().bridgeCall() != null) {
+                    Running execution = running.get();
+                    if (execution == null) {
+                        throw violation("a bridge call (" + frame.bytes() + " bytes) with no execution running");
+                    }
+                    answer(frame.message().bridgeCall(), execution.owner());
                     continue;
                 }
-                WorkerMessages.Reply reply = frame.reply();
+                WorkerMessages.Reply reply = frame.message().reply();
                 if (reply == null) {
                     throw new IOException("empty frame");
                 }
@@ -183,27 +216,49 @@ final class WorkerProcess {
                     ready.complete(null);
                     continue;
                 }
-                if (reply.started()) {
-                    CompletableFuture<WorkerMessages.Reply> starting = pendingStart.get();
-                    if (starting != null) {
-                        starting.complete(reply);
-                    }
+                Running execution = running.get();
+                if (execution == null) {
                     continue;
                 }
-                CompletableFuture<WorkerMessages.Reply> waiting = pending.get();
-                if (waiting != null) {
-                    waiting.complete(reply);
+                if (reply.started()) {
+                    execution.started().complete(reply);
+                    continue;
                 }
+                // Over from here on: a bridge call after the result would act for a caller who has left.
+                running.compareAndSet(execution, null);
+                execution.finished().complete(reply);
             }
+        } catch (FrameCodec.FrameTooLarge e) {
+            closeChannel(violation("a frame of " + e.length + " bytes, over the limit of " + e.limit + " bytes"));
+        } catch (ProtocolViolation e) {
+            closeChannel(e);
         } catch (IOException e) {
-            IOException gone = new IOException("worker " + number + " closed its channel");
-            ready.completeExceptionally(gone);
-            for (AtomicReference<CompletableFuture<WorkerMessages.Reply>> ref : java.util.List.of(pendingStart, pending)) {
-                CompletableFuture<WorkerMessages.Reply> waiting = ref.get();
-                if (waiting != null) {
-                    waiting.completeExceptionally(gone);
-                }
-            }
+            closeChannel(new IOException("worker " + number + " closed its channel"));
+        }
+    }
+
+    /** Kills the worker for breaking the protocol; logs metadata only (the frame's kind and size). */
+    private ProtocolViolation violation(String what) {
+        LOG.log(Level.WARNING, "sandbox worker {0} (pid {1}) broke the protocol: {2}; killing it",
+                new Object[] {number, Long.toString(process.pid()), what});
+        ProtocolViolation violation = new ProtocolViolation(
+                "the sandbox worker was stopped for breaking the protocol: it sent " + what);
+        // Recorded before the kill, so an execution that sees the worker die reports why.
+        channelClosed = violation;
+        kill();
+        return violation;
+    }
+
+    /** Fails whatever waits on the channel; a worker killed for a violation while idle is reported for replacement. */
+    private void closeChannel(IOException why) {
+        channelClosed = why;
+        ready.completeExceptionally(why);
+        Running execution = running.getAndSet(null);
+        if (execution != null) {
+            execution.started().completeExceptionally(why);
+            execution.finished().completeExceptionally(why);
+        } else if (why instanceof ProtocolViolation) {
+            brokeProtocolIdle.accept(this);
         }
     }
 

@@ -45,6 +45,18 @@ class HostBridgeTest {
         assertTrue(unknown.stderr().contains("LookupError: unknown service 'nope'"), unknown.stderr());
     }
 
+    /**
+     * Args over the bridge limit are the host's ValueError in both isolations. In a worker the call is refused
+     * before it is sent: its frame would pass the limit the server reads worker frames with, and the server would
+     * kill the worker (SandboxError) instead.
+     */
+    @Test
+    void oversizedArgsAreAValueErrorNotAKilledWorker() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'echo', {'x': '\"' * (9 * 2**20)})", 60);
+        assertEquals(1, r.exitCode(), r.stderr());
+        assertTrue(r.stderr().contains("ValueError: args: larger than the bridge limit of 16777216 characters"), r.stderr());
+    }
+
     @Test
     void hostFailuresDoNotLeakHostDetails() {
         McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'crash')");

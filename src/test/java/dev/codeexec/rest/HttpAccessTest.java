@@ -48,7 +48,9 @@ class HttpAccessTest {
         given().get("/q/metrics").then().statusCode(401);
         given().header("Authorization", BEARER).get("/q/metrics").then().statusCode(200);
         given().get("/q/health/live").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(200), equalTo(503)));
+        // Once ready the sandbox stays ready, so after the wait this is 200, never the 503 of a pool still starting.
+        dev.codeexec.mcp.SandboxWarm.awaitReady();
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 
     @Test
