@@ -58,10 +58,12 @@ final class GuestDriver {
                         flush_open_files()
                         src_path = os.path.abspath(os.fsdecode(src))
                         dst_path = os.path.abspath(os.fsdecode(dst))
-                        code = call("workspace", "rename", {"src": src_path, "dst": dst_path})["errno"]
+                        reply = call("workspace", "rename", {"src": src_path, "dst": dst_path})
+                        code = reply["errno"]
                         if code:
                             number = getattr(errno, code, errno.EIO)
-                            raise OSError(number, os.strerror(number), os.fsdecode(src), None, os.fsdecode(dst))
+                            raise OSError(number, reply.get("message") or os.strerror(number), os.fsdecode(src),
+                                          None, os.fsdecode(dst))
                     rename.__name__ = native.__name__
                     rename.__doc__ = native.__doc__
                     return rename

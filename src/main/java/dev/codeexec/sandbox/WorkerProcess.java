@@ -41,6 +41,8 @@ final class WorkerProcess {
     private final java.util.concurrent.Executor bridgeThreads;
     /** Whose execution runs now: bridge calls act on the caller the server knows, never on one the worker claims. */
     private volatile String currentOwner = "";
+    /** This process, as bridge handlers see it: state its calls leave open ends with it. */
+    private final String origin;
     private final FrameCodec codec;
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pendingStart = new AtomicReference<>();
@@ -56,6 +58,9 @@ final class WorkerProcess {
         this.host = host;
         this.bridgeThreads = bridgeThreads;
         this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream());
+        this.origin = "worker-" + number + "-pid-" + process.pid();
+        // Only once the process is really gone can nothing it opened still change the workspace.
+        process.onExit().thenRun(() -> host.callerGone(origin));
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
@@ -209,7 +214,7 @@ final class WorkerProcess {
     /** Answers a guest's bridge call off the reader thread, so a slow service never blocks replies. */
     private void answer(WorkerMessages.BridgeCall call, String owner) {
         bridgeThreads.execute(() -> {
-            String reply = host.call(owner, call.service(), call.method(), call.args());
+            String reply = host.call(owner, origin, call.service(), call.method(), call.args());
             try {
                 codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply)));
             } catch (IOException e) {

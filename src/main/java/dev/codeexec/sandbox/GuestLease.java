@@ -1,0 +1,77 @@
+package dev.codeexec.sandbox;
+
+import java.io.IOException;
+
+/**
+ * One guest change's lease on the server's ledger, as the worker keeps it: reserved in chunks so that most writes
+ * need no round trip, settled once with the net growth. Guest code runs on one thread per interpreter; a lease
+ * belongs to one channel or one operation.
+ */
+final class GuestLease {
+
+    /** Bytes asked for beyond what a write needs: one round trip per megabyte written, at most. */
+    static final long CHUNK = 1 << 20;
+
+    private final BridgeLedger ledger;
+    private long id;
+    private long granted;
+    /** Net growth so far: up by writes past the end, down by truncations. */
+    private long used;
+    private long entriesUsed;
+
+    GuestLease(BridgeLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    boolean active() {
+        return id != 0;
+    }
+
+    /** Opens the lease reserving {@code entries} new entries, {@code needed} bytes and, if there is room, up to {@code wanted}. */
+    void begin(int entries, long needed, long wanted) throws IOException {
+        reserve(needed, wanted, entries);
+    }
+
+    /** Makes sure the lease is open before a change that frees space, so no recount can run across it. */
+    void open() throws IOException {
+        if (id == 0) {
+            reserve(0, 0, 0);
+        }
+    }
+
+    /** Accounts {@code bytes} of growth, reserving more first when the grant is spent; refused growth throws. */
+    void grow(long bytes) throws IOException {
+        long free = granted - used;
+        if (bytes > free) {
+            long missing = bytes - free;
+            reserve(missing, Math.max(missing, CHUNK), 0);
+        }
+        used += bytes;
+    }
+
+    /** Accounts bytes freed by a truncation made while the lease was {@link #open}. */
+    void shrink(long bytes) {
+        used -= bytes;
+    }
+
+    /** Accounts one file or directory the change really made. */
+    void created() {
+        entriesUsed++;
+    }
+
+    /** Settles once; later calls do nothing. */
+    void settle(boolean recount) throws IOException {
+        if (id == 0) {
+            return;
+        }
+        long lease = id;
+        id = 0;
+        ledger.settle(lease, used, entriesUsed, recount);
+    }
+
+    private void reserve(long needed, long wanted, int entries) throws IOException {
+        BridgeLedger.Grant grant = ledger.reserve(id, needed, wanted, entries);
+        id = grant.lease();
+        granted += grant.bytes();
+    }
+}
