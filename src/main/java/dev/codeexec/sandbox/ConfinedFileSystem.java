@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.CopyOption;
 import java.nio.file.DirectoryStream;
@@ -104,7 +105,7 @@ final class ConfinedFileSystem implements FileSystem {
     public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
         Path confined = confine(dir);
         Set<PosixFilePermission> permissions = requestedPermissions(attrs);
-        requireOwnerAccess(true, permissions);
+        requireOwnerAccess(confined, true, permissions);
         // The server makes it, so the ledger counts exactly what exists.
         ledger.mkdir(relative(confined), permissions == null ? null : PosixFilePermissions.toString(permissions));
     }
@@ -125,7 +126,7 @@ final class ConfinedFileSystem implements FileSystem {
             return host.newByteChannel(confineRead(path), options, attrs);
         }
         Path confined = confine(path);
-        requireOwnerAccess(false, requestedPermissions(attrs));
+        requireOwnerAccess(confined, false, requestedPermissions(attrs));
         boolean append = options.contains(StandardOpenOption.APPEND);
         boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
         boolean mayCreate = createNew || options.contains(StandardOpenOption.CREATE);
@@ -135,7 +136,7 @@ final class ConfinedFileSystem implements FileSystem {
         try {
             if (mayCreate && !Files.exists(confined)) {
                 quota.checkDepth(root.path(), confined, 0);
-                lease.begin(1, 0, GuestLease.CHUNK);
+                lease.begin(1, 0, 0);
                 try {
                     // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
                     channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
@@ -218,9 +219,10 @@ final class ConfinedFileSystem implements FileSystem {
         Path confined = confine(path);
         if (isPermissions(attribute)) {
             if (confined.equals(root.path())) {
-                throw new SecurityException("Permission denied: the workspace root's permissions cannot be changed");
+                throw new AccessDeniedException(path.toString(), null, "the workspace root's permissions cannot be "
+                        + "changed");
             }
-            requireOwnerAccess(Files.isDirectory(confined, LinkOption.NOFOLLOW_LINKS), permissions(value));
+            requireOwnerAccess(confined, Files.isDirectory(confined, LinkOption.NOFOLLOW_LINKS), permissions(value));
         }
         host.setAttribute(confined, attribute, value, options);
     }
@@ -308,10 +310,11 @@ final class ConfinedFileSystem implements FileSystem {
         return null;
     }
 
-    private static void requireOwnerAccess(boolean directory, Set<PosixFilePermission> permissions) {
+    private static void requireOwnerAccess(Path path, boolean directory, Set<PosixFilePermission> permissions)
+            throws AccessDeniedException {
         String refusal = permissions == null ? null : OwnerAccess.refusal(directory, permissions);
         if (refusal != null) {
-            throw new SecurityException(refusal);
+            throw new AccessDeniedException(path.toString(), null, refusal);
         }
     }
 

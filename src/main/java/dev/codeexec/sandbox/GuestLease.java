@@ -9,7 +9,12 @@ import java.io.IOException;
  */
 final class GuestLease {
 
-    /** Bytes asked for beyond what a write needs: one round trip per megabyte written, at most. */
+    /**
+     * Most bytes asked for beyond what a write needs. The extra grows with what the lease already holds (doubling),
+     * so a file written in one piece reserves exactly its size, and a file left open unclosed (GraalPy closes files
+     * at garbage collection) holds back at most as much again as it wrote; a big file costs one round trip per
+     * megabyte.
+     */
     static final long CHUNK = 1 << 20;
 
     private final BridgeLedger ledger;
@@ -44,7 +49,7 @@ final class GuestLease {
         long free = granted - used;
         if (bytes > free) {
             long missing = bytes - free;
-            reserve(missing, Math.max(missing, CHUNK), 0);
+            reserve(missing, Math.max(missing, Math.min(CHUNK, granted)), 0);
         }
         used += bytes;
     }

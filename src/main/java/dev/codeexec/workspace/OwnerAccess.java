@@ -22,7 +22,7 @@ public final class OwnerAccess {
         if (permissions.containsAll(needed)) {
             return null;
         }
-        return "Permission denied: a workspace " + (directory ? "directory must stay readable and searchable (u+rx)"
+        return "a workspace " + (directory ? "directory must stay readable and searchable (u+rx)"
                 : "file must stay readable and writable (u+rw)") + " by its owner";
     }
 }
