@@ -195,4 +195,21 @@ class SandboxEscapeTest {
         assertTrue(r.truncated());
         assertTrue(r.stdout().length() <= (1 << 20) + 200, "kept " + r.stdout().length());
     }
+
+    @Test
+    void pathsDeeperThanTheLimitAreRefusedAndTheRootKeepsItsPermissions() {
+        String top = "deep-" + UUID.randomUUID();
+        // workspace.max-depth defaults to 32: the 33rd level is refused however it is made.
+        McpCalls.Exec dirs = denied("import os\nos.makedirs('" + top + "/' + '/'.join(['d'] * 31))\n"
+                + "os.mkdir('" + top + "/' + '/'.join(['d'] * 32))");
+        assertTrue(dirs.stderr().contains("workspace.max-depth=32"), dirs.stderr());
+        McpCalls.Exec file = denied("open('" + top + "/' + '/'.join(['d'] * 32) + '.txt', 'w')");
+        assertTrue(file.stderr().contains("workspace.max-depth=32"), file.stderr());
+        McpCalls.Exec moved = denied("import os\nos.makedirs('" + top + "-b/x/y')\n"
+                + "os.rename('" + top + "-b', '" + top + "/' + '/'.join(['d'] * 30) + '/b')");
+        assertTrue(moved.stderr().contains("workspace.max-depth=32"), moved.stderr());
+        McpCalls.Exec root = denied("import os\nos.chmod('.', 0o700)");
+        assertTrue(root.stderr().contains("PermissionError"), root.stderr());
+        assertEquals("", mcp.exec("import shutil\nshutil.rmtree('" + top + "')\nshutil.rmtree('" + top + "-b')").stderr());
+    }
 }

@@ -196,4 +196,11 @@ class WorkspaceQuotaAttackTest {
                 + "open('" + dir + "/r3', 'wb').write(b'x' * (1048576 - 1000))").stderr().isEmpty());
         mcp.call("reset_session", Map.of("session", "killed"));
     }
+
+    @Test
+    void guestCodeCannotSettleLeasesItself() {
+        McpCalls.Exec r = run("import _codeexec_bridge as b\nb.call('quota', 'settle', {'lease': 1, 'bytes': -10**9, "
+                + "'entries': 0})");
+        assertTrue(r.stderr().contains("unknown service 'quota'"), r.stderr());
+    }
 }

@@ -217,4 +217,21 @@ class WorkspaceFilesTest {
         assertEquals(0, Files.list(root).filter(p -> p.getFileName().toString().startsWith(WorkspaceFiles.TEMP_PREFIX))
                 .count(), "a refused write left its temporary file behind");
     }
+
+    @Test
+    void directoriesCountAsFilesAndDepthIsLimited() throws IOException {
+        // max-files=5 and max-depth=4 here: a/b/c are three entries before the file itself.
+        write("a/b/c/f.txt", "x", null);
+        assertEquals(4, files.summary().files());
+        InvalidInputException deep = refused(Kind.TOO_LARGE, "content", () -> write("a/b/c/d/g.txt", "x", null));
+        assertTrue(deep.getMessage().contains("workspace.max-depth=4"), deep.getMessage());
+        write("a/g.txt", "x", null);
+        InvalidInputException count = refused(Kind.TOO_LARGE, "content", () -> write("e/h.txt", "x", null));
+        assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
+        assertFalse(Files.exists(root.resolve("e")), "a refused write left a directory behind");
+        files.delete("a/b/c/f.txt");
+        files.delete("a/b/c");
+        assertEquals(3, files.summary().files(), "deleting gives entries back");
+        write("e.txt", "x", null);
+    }
 }
