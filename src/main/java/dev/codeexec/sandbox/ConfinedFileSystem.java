@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
@@ -56,6 +57,8 @@ final class ConfinedFileSystem implements FileSystem {
     private final Optional<WorkspaceRoot> packages;
     private final WorkspaceQuota quota;
     private final BridgeLedger ledger;
+    /** Writable channels not yet closed: closing the context does not close them, and each holds a lease. */
+    private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
 
     ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger) {
         this.root = root;
@@ -155,7 +158,20 @@ final class ConfinedFileSystem implements FileSystem {
             settleQuietly(lease, e);
             throw e;
         }
-        return new LeasedChannel(channel, lease, quota, append, confined);
+        LeasedChannel leased = new LeasedChannel(channel, lease, quota, append, confined, open::remove);
+        open.add(leased);
+        return leased;
+    }
+
+    /** Closes what guest code left open, once its context is gone, so that their leases settle. */
+    void closeChannels() {
+        for (LeasedChannel channel : List.copyOf(open)) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // The file is gone or the ledger unreachable; the ledger recounts when the worker goes.
+            }
+        }
     }
 
     /** Opens a file that exists; a truncation happens inside the lease, which accounts the bytes it frees. */

@@ -159,13 +159,16 @@ final class GuestDriver {
                     path = getattr(module, "__file__", None)
                     return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
-                def reset():
-                    restore_builtins()
+                def close_open_files():
                     for f in list(opened):
                         try:
                             f.close()
                         except Exception:  # never BaseException: that would swallow the host's exit and cancel
                             pass
+
+                def reset():
+                    restore_builtins()
+                    close_open_files()
                     io.open, os.rename, os.replace = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     sys.setrecursionlimit(limit)
@@ -190,12 +193,17 @@ final class GuestDriver {
                 compiled = {}
                 COMPILED_KEPT = 8
 
-                def run(source, fresh_start=False):
+                def run(source, fresh_start=False, keep_files=True):
                     nonlocal namespace
                     if fresh_start:
                         reset()
                         namespace = new_namespace()
-                    return list(execute(source))
+                    result = list(execute(source))
+                    if not keep_files:
+                        # Nothing after this run can use them; closed now, their workspace reservations settle
+                        # now too, instead of holding space (and the ledger's recount) until the next run.
+                        close_open_files()
+                    return result
 
                 def execute(source):
                     try:

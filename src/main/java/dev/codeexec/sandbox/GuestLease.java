@@ -5,7 +5,8 @@ import java.io.IOException;
 /**
  * One guest change's lease on the server's ledger, as the worker keeps it: reserved in chunks so that most writes
  * need no round trip, settled once with the net growth. Guest code runs on one thread per interpreter; a lease
- * belongs to one channel or one operation.
+ * belongs to one channel or one operation; synchronized only because a closed context's channels are settled
+ * from another thread.
  */
 final class GuestLease {
 
@@ -28,24 +29,24 @@ final class GuestLease {
         this.ledger = ledger;
     }
 
-    boolean active() {
+    synchronized boolean active() {
         return id != 0;
     }
 
     /** Opens the lease reserving {@code entries} new entries, {@code needed} bytes and, if there is room, up to {@code wanted}. */
-    void begin(int entries, long needed, long wanted) throws IOException {
+    synchronized void begin(int entries, long needed, long wanted) throws IOException {
         reserve(needed, wanted, entries);
     }
 
     /** Makes sure the lease is open before a change that frees space, so no recount can run across it. */
-    void open() throws IOException {
+    synchronized void open() throws IOException {
         if (id == 0) {
             reserve(0, 0, 0);
         }
     }
 
     /** Accounts {@code bytes} of growth, reserving more first when the grant is spent; refused growth throws. */
-    void grow(long bytes) throws IOException {
+    synchronized void grow(long bytes) throws IOException {
         long free = granted - used;
         if (bytes > free) {
             long missing = bytes - free;
@@ -55,17 +56,17 @@ final class GuestLease {
     }
 
     /** Accounts bytes freed by a truncation made while the lease was {@link #open}. */
-    void shrink(long bytes) {
+    synchronized void shrink(long bytes) {
         used -= bytes;
     }
 
     /** Accounts one file or directory the change really made. */
-    void created() {
+    synchronized void created() {
         entriesUsed++;
     }
 
     /** Settles once; later calls do nothing. */
-    void settle(boolean recount) throws IOException {
+    synchronized void settle(boolean recount) throws IOException {
         if (id == 0) {
             return;
         }

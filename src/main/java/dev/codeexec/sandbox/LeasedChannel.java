@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
@@ -25,14 +24,17 @@ final class LeasedChannel implements SeekableByteChannel {
     private final boolean append;
     private final Path file;
     private final Object fileKey;
+    private final java.util.function.Consumer<LeasedChannel> onClose;
 
-    LeasedChannel(SeekableByteChannel delegate, GuestLease lease, WorkspaceQuota quota, boolean append, Path file) {
+    LeasedChannel(SeekableByteChannel delegate, GuestLease lease, WorkspaceQuota quota, boolean append, Path file,
+            java.util.function.Consumer<LeasedChannel> onClose) {
         this.delegate = delegate;
         this.lease = lease;
         this.quota = quota;
         this.append = append;
         this.file = file;
         this.fileKey = key(file);
+        this.onClose = onClose;
     }
 
     @Override
@@ -90,6 +92,7 @@ final class LeasedChannel implements SeekableByteChannel {
         try {
             delegate.close();
         } finally {
+            onClose.accept(this);
             if (lease.active()) {
                 lease.settle(fileKey == null || !Objects.equals(fileKey, key(file)));
             }
@@ -100,8 +103,6 @@ final class LeasedChannel implements SeekableByteChannel {
     private static Object key(Path path) {
         try {
             return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
-        } catch (NoSuchFileException e) {
-            return null;
         } catch (IOException e) {
             return null;
         }

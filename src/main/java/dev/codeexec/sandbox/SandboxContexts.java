@@ -88,7 +88,8 @@ public final class SandboxContexts implements AutoCloseable {
                 : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
         BridgeLedger ledger = new BridgeLedger(host, owner::get);
         return PythonInterpreter.start(out, err, in, owner, unused -> {
-            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, packagesRoot, quota, ledger));
+            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
+            FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
                     .sandbox(SandboxPolicy.CONSTRAINED)
@@ -110,7 +111,7 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_modules", guestModulesJson);
                 bindings.putMember("__codeexec_packages", packagesJson);
-                return new PythonInterpreter.Parts(context, context.eval(driver));
+                return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
             } catch (RuntimeException e) {
                 context.close(true);
                 throw e;

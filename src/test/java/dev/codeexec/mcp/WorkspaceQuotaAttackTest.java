@@ -186,14 +186,16 @@ class WorkspaceQuotaAttackTest {
 
     @Test
     void aWorkerKilledWhileHoldingReservationsIsRecounted() {
-        // The session reserves a chunk, then its worker is killed at the deadline with the handle open.
-        assertEquals("", inSession(mcp, "killed", "f = open('" + dir + "/partial', 'wb')\nf.write(b'x' * 1000)\n"
-                + "f.flush()").stderr());
-        McpCalls.Exec killed = mcp.exec(Map.of("code", "while True:\n    pass", "session", "killed", "timeout_s", 1));
-        assertTrue(killed.timedOut());
-        // After the recount the whole quota but the 1000 bytes on disk is usable again.
+        // 512 KiB then one byte: the second write's lease asks for 512 KiB more, nearly all of it unused when the
+        // worker is killed at the deadline with the handle open.
+        assertEquals("", inSession(mcp, "killed", "f = open('" + dir + "/partial', 'wb')\nf.write(b'x' * 524288)\n"
+                + "f.flush()\nf.write(b'x')\nf.flush()").stderr());
+        // A long builtin ignores cancellation, so the worker process is retired (killed) after the deadline.
+        McpCalls.Exec killed = mcp.exec(Map.of("code", "x = 10**10**8", "session", "killed", "timeout_s", 1));
+        assertTrue(killed.timedOut(), killed.stderr());
+        // Once recounted, everything but the 524289 bytes on disk is usable again.
         Awaitility.await().until(() -> run("for i in range(3):\n    open('" + dir + "/r%d' % i, 'wb').write(b'x' * 1048576)\n"
-                + "open('" + dir + "/r3', 'wb').write(b'x' * (1048576 - 1000))").stderr().isEmpty());
+                + "open('" + dir + "/r3', 'wb').write(b'x' * (1048576 - 524289))").stderr().isEmpty());
         mcp.call("reset_session", Map.of("session", "killed"));
     }
 
