@@ -31,4 +31,8 @@ public interface BridgeHandler {
      * @return a JSON-serializable result
      */
     Object handle(String method, Map<String, Object> args, BridgeCaller caller);
+
+    /** The process {@link BridgeCaller#origin()} names has exited; state it left open can be dropped. */
+    default void callerGone(String origin) {
+    }
 }

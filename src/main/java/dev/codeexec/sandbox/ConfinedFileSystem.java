@@ -1,25 +1,36 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.workspace.OwnerAccess;
 import dev.codeexec.workspace.PathOutsideWorkspaceException;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
-import dev.codeexec.workspace.WorkspaceUsage;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AccessMode;
 import java.nio.file.CopyOption;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
@@ -31,7 +42,10 @@ import org.graalvm.polyglot.io.FileSystem;
  * so no symlink it could race against a check can appear from inside.
  *
  * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
- * before any of its bytes land.
+ * before any of its bytes land. The totals live in the server's workspace ledger, reached through
+ * {@link BridgeLedger}: writes reserve there in chunks and settle on close; directories, deletes and moves are
+ * made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
+ * refused.
  *
  * <p>The GraalPy standard library is not reached through here: the context factory wraps this
  * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
@@ -42,11 +56,15 @@ final class ConfinedFileSystem implements FileSystem {
     private final WorkspaceRoot root;
     private final Optional<WorkspaceRoot> packages;
     private final WorkspaceQuota quota;
+    private final BridgeLedger ledger;
+    /** Writable channels not yet closed: closing the context does not close them, and each holds a lease. */
+    private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
 
-    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota) {
+    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger) {
         this.root = root;
         this.packages = packages;
         this.quota = quota;
+        this.ledger = ledger;
     }
 
     /** A path guest code may change: inside the workspace only. */
@@ -88,7 +106,11 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
-        host.createDirectory(confine(dir), attrs);
+        Path confined = confine(dir);
+        Set<PosixFilePermission> permissions = requestedPermissions(attrs);
+        requireOwnerAccess(confined, true, permissions);
+        // The server makes it, so the ledger counts exactly what exists.
+        ledger.mkdir(relative(confined), permissions == null ? null : PosixFilePermissions.toString(permissions));
     }
 
     @Override
@@ -97,7 +119,7 @@ final class ConfinedFileSystem implements FileSystem {
         if (confined.equals(root.path())) {
             throw new SecurityException("Permission denied: the workspace root cannot be deleted");
         }
-        host.delete(confined);
+        ledger.delete(relative(confined));
     }
 
     @Override
@@ -107,14 +129,84 @@ final class ConfinedFileSystem implements FileSystem {
             return host.newByteChannel(confineRead(path), options, attrs);
         }
         Path confined = confine(path);
-        WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
-        boolean exists = Files.exists(confined);
-        long current = exists ? Files.size(confined) : 0;
-        if (!exists && (options.contains(StandardOpenOption.CREATE) || options.contains(StandardOpenOption.CREATE_NEW))) {
-            quota.checkNewFile(usage);
+        requireOwnerAccess(confined, false, requestedPermissions(attrs));
+        boolean append = options.contains(StandardOpenOption.APPEND);
+        boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
+        boolean mayCreate = createNew || options.contains(StandardOpenOption.CREATE);
+        boolean truncate = options.contains(StandardOpenOption.TRUNCATE_EXISTING) && !append;
+        GuestLease lease = new GuestLease(ledger);
+        SeekableByteChannel channel;
+        try {
+            if (mayCreate && !Files.exists(confined)) {
+                quota.checkDepth(root.path(), confined, 0);
+                lease.begin(1, 0, 0);
+                try {
+                    // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
+                    channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+                    lease.created();
+                } catch (FileAlreadyExistsException e) {
+                    if (createNew) {
+                        throw e;
+                    }
+                    channel = openExisting(confined, options, attrs, lease, truncate);
+                }
+            } else {
+                channel = openExisting(confined, options, attrs, lease, truncate);
+            }
+        } catch (IOException | RuntimeException e) {
+            settleQuietly(lease, e);
+            throw e;
         }
-        return quota.guard(host.newByteChannel(confined, options, attrs), usage.bytes() - current,
-                options.contains(StandardOpenOption.APPEND));
+        LeasedChannel leased = new LeasedChannel(channel, lease, quota, append, confined, open::remove);
+        open.add(leased);
+        return leased;
+    }
+
+    /** Closes what guest code left open, once its context is gone, so that their leases settle. */
+    void closeChannels() {
+        for (LeasedChannel channel : List.copyOf(open)) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // The file is gone or the ledger unreachable; the ledger recounts when the worker goes.
+            }
+        }
+    }
+
+    /** Opens a file that exists; a truncation happens inside the lease, which accounts the bytes it frees. */
+    private SeekableByteChannel openExisting(Path confined, Set<? extends OpenOption> options, FileAttribute<?>[] attrs,
+            GuestLease lease, boolean truncate) throws IOException {
+        if (truncate) {
+            lease.open();
+        }
+        SeekableByteChannel channel = host.newByteChannel(confined,
+                with(options, null, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+        if (truncate) {
+            long size = channel.size();
+            if (size > 0) {
+                channel.truncate(0);
+                lease.shrink(size);
+            }
+        }
+        return channel;
+    }
+
+    private static Set<OpenOption> with(Set<? extends OpenOption> options, OpenOption added, OpenOption... removed) {
+        Set<OpenOption> result = new HashSet<>(options);
+        result.removeAll(List.of(removed));
+        if (added != null) {
+            result.add(added);
+        }
+        return result;
+    }
+
+    private static void settleQuietly(GuestLease lease, Exception cause) {
+        try {
+            lease.settle(false);
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     @Override
@@ -140,30 +232,106 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void setAttribute(Path path, String attribute, Object value, LinkOption... options) throws IOException {
-        host.setAttribute(confine(path), attribute, value, options);
+        Path confined = confine(path);
+        if (isPermissions(attribute)) {
+            if (confined.equals(root.path())) {
+                throw new AccessDeniedException(path.toString(), null, "the workspace root's permissions cannot be "
+                        + "changed");
+            }
+            requireOwnerAccess(confined, Files.isDirectory(confined, LinkOption.NOFOLLOW_LINKS), permissions(value));
+        }
+        host.setAttribute(confined, attribute, value, options);
     }
 
     @Override
     public void copy(Path source, Path target, CopyOption... options) throws IOException {
         Path from = confineRead(source);
         Path to = confine(target);
-        // A copy adds a whole file at once: judge it like a write of that size.
-        WorkspaceUsage usage = WorkspaceQuota.usage(root.path());
-        if (Files.isRegularFile(from)) {
-            boolean exists = Files.exists(to);
-            if (!exists) {
-                quota.checkNewFile(usage);
+        quota.checkDepth(root.path(), to, 0);
+        // A copy adds a whole file at once: reserve all of it first.
+        long size = Files.isRegularFile(from) ? Files.size(from) : 0;
+        quota.checkFileSize(size);
+        BasicFileAttributes old = attributes(to);
+        GuestLease lease = new GuestLease(ledger);
+        boolean copied = false;
+        try {
+            lease.begin(old == null ? 1 : 0, size, size);
+            host.copy(from, to, options);
+            copied = true;
+        } finally {
+            if (copied) {
+                lease.grow(size);
+                if (old == null) {
+                    lease.created();
+                } else if (old.isRegularFile()) {
+                    lease.shrink(old.size());
+                }
             }
-            quota.checkSize(Files.size(from), usage.bytes() - (exists ? Files.size(to) : 0));
+            lease.settle(false);
         }
-        host.copy(from, to, options);
     }
 
     @Override
     public void move(Path source, Path target, CopyOption... options) throws IOException {
-        // Straight to NIO: Truffle's default file system refuses ATOMIC_MOVE, which os.replace asks for,
-        // and atomic replace is how guest code writes files safely. Both ends are confined first.
-        java.nio.file.Files.move(confine(source), confine(target), options);
+        // The server moves, so a replaced target's bytes and a moved directory's depth are accounted exactly.
+        ledger.move(relative(confine(source)), relative(confine(target)),
+                List.of(options).contains(StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    /** The path as the server takes it: relative to the workspace root. */
+    private String relative(Path confined) {
+        return root.path().relativize(confined).toString();
+    }
+
+    private static BasicFileAttributes attributes(Path path) throws IOException {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static boolean isPermissions(String attribute) {
+        String name = attribute.substring(attribute.indexOf(':') + 1);
+        return name.equals("permissions") || name.equals("mode");
+    }
+
+    /** Permissions as Truffle passes them: a set, or a numeric mode. */
+    @SuppressWarnings("unchecked")
+    private static Set<PosixFilePermission> permissions(Object value) {
+        if (value instanceof Set<?> set) {
+            return (Set<PosixFilePermission>) set;
+        }
+        if (value instanceof Number mode) {
+            Set<PosixFilePermission> result = EnumSet.noneOf(PosixFilePermission.class);
+            PosixFilePermission[] bits = PosixFilePermission.values();
+            for (int i = 0; i < bits.length; i++) {
+                // OWNER_READ is the highest of the nine bits, OTHERS_EXECUTE the lowest.
+                if ((mode.intValue() & (1 << (bits.length - 1 - i))) != 0) {
+                    result.add(bits[i]);
+                }
+            }
+            return result;
+        }
+        throw new SecurityException("Permission denied: unrecognized permissions");
+    }
+
+    /** Permissions asked for at creation (os.mkdir's or os.open's mode), or null when none were. */
+    private static Set<PosixFilePermission> requestedPermissions(FileAttribute<?>... attrs) {
+        for (FileAttribute<?> attr : attrs) {
+            if (isPermissions(attr.name())) {
+                return permissions(attr.value());
+            }
+        }
+        return null;
+    }
+
+    private static void requireOwnerAccess(Path path, boolean directory, Set<PosixFilePermission> permissions)
+            throws AccessDeniedException {
+        String refusal = permissions == null ? null : OwnerAccess.refusal(directory, permissions);
+        if (refusal != null) {
+            throw new AccessDeniedException(path.toString(), null, refusal);
+        }
     }
 
     @Override

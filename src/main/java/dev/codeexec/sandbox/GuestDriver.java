@@ -58,10 +58,12 @@ final class GuestDriver {
                         flush_open_files()
                         src_path = os.path.abspath(os.fsdecode(src))
                         dst_path = os.path.abspath(os.fsdecode(dst))
-                        code = call("workspace", "rename", {"src": src_path, "dst": dst_path})["errno"]
+                        reply = call("workspace", "rename", {"src": src_path, "dst": dst_path})
+                        code = reply["errno"]
                         if code:
                             number = getattr(errno, code, errno.EIO)
-                            raise OSError(number, os.strerror(number), os.fsdecode(src), None, os.fsdecode(dst))
+                            raise OSError(number, reply.get("message") or os.strerror(number), os.fsdecode(src),
+                                          None, os.fsdecode(dst))
                     rename.__name__ = native.__name__
                     rename.__doc__ = native.__doc__
                     return rename
@@ -157,13 +159,16 @@ final class GuestDriver {
                     path = getattr(module, "__file__", None)
                     return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
-                def reset():
-                    restore_builtins()
+                def close_open_files():
                     for f in list(opened):
                         try:
                             f.close()
                         except Exception:  # never BaseException: that would swallow the host's exit and cancel
                             pass
+
+                def reset():
+                    restore_builtins()
+                    close_open_files()
                     io.open, os.rename, os.replace = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     sys.setrecursionlimit(limit)
@@ -188,12 +193,17 @@ final class GuestDriver {
                 compiled = {}
                 COMPILED_KEPT = 8
 
-                def run(source, fresh_start=False):
+                def run(source, fresh_start=False, keep_files=True):
                     nonlocal namespace
                     if fresh_start:
                         reset()
                         namespace = new_namespace()
-                    return list(execute(source))
+                    result = list(execute(source))
+                    if not keep_files:
+                        # Nothing after this run can use them; closed now, their workspace reservations settle
+                        # now too, instead of holding space (and the ledger's recount) until the next run.
+                        close_open_files()
+                    return result
 
                 def execute(source):
                     try:

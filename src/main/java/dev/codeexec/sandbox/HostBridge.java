@@ -36,6 +36,16 @@ public class HostBridge implements HostCalls {
 
     @Override
     public String call(String owner, String service, String method, String argsJson) {
+        return call(owner, BridgeCaller.IN_PROCESS, service, method, argsJson);
+    }
+
+    @Override
+    public void callerGone(String origin) {
+        handlers.values().forEach(handler -> handler.callerGone(origin));
+    }
+
+    @Override
+    public String call(String owner, String origin, String service, String method, String argsJson) {
         BridgeHandler handler = handlers.get(service);
         if (handler == null) {
             return error("unknown service '" + service + "'; available: " + handlers.keySet(), "not_found");
@@ -48,7 +58,7 @@ public class HostBridge implements HostCalls {
         try {
             Map<String, Object> args = argsJson == null || argsJson.isBlank() ? Map.of()
                     : json.readValue(argsJson, new TypeReference<Map<String, Object>>() { });
-            Object result = handler.handle(method, args == null ? Map.of() : args, new BridgeCaller(owner));
+            Object result = handler.handle(method, args == null ? Map.of() : args, new BridgeCaller(owner, origin));
             Map<String, Object> reply = new LinkedHashMap<>();
             reply.put("result", result);
             return json.writeValueAsString(reply);

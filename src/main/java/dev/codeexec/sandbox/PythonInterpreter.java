@@ -27,12 +27,14 @@ final class PythonInterpreter implements AutoCloseable {
             .stackSize(STACK_BYTES).factory();
 
     /** The parts a factory builds on the interpreter's thread. */
-    record Parts(Context context, Value run) {
+    /** @param closed runs after the context is closed: settles what its file system left open */
+    record Parts(Context context, Value run, Runnable closed) {
     }
 
     private final ExecutorService thread;
     private final Context context;
     private final Value run;
+    private final Runnable closed;
     private final RedirectableOutput out;
     private final RedirectableOutput err;
     private final RedirectableInput in;
@@ -43,6 +45,7 @@ final class PythonInterpreter implements AutoCloseable {
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
+        this.closed = parts.closed();
         this.out = out;
         this.err = err;
         this.in = in;
@@ -74,17 +77,18 @@ final class PythonInterpreter implements AutoCloseable {
      * Starts caller code on the interpreter's thread; with {@code freshStart} the driver first resets what
      * earlier runs of the same caller changed (see {@link GuestDriver}). The future yields how the run
      * finished, or fails with a {@link PolyglotException} when the guest called {@code os._exit}, was
-     * cancelled, or the host refused it something.
+     * cancelled, or the host refused it something. Without {@code keepFiles} (no session will run here again with
+     * this state) the files the run left open are closed when it ends.
      */
     Future<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
-            boolean freshStart) {
+            boolean freshStart, boolean keepFiles) {
         return thread.submit(() -> {
             owner.set(caller);
             in.feed(stdin);
             out.redirectTo(stdout);
             err.redirectTo(stderr);
             try {
-                Value finish = run.execute(code, freshStart);
+                Value finish = run.execute(code, freshStart, keepFiles);
                 return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
             } finally {
                 out.redirectTo(OutputStream.nullOutputStream());
@@ -107,6 +111,7 @@ final class PythonInterpreter implements AutoCloseable {
         } catch (IllegalStateException | PolyglotException e) {
             // Already closed, or its thread is stuck in a builtin; the thread ends when the builtin returns.
         } finally {
+            closed.run();
             thread.shutdown();
         }
     }

@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import dev.codeexec.workspace.WorkspaceRoot;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
@@ -92,10 +93,14 @@ public final class SandboxContexts implements AutoCloseable {
         RedirectableInput in = new RedirectableInput();
         java.util.concurrent.atomic.AtomicReference<String> owner = new java.util.concurrent.atomic.AtomicReference<>("");
         // The guest's one door to the host: strings in, a string out, on behalf of the current caller.
-        ProxyExecutable hostCall = args -> host.call(owner.get(), args[0].asString(), args[1].asString(),
-                args[2].asString());
+        // The ledger service is the file system's, not the guest's: guest code could otherwise settle leases it holds.
+        ProxyExecutable hostCall = args -> WorkspaceQuotaBridge.SERVICE.equals(args[0].asString())
+                ? "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}"
+                : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
+        BridgeLedger ledger = new BridgeLedger(host, owner::get);
         return PythonInterpreter.start(out, err, in, owner, unused -> {
-            FileSystem fs = FileSystem.allowInternalResourceAccess(new ConfinedFileSystem(workspace, packagesRoot, quota));
+            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
+            FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
                     .sandbox(SandboxPolicy.CONSTRAINED)
@@ -117,7 +122,7 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_modules", guestModulesJson);
                 bindings.putMember("__codeexec_packages", packagesJson);
-                return new PythonInterpreter.Parts(context, context.eval(driver));
+                return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
             } catch (RuntimeException e) {
                 context.close(true);
                 throw e;

@@ -30,10 +30,10 @@ import java.util.logging.Logger;
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
- * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>}: three
- * workspace quotas guest writes obey, then how many runs a warm interpreter serves, how many this worker holds, the
+ * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
+ * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
  * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
- * idle, and the packages directory. Idle warm interpreters are released when the server says so, as sessions are.
+ * idle, the packages directory, and the deepest path guest code may create. Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -83,7 +83,8 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[8])),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.OFF, Optional.empty(), 0),
-                new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5])));
+                new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5]),
+                        Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
                 settings.quota(), System.err, worker::callServer);

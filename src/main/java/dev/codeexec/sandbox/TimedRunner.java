@@ -49,7 +49,7 @@ final class TimedRunner implements AutoCloseable {
         BoundedOutput err = new BoundedOutput(outputLimit);
         byte[] stdin = SandboxContexts.utf8(request.stdin());
         Future<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin, request.owner(), out, err,
-                freshStart);
+                freshStart, request.reuse() == ExecutionRequest.Reuse.SESSION);
         int exit;
         boolean recycle = false;
         boolean alive = true;

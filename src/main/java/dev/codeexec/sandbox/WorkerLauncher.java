@@ -63,7 +63,7 @@ final class WorkerLauncher {
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
-                settings.pythonPackages().toAbsolutePath().toString());
+                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
         // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
         boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.

@@ -57,6 +57,8 @@ final class WorkerProcess {
     private final java.util.concurrent.Executor bridgeThreads;
     /** Hears of a worker killed for breaking the protocol while no execution ran on it, to replace it. */
     private final Consumer<WorkerProcess> brokeProtocolIdle;
+    /** This process, as bridge handlers see it: state its calls leave open ends with it. */
+    private final String origin;
     private final FrameCodec codec;
     private final AtomicReference<Running> running = new AtomicReference<>();
     /** Why the channel closed, once it has; an execution sent afterwards fails at once. */
@@ -79,6 +81,9 @@ final class WorkerProcess {
         this.bridgeThreads = bridgeThreads;
         this.brokeProtocolIdle = brokeProtocolIdle;
         this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream(), maxFrameBytes);
+        this.origin = "worker-" + number + "-pid-" + process.pid();
+        // Only once the process is really gone can nothing it opened still change the workspace.
+        process.onExit().thenRun(() -> host.callerGone(origin));
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
@@ -265,7 +270,7 @@ final class WorkerProcess {
     /** Answers a guest's bridge call off the reader thread, so a slow service never blocks replies. */
     private void answer(WorkerMessages.BridgeCall call, String owner) {
         bridgeThreads.execute(() -> {
-            String reply = host.call(owner, call.service(), call.method(), call.args());
+            String reply = host.call(owner, origin, call.service(), call.method(), call.args());
             try {
                 codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply)));
             } catch (IOException e) {

@@ -58,7 +58,7 @@ final class WorkerWarmup {
                     Thread.sleep(BUSY_POLL_MS);
                 }
                 PythonInterpreter.Finish finish = interpreter.start(source, new byte[0], "",
-                        OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), false).get();
+                        OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), false, true).get();
                 if (finish.exitCode() != 0) {
                     LOG.log(Level.WARNING, "worker warm-up round failed with exit status {0}; stopping it",
                             finish.exitCode());

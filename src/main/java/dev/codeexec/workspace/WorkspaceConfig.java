@@ -19,15 +19,19 @@ public interface WorkspaceConfig {
     @WithDefault("1073741824")
     long maxTotalBytes();
 
-    /** Number of regular files in the workspace. */
+    /** Number of files and directories in the workspace, counted together. */
     @WithDefault("10000")
     int maxFiles();
+
+    /** Deepest path, in levels under the workspace root ({@code a/b/c} is 3). */
+    @WithDefault("32")
+    int maxDepth();
 
     /** Largest page one read_workspace_file call returns, in bytes (before base64). */
     @WithDefault("1048576")
     int maxReadBytes();
 
     default WorkspaceQuota quota() {
-        return new WorkspaceQuota(maxFileBytes(), maxTotalBytes(), maxFiles());
+        return new WorkspaceQuota(maxFileBytes(), maxTotalBytes(), maxFiles(), maxDepth());
     }
 }

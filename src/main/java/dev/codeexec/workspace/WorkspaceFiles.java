@@ -3,15 +3,15 @@ package dev.codeexec.workspace;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -29,8 +29,8 @@ import java.util.logging.Logger;
 
 /**
  * The workspace file tools: atomic writes, ranged reads, listings and deletes, confined by the same
- * {@link WorkspaceRoot} the sandbox uses and bound by the same {@link WorkspaceQuota}. Logs carry
- * paths' lengths and sizes only, never contents.
+ * {@link WorkspaceRoot} the sandbox uses and accounted on the same {@link WorkspaceLedger} as guest writes, so
+ * the two share one quota. Logs carry paths' lengths and sizes only, never contents.
  *
  * <p>A write goes to a temporary file in the target's directory and is renamed over the target, so a
  * reader (which holds one open file throughout) sees the old file or the new one, never a mix, and a
@@ -45,25 +45,30 @@ public class WorkspaceFiles {
     private final WorkspaceRoot root;
     private final WorkspacePaths paths;
     private final WorkspaceQuota quota;
+    private final WorkspaceLedger ledger;
+    private final WorkspaceChanges changes;
     private final int maxReadBytes;
     private final WorkspaceListing listing;
-    /** Serializes this server's writes and deletes so that each quota check sees the previous one done. */
+    /** Serializes the tools' writes and deletes, so two tool writes to one file never interleave. */
     private final ReentrantLock writes = new ReentrantLock();
 
-    WorkspaceFiles(WorkspaceRoot root, WorkspaceConfig config) {
-        this(root, config.quota(), config.maxReadBytes());
-    }
-
-    WorkspaceFiles(WorkspaceRoot root, WorkspaceQuota quota, int maxReadBytes) {
-        this.root = root;
+    /** The tool side of the workspace {@code ledger} accounts, the one ledger every writer to that root shares. */
+    WorkspaceFiles(WorkspaceLedger ledger, int maxReadBytes) {
+        this.root = ledger.root();
         this.paths = new WorkspacePaths(root);
-        this.quota = quota;
+        this.quota = ledger.quota();
+        this.ledger = ledger;
+        this.changes = new WorkspaceChanges(ledger);
         this.maxReadBytes = maxReadBytes;
         this.listing = new WorkspaceListing(paths);
     }
 
     public WorkspaceRoot root() {
         return root;
+    }
+
+    public WorkspaceLedger ledger() {
+        return ledger;
     }
 
     private enum Mode { OVERWRITE, APPEND, CREATE }
@@ -99,37 +104,63 @@ public class WorkspaceFiles {
         }
     }
 
-    /** Builds the new file beside the target, through the quota guard, then renames it over the target. */
+    /**
+     * Builds the new file beside the target and renames it over the target, inside one lease that reserves the
+     * growth and the new entry first. Until the rename the old and the new file both exist: the workspace briefly
+     * holds up to one file (workspace.max-file-bytes) more than the account, never more after the call.
+     */
     private WriteFileResult replace(Path target, BasicFileAttributes existing, byte[] data, boolean append)
             throws IOException {
-        WorkspaceUsage usage = WorkspaceQuota.usage(paths.root());
         long current = existing == null ? 0 : existing.size();
-        if (existing == null) {
-            quota.checkNewFile(usage);
-        }
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path temp = Files.createTempFile(parent, TEMP_PREFIX, ".tmp");
+        long keep = append ? current : 0;
+        quota.checkFileSize(keep + data.length);
+        quota.checkDepth(paths.root(), target, 0);
+        changes.createParents(target);
+        WorkspaceLedger.Lease lease = ledger.open();
+        long grown = 0;
+        int made = 0;
         try {
-            MessageDigest sha = sha256();
-            long size;
-            try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                // The guard counts the old content copied in: if the file grew meanwhile, the copy trips it.
-                SeekableByteChannel guarded = quota.guard(file, usage.bytes() - current, false);
-                try (var out = new DigestOutputStream(Channels.newOutputStream(guarded), sha)) {
-                    if (append && existing != null) {
-                        Files.copy(target, out);
+            long growth = Math.max(0, keep + data.length - current);
+            lease.reserve(growth, growth, existing == null ? 1 : 0);
+            Path temp = Files.createTempFile(target.getParent(), TEMP_PREFIX, ".tmp");
+            try {
+                MessageDigest sha = sha256();
+                long size;
+                try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE);
+                        var out = new DigestOutputStream(Channels.newOutputStream(file), sha)) {
+                    if (keep > 0) {
+                        copyPrefix(target, keep, out);
                     }
                     out.write(data);
                     out.flush();
                     file.force(true);
                     size = file.size();
                 }
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                grown = size - current;
+                made = existing == null ? 1 : 0;
+                return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
+            } finally {
+                Files.deleteIfExists(temp);
             }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
         } finally {
-            Files.deleteIfExists(temp);
+            lease.settle(grown, made, false);
+        }
+    }
+
+    /** Copies the first {@code length} bytes of {@code file}: what the lease reserved, even if the file grew since. */
+    private static void copyPrefix(Path file, long length, OutputStream out) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[64 * 1024];
+            long left = length;
+            while (left > 0) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    throw new IOException("the file shrank while it was appended to");
+                }
+                out.write(buffer, 0, n);
+                left -= n;
+            }
         }
     }
 
@@ -179,9 +210,7 @@ public class WorkspaceFiles {
         Path target = paths.resolve("path", path, false);
         writes.lock();
         try {
-            BasicFileAttributes attrs = Files.readAttributes(target, BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            Files.delete(target);
+            BasicFileAttributes attrs = changes.delete(target);
             return new DeleteFileResult(paths.relative(target), WorkspaceListing.type(attrs), true);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("path", "'" + path + "' does not exist", Kind.NOT_FOUND);
@@ -195,15 +224,11 @@ public class WorkspaceFiles {
         }
     }
 
-    /** Current usage against the quotas. */
+    /** Current usage against the quotas, as the ledger accounts it (files and directories counted together). */
     public WorkspaceSummary summary() {
-        try {
-            WorkspaceUsage usage = WorkspaceQuota.usage(paths.root());
-            return new WorkspaceSummary(usage.files(), usage.bytes(), quota.maxFiles(), quota.maxFileBytes(),
-                    quota.maxTotalBytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException("workspace usage failed", e);
-        }
+        WorkspaceUsage usage = ledger.usage();
+        return new WorkspaceSummary(usage.entries(), usage.bytes(), quota.maxFiles(), quota.maxFileBytes(),
+                quota.maxTotalBytes());
     }
 
     private void requireRegularFile(Path file, String shown) {

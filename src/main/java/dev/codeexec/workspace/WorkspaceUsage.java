@@ -1,5 +1,5 @@
 package dev.codeexec.workspace;
 
-/** How many regular files the workspace holds and how many bytes they take. */
-public record WorkspaceUsage(long files, long bytes) {
+/** How many entries (files and directories) the workspace holds and how many bytes its files take. */
+public record WorkspaceUsage(long entries, long bytes) {
 }

@@ -276,4 +276,18 @@ class SandboxEscapeTest {
         assertTrue(r.truncated());
         assertTrue(r.stdout().length() <= (1 << 20) + 200, "kept " + r.stdout().length());
     }
+
+    @Test
+    void pathsDeeperThanTheLimitAreRefusedAndTheRootKeepsItsPermissions() {
+        String top = "deep-" + UUID.randomUUID();
+        // workspace.max-depth defaults to 32: the 33rd level is refused however it is made.
+        String tooDeep = "levels deep, over workspace.max-depth=32";
+        refused("import os\nos.makedirs('" + top + "/' + '/'.join(['d'] * 31))\n"
+                + "os.mkdir('" + top + "/' + '/'.join(['d'] * 32))", tooDeep);
+        refused("open('" + top + "/' + '/'.join(['d'] * 32) + '.txt', 'w')", tooDeep);
+        refused("import os\nos.makedirs('" + top + "-b/x/y')\n"
+                + "os.rename('" + top + "-b', '" + top + "/' + '/'.join(['d'] * 30) + '/b')", tooDeep);
+        refused("import os\nos.chmod('.', 0o700)", "PermissionError");
+        assertEquals("", mcp.exec("import shutil\nshutil.rmtree('" + top + "')\nshutil.rmtree('" + top + "-b')").stderr());
+    }
 }

@@ -28,7 +28,7 @@ class WarmRecyclingTest {
     @BeforeAll
     static void start() throws IOException {
         Path root = Files.createDirectories(Path.of("target/warm-recycling-workspace"));
-        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100);
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
         contexts = new SandboxContexts(new WorkspaceRoot(root), PythonPackages.scan(Path.of("python-packages")), quota, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
         settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, Path.of("python-packages"), 1 << 16, 1, 1, 0,

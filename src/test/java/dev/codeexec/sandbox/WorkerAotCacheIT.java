@@ -51,7 +51,7 @@ class WorkerAotCacheIT {
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
                         Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 0),
-                new WorkspaceQuota(1 << 20, 1 << 24, 100));
+                new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root));
         WorkerAotCache cache = launcher.aot().orElseThrow();
         assertTrue(cache.missing());

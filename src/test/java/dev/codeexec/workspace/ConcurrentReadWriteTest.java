@@ -29,7 +29,8 @@ class ConcurrentReadWriteTest {
     @Test
     void readersNeverSeeAPartialFile() throws Exception {
         int size = 200_000;
-        WorkspaceFiles files = new WorkspaceFiles(new WorkspaceRoot(root), new WorkspaceQuota(1 << 20, 1 << 24, 100),
+        WorkspaceFiles files = new WorkspaceFiles(WorkspaceLedger.measure(new WorkspaceRoot(root),
+                new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), Runnable::run),
                 size);
         String a = "a".repeat(size);
         String b = "b".repeat(size);

@@ -26,12 +26,14 @@ class WorkspaceFilesTest {
     @TempDir
     Path dir;
     Path root;
+    WorkspaceLedger ledger;
     WorkspaceFiles files;
 
     @BeforeEach
     void setUp() throws IOException {
         root = Files.createDirectories(dir.resolve("ws"));
-        files = new WorkspaceFiles(new WorkspaceRoot(root), new WorkspaceQuota(1000, 2000, 5), 100);
+        ledger = WorkspaceLedger.measure(new WorkspaceRoot(root), new WorkspaceQuota(1000, 2000, 5, 4), Runnable::run);
+        files = new WorkspaceFiles(ledger, 100);
     }
 
     private WriteFileResult write(String path, String content, String mode) {
@@ -199,7 +201,7 @@ class WorkspaceFilesTest {
         write("one.txt", "a".repeat(900), null);
         write("two.txt", "b".repeat(900), null);
         write("three.txt", "c".repeat(150), null);
-        // 1950 of 2000 stored: the append copies one.txt's 900 bytes in, then runs out of quota on the new ones.
+        // 1950 of 2000 stored: the append would grow one.txt by 100 bytes, refused before anything is written.
         InvalidInputException total = refused(Kind.TOO_LARGE, "content", () -> write("one.txt", "z".repeat(100), "append"));
         assertTrue(total.getMessage().contains("workspace.max-total-bytes=2000"), total.getMessage());
         InvalidInputException file = refused(Kind.TOO_LARGE, "content", () -> write("two.txt", "z".repeat(150), "append"));
@@ -214,5 +216,22 @@ class WorkspaceFilesTest {
         assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
         assertEquals(0, Files.list(root).filter(p -> p.getFileName().toString().startsWith(WorkspaceFiles.TEMP_PREFIX))
                 .count(), "a refused write left its temporary file behind");
+    }
+
+    @Test
+    void directoriesCountAsFilesAndDepthIsLimited() throws IOException {
+        // max-files=5 and max-depth=4 here: a/b/c are three entries before the file itself.
+        write("a/b/c/f.txt", "x", null);
+        assertEquals(4, files.summary().files());
+        InvalidInputException deep = refused(Kind.TOO_LARGE, "content", () -> write("a/b/c/d/g.txt", "x", null));
+        assertTrue(deep.getMessage().contains("workspace.max-depth=4"), deep.getMessage());
+        write("a/g.txt", "x", null);
+        InvalidInputException count = refused(Kind.TOO_LARGE, "content", () -> write("e/h.txt", "x", null));
+        assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
+        assertFalse(Files.exists(root.resolve("e")), "a refused write left a directory behind");
+        files.delete("a/b/c/f.txt");
+        files.delete("a/b/c");
+        assertEquals(3, files.summary().files(), "deleting gives entries back");
+        write("e.txt", "x", null);
     }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Prints what a quota check costs on a full workspace: every write (tool or guest open-for-write)
- * walks the tree once. Run with {@code mvn test -Dtest=WorkspaceUsageBenchmark}; no timing is asserted.
+ * Prints what one usage walk costs on a full workspace: the ledger walks once at start and after a worker died
+ * holding leases, never per write. Run with {@code mvn test -Dtest=WorkspaceUsageBenchmark}; no timing is asserted.
  */
 @Tag("benchmark")
 class WorkspaceUsageBenchmark {
@@ -29,15 +29,15 @@ class WorkspaceUsageBenchmark {
         }
         WorkspaceUsage usage = null;
         for (int i = 0; i < 5; i++) {
-            usage = WorkspaceQuota.usage(root);
+            usage = WorkspaceScan.walk(root);
         }
         int runs = 20;
         long start = System.nanoTime();
         for (int i = 0; i < runs; i++) {
-            usage = WorkspaceQuota.usage(root);
+            usage = WorkspaceScan.walk(root);
         }
         double ms = (System.nanoTime() - start) / 1e6 / runs;
-        System.out.printf("workspace usage walk: files=%d bytes=%d mean=%.2f ms%n", usage.files(), usage.bytes(), ms);
-        assertEquals(new WorkspaceUsage(10_000, 100_000), usage);
+        System.out.printf("workspace usage walk: files=%d bytes=%d mean=%.2f ms%n", usage.entries(), usage.bytes(), ms);
+        assertEquals(new WorkspaceUsage(10_100, 100_000), usage);
     }
 }

@@ -1,0 +1,143 @@
+package dev.codeexec.workspace;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.sandbox.BridgeCaller;
+import dev.codeexec.sandbox.BridgeHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Bridge service "quota": how the guest file system in a worker keeps the server's {@link WorkspaceLedger}. Not for
+ * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve before
+ * writing and settle when a file closes, and to have the server make directories, delete and move, so those are
+ * accounted exactly. The ledger is the workspace of the execution the server knows runs on that worker, never one
+ * the worker names; leases are remembered per calling process, so a lease is settled on the ledger that granted it
+ * even after the worker moved on to another caller, and abandoned when that process dies.
+ *
+ * <p>Replies: {@code {"lease", "granted"}} for a reservation, {@code {"quota": detail}} for a refusal,
+ * {@code {"errno": name}} for a failed change (empty when it succeeded).
+ */
+@ApplicationScoped
+public class WorkspaceQuotaBridge implements BridgeHandler {
+
+    public static final String SERVICE = "quota";
+
+    private final WorkspaceRoots roots;
+    private final ConcurrentMap<String, ConcurrentMap<Long, WorkspaceLedger.Lease>> leases = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+
+    public WorkspaceQuotaBridge(WorkspaceRoots roots) {
+        this.roots = roots;
+    }
+
+    @Override
+    public String service() {
+        return SERVICE;
+    }
+
+    @Override
+    public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
+        return switch (method) {
+            case "reserve" -> reserve(args, caller);
+            case "settle" -> settle(args, caller);
+            case "mkdir", "delete", "move" -> change(method, args, roots.ledger(caller.tenant()));
+            default -> throw new InvalidInputException("method", "unknown quota method '" + method + "'");
+        };
+    }
+
+    /** The process is gone: its leases will never settle. */
+    @Override
+    public void callerGone(String origin) {
+        Map<Long, WorkspaceLedger.Lease> held = leases.remove(origin);
+        if (held != null) {
+            held.values().forEach(WorkspaceLedger.Lease::abandon);
+        }
+    }
+
+    private Map<String, Object> reserve(Map<String, Object> args, BridgeCaller caller) {
+        long id = number(args, "lease");
+        ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.computeIfAbsent(caller.origin(),
+                o -> new ConcurrentHashMap<>());
+        WorkspaceLedger.Lease lease = id == 0 ? roots.ledger(caller.tenant()).open() : held.get(id);
+        if (lease == null) {
+            throw new InvalidInputException("lease", "is not open for this process");
+        }
+        try {
+            long granted = lease.reserve(number(args, "needed"), number(args, "wanted"), (int) number(args, "entries"));
+            if (id == 0) {
+                id = ids.incrementAndGet();
+                held.put(id, lease);
+            }
+            return Map.of("lease", id, "granted", granted);
+        } catch (WorkspaceQuotaException e) {
+            if (id == 0) {
+                lease.settle(0, 0, false);
+            }
+            return Map.of("quota", e.detail());
+        }
+    }
+
+    private Map<String, Object> settle(Map<String, Object> args, BridgeCaller caller) {
+        ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.get(caller.origin());
+        WorkspaceLedger.Lease lease = held == null ? null : held.remove(number(args, "lease"));
+        if (lease == null) {
+            throw new InvalidInputException("lease", "is not open for this process");
+        }
+        lease.settle(number(args, "bytes"), number(args, "entries"), Boolean.TRUE.equals(args.get("recount")));
+        return Map.of();
+    }
+
+    private Map<String, Object> change(String method, Map<String, Object> args, WorkspaceLedger ledger) {
+        WorkspaceChanges changes = new WorkspaceChanges(ledger);
+        try {
+            switch (method) {
+                case "mkdir" -> {
+                    Object perms = args.get("permissions");
+                    changes.createDirectory(confine(ledger, args, "path"),
+                            perms == null ? null : PosixFilePermissions.fromString(String.valueOf(perms)));
+                }
+                case "delete" -> changes.delete(confine(ledger, args, "path"));
+                default -> changes.move(confine(ledger, args, "src"), confine(ledger, args, "dst"),
+                        Boolean.TRUE.equals(args.get("replace")));
+            }
+            return Map.of("errno", "");
+        } catch (WorkspaceQuotaException e) {
+            return Map.of("quota", e.detail());
+        } catch (IOException e) {
+            return Map.of("errno", Errno.of(e));
+        } catch (SecurityException | IllegalArgumentException e) {
+            return Map.of("errno", "EPERM");
+        }
+    }
+
+    /** A path relative to the caller's workspace root, confined to it. */
+    private static Path confine(WorkspaceLedger ledger, Map<String, Object> args, String field) {
+        Object value = args.get(field);
+        if (!(value instanceof String text)) {
+            throw new InvalidInputException(field, "must be a path relative to the workspace");
+        }
+        try {
+            Path relative = Path.of(text);
+            if (relative.isAbsolute()) {
+                throw new SecurityException("absolute");
+            }
+            return ledger.root().confine(relative);
+        } catch (InvalidPathException e) {
+            throw new SecurityException("invalid path");
+        }
+    }
+
+    private static long number(Map<String, Object> args, String field) {
+        if (!(args.get(field) instanceof Number n)) {
+            throw new InvalidInputException(field, "must be a number");
+        }
+        return n.longValue();
+    }
+}
