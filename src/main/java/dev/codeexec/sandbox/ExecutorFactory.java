@@ -8,11 +8,11 @@ final class ExecutorFactory {
     }
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
-            HostBridge bridge) {
+            HostBridge bridge, OsSandbox osSandbox) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
                     new SandboxContexts(workspace, packages, settings.quota(), System.err, bridge), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace, bridge);
+            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, osSandbox);
         };
     }
 }

@@ -59,10 +59,10 @@ public final class ProcessExecutor implements CodeExecutor {
     private final HostCalls host;
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
-    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host) {
+    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, OsSandbox osSandbox) {
         this.settings = settings;
         this.host = host;
-        this.launcher = new WorkerLauncher(settings, workspace);
+        this.launcher = new WorkerLauncher(settings, workspace, osSandbox);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle, entry.key));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;

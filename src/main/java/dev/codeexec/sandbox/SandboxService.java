@@ -10,6 +10,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.logging.Level;
@@ -31,6 +32,7 @@ public class SandboxService {
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
+    private final OsSandbox osSandbox;
 
     private final HostBridge bridge;
 
@@ -44,6 +46,11 @@ public class SandboxService {
             throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
                     + ") must not be inside sandbox.workspace (" + workspace.path() + "): guest code could write it");
         }
+        // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself.
+        this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? OsSandboxProbe.choose(settings.worker().osSandbox(),
+                        new OsSandbox.Confinement(WorkerLauncher.writableDirectories(settings), List.of()))
+                : OsSandbox.none();
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
@@ -54,10 +61,10 @@ public class SandboxService {
     void start(@Observes StartupEvent event) {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge));
-                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3}",
-                        new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
-                            packages.root().map(Path::toString).orElse("none")});
+                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, osSandbox));
+                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
+                        + "os-sandbox={4}", new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
+                            packages.root().map(Path::toString).orElse("none"), osSandbox()});
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
@@ -138,6 +145,11 @@ public class SandboxService {
     /** The packages directory as read at start: what guest code can import beyond the standard library. */
     public PythonPackages packages() {
         return packages;
+    }
+
+    /** The OS sandbox workers run under: bwrap, unshare or none (also none without worker processes). */
+    public String osSandbox() {
+        return osSandbox.kind().label();
     }
 
     public SandboxSettings settings() {
