@@ -32,7 +32,7 @@ public class StatsService {
     /** A snapshot; {@code owner} is the caller's connection id (or "rest"), for its own counts. */
     public ServerStats snapshot(String owner) {
         return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.state(), workspace.summary(), sandbox.packages().packages(), MemoryStats.now(),
+                sandbox.stats(), sandbox.stats(owner), sandbox.state(), sandbox.osSandbox(), workspace.summary(), sandbox.packages().packages(), MemoryStats.now(),
                 capabilities());
     }
 
