@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,10 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
     record Confinement(List<Path> writable, List<Path> readable) {
         Confinement {
             writable = List.copyOf(writable);
-            // Only what the private /tmp would hide needs binding back; the rest is already visible.
+            // Only what the private /tmp would hide needs binding back; the rest is already visible. A missing path
+            // (no packages directory, say) cannot be bound, and the worker has nothing to read there anyway.
             readable = readable.stream().map(Path::toAbsolutePath).map(Path::normalize)
-                    .filter(p -> p.startsWith(TMP) && !p.equals(TMP)).distinct().toList();
+                    .filter(p -> p.startsWith(TMP) && !p.equals(TMP)).filter(Files::exists).distinct().toList();
             for (Path dir : writable) {
                 if (!dir.isAbsolute() || dir.toString().indexOf('\n') >= 0) {
                     throw new IllegalArgumentException("a writable sandbox directory must be an absolute path without "

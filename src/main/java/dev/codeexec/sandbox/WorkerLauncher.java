@@ -30,7 +30,9 @@ final class WorkerLauncher {
     private final List<String> limits;
     private final Optional<WorkerAotCache> aot;
     private final OsSandbox osSandbox;
-    private final OsSandbox.Confinement confinement;
+    private final List<Path> writable;
+    /** What workers read; the OS sandbox binds back those under /tmp that exist when a worker starts. */
+    private final List<Path> readable;
 
     WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace, OsSandbox osSandbox) {
         SandboxSettings.Worker worker = settings.worker();
@@ -78,11 +80,11 @@ final class WorkerLauncher {
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
                         + "\u0000" + jarStamps(main.get(1))));
-        this.confinement = confinement(settings, resources);
+        this.writable = osSandbox.kind() == OsSandbox.Kind.NONE ? List.of() : writableDirectories(settings);
+        this.readable = readable(settings, resources);
     }
 
-    /** The workspace directories to write; what to read (only what lies under /tmp matters, see Confinement). */
-    private OsSandbox.Confinement confinement(SandboxSettings settings, Optional<Path> resources) {
+    private List<Path> readable(SandboxSettings settings, Optional<Path> resources) {
         List<Path> readable = new ArrayList<>();
         Path java = Path.of(jvm.get(0)).toAbsolutePath();
         // The JDK around bin/java.
@@ -93,7 +95,7 @@ final class WorkerLauncher {
         readable.add(settings.pythonPackages());
         resources.ifPresent(readable::add);
         aot.ifPresent(cache -> readable.add(cache.directory()));
-        return new OsSandbox.Confinement(writableDirectories(settings), readable);
+        return List.copyOf(readable);
     }
 
     /** The settings' writable directories as real paths, as the OS sandbox binds them; they must exist. */
@@ -132,6 +134,8 @@ final class WorkerLauncher {
         cmd.addAll(jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
         cmd.addAll(main);
+        // The ahead-of-time cache directory, for one, may appear after the launcher was built.
+        OsSandbox.Confinement confinement = new OsSandbox.Confinement(writable, readable);
         return isolated(new ProcessBuilder(osSandbox.wrap(confinement, cmd)));
     }
 
