@@ -1,6 +1,6 @@
 """How fast a killed worker is replaced, and what an idle worker costs in memory.
 
-Usage: python3 bench/worker_replace.py [kills]   (after: mvn -B -DskipTests package)
+Usage: python3 bench/worker_replace.py [kills] [server JVM options...]   (after: mvn -B -DskipTests package)
 Each kill runs guest code stuck in a long builtin, which only killing its process stops (the worker answers
 at the deadline and is then replaced); from the moment that result reaches the client, the bench polls get_execution_stats until the pool is full and idle again
 and a run of the same caller answers. It also prints the server's own launch-to-ready figure for workers, and
@@ -13,24 +13,33 @@ import time
 from mcp_stdio import Server, percentile
 
 KILLS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+# For example -Dsandbox.worker.os-sandbox=off, to compare.
+OPTIONS = sys.argv[2:]
 STUCK = "x = 10**10**8"
 
 
 def worker_pids(server_pid):
-    """Serving workers only: not the throwaway worker that may be recording the ahead-of-time cache."""
-    pids = []
+    """Serving worker JVMs only: not the throwaway worker that may be recording the ahead-of-time cache, and not the
+    OS sandbox's own processes (bwrap, unshare) between the server and a worker."""
+    parents, cmdlines = {}, {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as f:
-                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
                 with open(f"/proc/{entry}/cmdline", "rb") as f:
-                    cmdline = f.read()
-                if parent == server_pid and b"SandboxWorkerMain" in cmdline and b"AOTCacheOutput" not in cmdline:
-                    pids.append(int(entry))
+                    cmdlines[int(entry)] = f.read()
             except (OSError, ValueError, IndexError):
                 pass
-    return pids
+
+    def descends(pid):
+        while pid in parents and pid != server_pid:
+            pid = parents[pid]
+        return pid == server_pid
+
+    return [pid for pid, cmdline in cmdlines.items()
+            if pid != server_pid and descends(pid) and cmdline.split(b"\0", 1)[0].endswith(b"/java")
+            and b"SandboxWorkerMain" in cmdline and b"AOTCacheOutput" not in cmdline]
 
 
 def rss_mib(pid):
@@ -42,7 +51,7 @@ def rss_mib(pid):
 
 
 def main():
-    server = Server("-Dsandbox.max-concurrent=2")
+    server = Server("-Dsandbox.max-concurrent=2", *OPTIONS)
     stats = server.wait_until_warm()
     time.sleep(2)  # let the freshly started workers settle before reading their memory
     idle = [rss_mib(pid) for pid in worker_pids(server.proc.pid)]

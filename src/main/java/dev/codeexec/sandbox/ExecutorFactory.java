@@ -1,6 +1,8 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceRoot;
+import java.nio.file.Path;
+import java.util.List;
 
 /** Picks the executor the operator asked for. */
 final class ExecutorFactory {
@@ -8,11 +10,11 @@ final class ExecutorFactory {
     }
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
-            HostBridge bridge) {
+            HostBridge bridge, OsSandbox osSandbox, List<Path> writable) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
                     new SandboxContexts(workspace, packages, settings.quota(), System.err, bridge), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace, bridge);
+            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, osSandbox, writable);
         };
     }
 }

@@ -2,6 +2,7 @@ package dev.codeexec.sandbox;
 
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -59,10 +60,11 @@ public final class ProcessExecutor implements CodeExecutor {
     private final HostCalls host;
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
-    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host) {
+    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, OsSandbox osSandbox,
+            List<Path> writable) {
         this.settings = settings;
         this.host = host;
-        this.launcher = new WorkerLauncher(settings, workspace);
+        this.launcher = new WorkerLauncher(settings, workspace, osSandbox, writable);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle, entry.key));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;

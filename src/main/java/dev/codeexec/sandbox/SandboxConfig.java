@@ -144,6 +144,22 @@ public interface SandboxConfig {
         @WithDefault("6")
         int warmupRounds();
 
+        /**
+         * Operating-system sandbox under each worker (Linux): auto uses bubblewrap (bwrap), else unshare with
+         * setpriv, else none, after checking once at start that the tool works here; required refuses to start
+         * without one; off never uses one. Under it a worker has no network but its own loopback, its own process
+         * list, a read-only file system except the workspace and a private /tmp, and no capabilities.
+         */
+        @WithDefault("auto")
+        String osSandbox();
+
+        /**
+         * Where GraalPy's own files (its standard library) are copied, once per GraalPy version, for workers under
+         * the OS sandbox: they cannot write GraalPy's usual cache in the home directory. Read-only to workers.
+         */
+        @WithDefault("${codeexec.data-dir:data}/polyglot-resources")
+        Path polyglotResources();
+
         /** The java executable for workers; by default the one running the server. */
         @WithName("java")
         Optional<Path> javaExecutable();
@@ -160,6 +176,7 @@ public interface SandboxConfig {
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
                         worker().javaExecutable(), SandboxSettings.Jit.parse(jit()),
                         worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
-                        worker().warmupRounds()), quota);
+                        worker().warmupRounds(), SandboxSettings.OsSandboxMode.parse(worker().osSandbox()),
+                        worker().polyglotResources()), quota);
     }
 }

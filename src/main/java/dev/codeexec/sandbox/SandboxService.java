@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.logging.Level;
@@ -33,6 +34,9 @@ public class SandboxService {
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
+    private final OsSandbox osSandbox;
+    /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
+    private final List<Path> writable;
 
     private final HostBridge bridge;
 
@@ -50,6 +54,14 @@ public class SandboxService {
                     + ") must not be inside sandbox.workspace (" + workspace.path() + ") or workspace.tenants-dir ("
                     + workspaces.tenantsDir() + "): guest code could write it");
         }
+        // Every tenant's workspace, including those made later: all a worker may write under the OS sandbox.
+        this.writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? WorkerLauncher.writableDirectories(List.of(workspace.path(), workspaces.tenantsDir()))
+                : List.of();
+        // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself.
+        this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable, List.of()))
+                : OsSandbox.none();
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
@@ -62,10 +74,10 @@ public class SandboxService {
     void start(@Observes StartupEvent event) {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge));
-                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3}",
-                        new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
-                            packages.root().map(Path::toString).orElse("none")});
+                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, osSandbox, writable));
+                LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
+                        + "os-sandbox={4}", new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
+                            packages.root().map(Path::toString).orElse("none"), osSandbox()});
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
@@ -149,6 +161,11 @@ public class SandboxService {
     /** The packages directory as read at start: what guest code can import beyond the standard library. */
     public PythonPackages packages() {
         return packages;
+    }
+
+    /** The OS sandbox workers run under: bwrap, unshare or none (also none without worker processes). */
+    public String osSandbox() {
+        return osSandbox.kind().label();
     }
 
     public SandboxSettings settings() {

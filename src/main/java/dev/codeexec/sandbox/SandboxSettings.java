@@ -73,9 +73,39 @@ public record SandboxSettings(
         }
     }
 
-    /** How worker processes are launched. */
+
+    /** Whether worker JVMs run under an operating-system sandbox (bubblewrap or unshare) on Linux. */
+    public enum OsSandboxMode {
+        /** bwrap, else unshare, else none: whichever works here first. */
+        AUTO,
+        /** Like auto, but the server does not start without one. */
+        REQUIRED,
+        OFF;
+
+        static OsSandboxMode parse(String value) {
+            try {
+                return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("sandbox.worker.os-sandbox must be auto, required or off, got '"
+                        + value + "'");
+            }
+        }
+    }
+
+    /**
+     * How worker processes are launched. {@code polyglotResources} is where GraalPy's own files are copied for
+     * workers under the OS sandbox, which cannot write the usual cache in the home directory.
+     */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
             List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit,
-            Optional<Path> aotCacheDir, int warmupRounds) {
+            Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources) {
+
+        /** Settings for code that launches no worker (the worker itself, in-process executors): no OS sandbox. */
+        public Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
+                List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit,
+                Optional<Path> aotCacheDir, int warmupRounds) {
+            this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, java, jit, aotCacheDir,
+                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"));
+        }
     }
 }

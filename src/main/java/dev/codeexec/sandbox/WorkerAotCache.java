@@ -38,6 +38,11 @@ final class WorkerAotCache {
         this.file = dir.toAbsolutePath().resolve("worker-" + digest(commandLine) + ".aot");
     }
 
+    /** Where the cache lives; workers read it. */
+    Path directory() {
+        return file.getParent();
+    }
+
     /** The options that make a worker use the cache, once it exists. */
     List<String> useOptions() {
         return Files.isRegularFile(file) ? List.of("-XX:AOTCache=" + file) : List.of();

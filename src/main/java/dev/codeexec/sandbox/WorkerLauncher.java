@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 /**
  * Builds the command line of a worker JVM: its own heap limit, exit on heap exhaustion, an empty
  * environment (no host secrets can leak into it), and on Linux {@code prlimit} caps on open files
- * and file size as defence in depth beside the workspace checks.
+ * and file size as defence in depth beside the workspace checks; under an {@link OsSandbox}, all of it runs inside
+ * that.
  */
 final class WorkerLauncher {
 
@@ -28,9 +29,18 @@ final class WorkerLauncher {
     private final List<String> main;
     private final List<String> limits;
     private final Optional<WorkerAotCache> aot;
+    private final OsSandbox osSandbox;
+    private final List<Path> writable;
+    /** What workers read; the OS sandbox binds back those under /tmp that exist when a worker starts. */
+    private final List<Path> readable;
 
-    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace) {
+    /**
+     * @param writable the directories workers may write under the OS sandbox (every tenant's workspace), as
+     *                 {@link #writableDirectories} returns them; the rest of the host is read-only to them
+     */
+    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace, OsSandbox osSandbox, List<Path> writable) {
         SandboxSettings.Worker worker = settings.worker();
+        this.osSandbox = osSandbox;
         List<String> prlimit = new ArrayList<>();
         if (Files.isExecutable(PRLIMIT) && worker.maxOpenFiles() > 0) {
             prlimit.addAll(List.of(PRLIMIT.toString(),
@@ -55,9 +65,15 @@ final class WorkerLauncher {
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
         cmd.addAll(JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors()));
+        String classpath = classpath(worker);
+        Optional<Path> resources = Optional.empty();
+        if (osSandbox.kind() != OsSandbox.Kind.NONE) {
+            resources = Optional.of(PolyglotResources.ensure(worker.polyglotResources(), classpath));
+            cmd.add("-Dpolyglot.engine.resourcePath=" + resources.get());
+        }
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
-        this.main = List.of("-cp", classpath(worker), SandboxWorkerMain.class.getName(),
+        this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName(),
                 workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
@@ -70,6 +86,35 @@ final class WorkerLauncher {
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
                         + "\u0000" + jarStamps(main.get(1))));
+        this.writable = osSandbox.kind() == OsSandbox.Kind.NONE ? List.of() : List.copyOf(writable);
+        this.readable = readable(settings, resources);
+    }
+
+    private List<Path> readable(SandboxSettings settings, Optional<Path> resources) {
+        List<Path> readable = new ArrayList<>();
+        Path java = Path.of(jvm.get(0)).toAbsolutePath();
+        // The JDK around bin/java.
+        readable.add(java.getParent() != null && java.getParent().getParent() != null ? java.getParent().getParent() : java);
+        for (String entry : main.get(1).split(File.pathSeparator)) {
+            readable.add(Path.of(entry));
+        }
+        readable.add(settings.pythonPackages());
+        resources.ifPresent(readable::add);
+        aot.ifPresent(cache -> readable.add(cache.directory()));
+        return List.copyOf(readable);
+    }
+
+    /** {@code directories}, created if missing, as real paths: the OS sandbox can bind only what exists. */
+    static List<Path> writableDirectories(List<Path> directories) {
+        List<Path> dirs = new ArrayList<>();
+        for (Path dir : directories) {
+            try {
+                dirs.add(Files.createDirectories(dir).toRealPath());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the sandbox's writable directory " + dir, e);
+            }
+        }
+        return dirs;
     }
 
     /** The worker's ahead-of-time cache, when configured and supported. */
@@ -77,7 +122,10 @@ final class WorkerLauncher {
         return aot;
     }
 
-    /** A worker that records an ahead-of-time cache into {@code output} when it exits; trusted, so without rlimits. */
+    /**
+     * A worker that records an ahead-of-time cache into {@code output} when it exits; trusted (it runs no caller's
+     * code), so without rlimits or the OS sandbox, which would have to let it write the cache directory.
+     */
     ProcessBuilder trainingBuilder(Path output) {
         List<String> cmd = new ArrayList<>(jvm);
         cmd.add("-XX:AOTCacheOutput=" + output);
@@ -86,12 +134,15 @@ final class WorkerLauncher {
         return isolated(new ProcessBuilder(cmd)).redirectError(ProcessBuilder.Redirect.DISCARD);
     }
 
+    /** A worker for callers' code: under the OS sandbox (outermost, so the process we hold is its root), with rlimits. */
     ProcessBuilder processBuilder() {
         List<String> cmd = new ArrayList<>(limits);
         cmd.addAll(jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
         cmd.addAll(main);
-        return isolated(new ProcessBuilder(cmd));
+        // The ahead-of-time cache directory, for one, may appear after the launcher was built.
+        OsSandbox.Confinement confinement = new OsSandbox.Confinement(writable, readable);
+        return isolated(new ProcessBuilder(osSandbox.wrap(confinement, cmd)));
     }
 
     private static ProcessBuilder isolated(ProcessBuilder builder) {

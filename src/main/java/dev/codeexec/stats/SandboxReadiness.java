@@ -23,6 +23,7 @@ public class SandboxReadiness implements HealthCheck {
         return HealthCheckResponse.named("sandbox")
                 .status(sandbox.ready())
                 .withData("isolation", sandbox.settings().isolation().name().toLowerCase())
+                .withData("os_sandbox", sandbox.osSandbox())
                 .withData("workers_idle", state == null ? 0 : state.workersIdle())
                 .withData("running", sandbox.stats().running())
                 .build();

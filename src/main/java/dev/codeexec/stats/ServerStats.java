@@ -25,6 +25,9 @@ public record ServerStats(
         OutcomeCounts connection,
         @JsonPropertyDescription("Isolation mode, worker pool and live sessions; null while the sandbox starts")
         @Nullable SandboxState sandbox,
+        @JsonProperty("os_sandbox")
+        @JsonPropertyDescription("The operating-system sandbox under worker processes: bwrap, unshare or none")
+        String osSandbox,
         @JsonPropertyDescription("Workspace files and bytes against their quotas")
         WorkspaceSummary workspace,
         @JsonProperty("python_packages")

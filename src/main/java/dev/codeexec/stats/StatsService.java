@@ -34,8 +34,8 @@ public class StatsService {
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
         return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.state(), workspaces.files(tenant).summary(),
-                sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
+                sandbox.stats(), sandbox.stats(owner), sandbox.state(), sandbox.osSandbox(),
+                workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }
 
     private Map<String, Object> capabilities(String tenant) {

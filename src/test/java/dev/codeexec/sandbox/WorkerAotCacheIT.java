@@ -50,9 +50,14 @@ class WorkerAotCacheIT {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, Path.of("python-packages"), 1 << 16, 1, 1, 0,
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
-                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 0),
+                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 0, SandboxSettings.OsSandboxMode.AUTO,
+                        Path.of("target/aot-cache-test-resources")),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root));
+        // Workers under the OS sandbox where there is one, as in the server: they must still read the cache.
+        List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
+        OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
+                new OsSandbox.Confinement(writable, List.of()));
+        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), osSandbox, writable);
         WorkerAotCache cache = launcher.aot().orElseThrow();
         assertTrue(cache.missing());
         assertEquals(List.of(), cache.useOptions());

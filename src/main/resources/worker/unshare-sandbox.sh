@@ -1,0 +1,73 @@
+# Confines a sandbox worker when bubblewrap is unavailable (see OsSandbox). Runs as PID 1 of fresh mount, network, PID and IPC
+# namespaces (unshare --mount --net --pid --ipc --fork), before the worker exists.
+# Arguments: w:<dir> for each writable directory, r:<path> for each path under /tmp the worker must read,
+# then --, then the setpriv executable and the worker's command line.
+# Every step must succeed (set -e): a half-confined worker never starts.
+set -eu
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
+nl='
+'
+writable=''
+tmp_paths=''
+while [ "$1" != -- ]; do
+  case $1 in
+    w:*) writable="$writable${1#w:}$nl" ;;
+    r:*) tmp_paths="$tmp_paths${1#r:}$nl" ;;
+    *) echo "unshare-sandbox: unexpected argument" >&2; exit 2 ;;
+  esac
+  shift
+done
+shift
+
+under() { # under PATH DIR: PATH is DIR or lies below it
+  case $1 in "$2" | "$2"/*) return 0 ;; esac
+  return 1
+}
+
+# The mounts to make read-only, listed before this script adds its own.
+mounts=$(cut -d' ' -f5,6 /proc/self/mountinfo)
+
+# A private /tmp, assembled on /sys (any directory outside /tmp would do; sysfs is there on every Linux and is
+# uncovered again by the move) so that directories under the host's /tmp can still be bound into it.
+mount -t tmpfs -o mode=1777,nosuid,nodev codeexec-tmp /sys
+IFS=$nl
+for path in $writable$tmp_paths; do
+  under "$path" /tmp || continue
+  inside="/sys${path#/tmp}"
+  if [ -d "$path" ]; then
+    mkdir -p "$inside"
+  else
+    mkdir -p "${inside%/*}"
+    : > "$inside"
+  fi
+  mount --bind "$path" "$inside"
+done
+for path in $tmp_paths; do
+  mount -o remount,bind,ro "/sys${path#/tmp}"
+done
+mount --move /sys /tmp
+
+# The writable directories elsewhere become mounts of their own, which the read-only pass below skips.
+for dir in $writable; do
+  under "$dir" /tmp || mount --bind "$dir" "$dir"
+done
+
+for entry in $mounts; do
+  point=$(printf '%b' "${entry% *}")
+  options=${entry##* }
+  skip=no
+  under "$point" /tmp && skip=yes
+  for dir in $writable; do
+    under "$point" "$dir" && skip=yes
+  done
+  [ $skip = yes ] || mount -o "remount,bind,ro${options#r?}" "$point"
+done
+unset IFS
+
+# This PID namespace's own /proc: the host's processes are not listed.
+mount -t proc -o nosuid,nodev,noexec proc /proc
+
+setpriv=$1
+shift
+# No capabilities (root in this namespace could otherwise undo every mount above) and no new privileges.
+exec "$setpriv" --no-new-privs --inh-caps=-all --ambient-caps=-all --bounding-set=-all -- "$@"

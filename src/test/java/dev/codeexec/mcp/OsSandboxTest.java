@@ -1,0 +1,150 @@
+package dev.codeexec.mcp;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.stats.StatsService;
+import dev.codeexec.tenant.Caller;
+import dev.codeexec.tenant.Tenants;
+import dev.codeexec.workspace.WorkspaceRoots;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The OS sandbox under worker JVMs, seen from the host: each worker's namespaces are compared with this JVM's (the
+ * server's), and commands entered into the worker's namespaces with nsenter try what an escaped guest would. The
+ * CI installs bubblewrap; where neither it nor unshare is installed the tests are skipped.
+ */
+@QuarkusTest
+class OsSandboxTest {
+
+    @Inject
+    SandboxService sandbox;
+
+    @Inject
+    StatsService stats;
+
+    @Inject
+    WorkspaceRoots workspaces;
+
+    @BeforeEach
+    void aToolIsInstalled() {
+        assumeTrue(List.of("bwrap", "unshare").stream().anyMatch(tool -> Files.isExecutable(Path.of("/usr/bin", tool))),
+                "neither bwrap nor unshare is installed");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/nsenter")), "nsenter is needed to look inside a worker");
+    }
+
+    @Test
+    void statsAndHealthReportTheOsSandbox() {
+        assertTrue(List.of("bwrap", "unshare").contains(sandbox.osSandbox()), sandbox.osSandbox());
+        assertEquals(sandbox.osSandbox(), stats.snapshot(new Caller(Tenants.LOCAL, "rest").id()).osSandbox());
+        given().get("/q/health").then().body("checks.find { it.name == 'sandbox' }.data.os_sandbox",
+                equalTo(sandbox.osSandbox()));
+    }
+
+    @Test
+    void workersHaveTheirOwnNetworkWithoutReachToTheHostsLoopback() throws Exception {
+        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String connect = "exec 3<>/dev/tcp/127.0.0.1/" + listener.getLocalPort();
+            // The same attempt from the host reaches the listener: a failure inside is the namespace's doing.
+            assertEquals(0, run("bash", "-c", connect).status(), "the connect probe does not work on the host");
+            for (long pid : workers()) {
+                assertNotEquals(namespace("self", "net"), namespace(pid, "net"), "worker " + pid + " shares our network");
+                Result inside = run("nsenter", "--net=/proc/" + pid + "/ns/net", "--", "bash", "-c", connect);
+                assertNotEquals(0, inside.status(), "worker " + pid + " reached the host's loopback: " + inside.output());
+            }
+        }
+    }
+
+    @Test
+    void workersHaveTheirOwnProcessListAndNoCapabilities() throws Exception {
+        for (long pid : workers()) {
+            assertNotEquals(namespace("self", "pid"), namespace(pid, "pid"), "worker " + pid + " shares our PIDs");
+            String status = Files.readString(Path.of("/proc/" + pid + "/status"));
+            assertTrue(status.contains("CapEff:\t0000000000000000"), "worker " + pid + " holds capabilities");
+            assertTrue(status.contains("NoNewPrivs:\t1"), "worker " + pid + " may gain privileges");
+        }
+    }
+
+    @Test
+    void workersCanWriteOnlyTheWorkspacesAndTheirOwnTmp() throws Exception {
+        String name = "os-sandbox-" + UUID.randomUUID();
+        Path outside = Path.of("target", name).toAbsolutePath();
+        Path inside = workspaces.root(Tenants.LOCAL).path().resolve(name);
+        // A tenant's workspace made after the workers started: workers serve every tenant.
+        Path tenantInside = workspaces.root("os-sandbox-tenant").path().resolve(name);
+        Path hostTmp = Files.createTempFile("os-sandbox-", ".host");
+        try {
+            for (long pid : workers()) {
+                String mnt = "--mount=/proc/" + pid + "/ns/mnt";
+                Result workspaceWrite = run("nsenter", mnt, "--", "touch", inside.toString());
+                assertEquals(0, workspaceWrite.status(), "the workspace is not writable: " + workspaceWrite.output());
+                Result tenantWrite = run("nsenter", mnt, "--", "touch", tenantInside.toString());
+                assertEquals(0, tenantWrite.status(), "a tenant's workspace is not writable: " + tenantWrite.output());
+                Result hostWrite = run("nsenter", mnt, "--", "touch", outside.toString());
+                assertNotEquals(0, hostWrite.status(), "worker " + pid + " wrote outside the workspace");
+                assertFalse(Files.exists(outside));
+                assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", hostTmp.toString()).status(),
+                        "worker " + pid + " sees the host's /tmp");
+                assertEquals(0, run("nsenter", mnt, "--", "touch", "/tmp/" + name).status(), "no writable /tmp");
+            }
+        } finally {
+            Files.deleteIfExists(inside);
+            Files.deleteIfExists(tenantInside);
+            Files.deleteIfExists(outside);
+            Files.deleteIfExists(hostTmp);
+        }
+    }
+
+    /** The live worker JVMs (not the sandbox tool around each), after one execution made sure there is one. */
+    private static List<Long> workers() {
+        assertEquals("ok\n", new McpCalls().exec("print('ok')").stdout());
+        List<Long> pids = new ArrayList<>();
+        ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().command().orElse("").endsWith("/java"))
+                .filter(p -> commandLine(p.pid()).contains("SandboxWorkerMain"))
+                .forEach(p -> pids.add(p.pid()));
+        assertFalse(pids.isEmpty(), "no worker process found");
+        return pids;
+    }
+
+    /** Read directly: ProcessHandle.Info gives no arguments for a command line as long as a worker's. */
+    private static String commandLine(long pid) {
+        try {
+            return Files.readString(Path.of("/proc/" + pid + "/cmdline"), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String namespace(Object pid, String kind) throws IOException {
+        return Files.readSymbolicLink(Path.of("/proc/" + pid + "/ns/" + kind)).toString();
+    }
+
+    private record Result(int status, String output) {
+    }
+
+    private static Result run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Result(process.waitFor(), output);
+    }
+}
