@@ -2,10 +2,10 @@ package dev.codeexec.sandbox;
 
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -76,22 +76,34 @@ final class PythonInterpreter implements AutoCloseable {
      * finished, or fails with a {@link PolyglotException} when the guest called {@code os._exit}, was
      * cancelled, or the host refused it something.
      */
-    Future<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
-            boolean freshStart) {
-        return thread.submit(() -> {
-            owner.set(caller);
-            in.feed(stdin);
-            out.redirectTo(stdout);
-            err.redirectTo(stderr);
+    CompletableFuture<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout,
+            OutputStream stderr, boolean freshStart) {
+        // A CompletableFuture, so a caller can wait for the run or a cancellation, whichever comes first.
+        CompletableFuture<Finish> finished = new CompletableFuture<>();
+        thread.execute(() -> {
             try {
-                Value finish = run.execute(code, freshStart);
-                return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
-            } finally {
-                out.redirectTo(OutputStream.nullOutputStream());
-                err.redirectTo(OutputStream.nullOutputStream());
-                in.feed(new byte[0]);
+                finished.complete(runGuest(code, stdin, caller, stdout, stderr, freshStart));
+            } catch (Throwable t) {
+                finished.completeExceptionally(t);
             }
         });
+        return finished;
+    }
+
+    private Finish runGuest(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
+            boolean freshStart) {
+        owner.set(caller);
+        in.feed(stdin);
+        out.redirectTo(stdout);
+        err.redirectTo(stderr);
+        try {
+            Value finish = run.execute(code, freshStart);
+            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
+        } finally {
+            out.redirectTo(OutputStream.nullOutputStream());
+            err.redirectTo(OutputStream.nullOutputStream());
+            in.feed(new byte[0]);
+        }
     }
 
     /** Stops guest code without closing the context, so a persistent session can go on. */

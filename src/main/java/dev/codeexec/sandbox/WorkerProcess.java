@@ -41,6 +41,9 @@ final class WorkerProcess {
     private final java.util.concurrent.Executor bridgeThreads;
     /** Whose execution runs now: bridge calls act on the caller the server knows, never on one the worker claims. */
     private volatile String currentOwner = "";
+    /** The execution running now and its hooks: output frames of any other are stale and dropped. */
+    private volatile long currentId;
+    private volatile RunHooks currentHooks;
     private final FrameCodec codec;
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pending = new AtomicReference<>();
     private final AtomicReference<CompletableFuture<WorkerMessages.Reply>> pendingStart = new AtomicReference<>();
@@ -97,25 +100,39 @@ final class WorkerProcess {
 
     /**
      * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
-     * is killed. Only one call at a time (the pool guarantees it).
+     * is killed. When the caller cancels, the worker is told to stop the guest and gets {@code cancelWait} to
+     * answer before it is killed. Only one call at a time (the pool guarantees it).
      *
      * @throws WorkerGone       when the worker died, or was killed at the deadline
-     * @throws TimeoutException when the deadline passed (the worker has been killed)
+     * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
+     *                          killed)
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
-            Duration hardDeadline) throws WorkerGone, TimeoutException {
+            Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
         CompletableFuture<WorkerMessages.Reply> started = new CompletableFuture<>();
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
+        RunHooks hooks = request.hooks();
         pendingStart.set(started);
         pending.set(reply);
         long id = ++nextId;
         currentOwner = request.owner();
+        currentId = id;
+        currentHooks = hooks;
         try {
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
-                    request.timeout().toMillis(), request.session(), request.reuse(), drop), null));
+                    request.timeout().toMillis(), request.session(), request.reuse(), drop, hooks.streams()),
+                    null, null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             started.get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
-            return reply.get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            hooks.started();
+            long deadline = System.nanoTime() + hardDeadline.toNanos();
+            CompletableFuture.anyOf(reply, hooks.cancellation()).get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            if (!reply.isDone()) {
+                codec.write(new WorkerMessages.ToWorker(null, null, new WorkerMessages.Cancel(id)));
+                long left = Math.min(deadline - System.nanoTime(), cancelWait.toNanos());
+                return reply.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+            }
+            return reply.get();
         } catch (IOException | ExecutionException e) {
             throw gone();
         } catch (TimeoutException e) {
@@ -126,6 +143,7 @@ final class WorkerProcess {
             kill();
             throw new WorkerGone("interrupted", false);
         } finally {
+            currentHooks = null;
             pending.set(null);
             pendingStart.set(null);
         }
@@ -171,6 +189,14 @@ final class WorkerProcess {
                     answer(frame.bridgeCall(), currentOwner);
                     continue;
                 }
+                if (frame.output() != null) {
+                    RunHooks hooks = currentHooks;
+                    if (hooks != null && frame.output().id() == currentId && frame.output().data() != null) {
+                        byte[] data = frame.output().data();
+                        hooks.output(frame.output().stderr(), data, 0, data.length);
+                    }
+                    continue;
+                }
                 WorkerMessages.Reply reply = frame.reply();
                 if (reply == null) {
                     throw new IOException("empty frame");
@@ -211,7 +237,7 @@ final class WorkerProcess {
         bridgeThreads.execute(() -> {
             String reply = host.call(owner, call.service(), call.method(), call.args());
             try {
-                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply)));
+                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply), null));
             } catch (IOException e) {
                 // The worker is gone; its execution result reports that.
             }

@@ -1,5 +1,6 @@
 package dev.codeexec.stats;
 
+import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.workspace.WorkspaceFiles;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,11 +21,14 @@ public class StatsService {
     private static final Logger LOG = Logger.getLogger(StatsService.class.getName());
 
     private final SandboxService sandbox;
+    private final ExecutionRuns runs;
     private final WorkspaceFiles workspace;
     private final Instance<StatsContributor> contributors;
 
-    public StatsService(SandboxService sandbox, WorkspaceFiles workspace, Instance<StatsContributor> contributors) {
+    public StatsService(SandboxService sandbox, ExecutionRuns runs, WorkspaceFiles workspace,
+            Instance<StatsContributor> contributors) {
         this.sandbox = sandbox;
+        this.runs = runs;
         this.workspace = workspace;
         this.contributors = contributors;
     }
@@ -32,7 +36,7 @@ public class StatsService {
     /** A snapshot; {@code owner} is the caller's connection id (or "rest"), for its own counts. */
     public ServerStats snapshot(String owner) {
         return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.state(), workspace.summary(), sandbox.packages().packages(), MemoryStats.now(),
+                sandbox.stats(), sandbox.stats(owner), runs.stats(), sandbox.state(), workspace.summary(), sandbox.packages().packages(), MemoryStats.now(),
                 capabilities());
     }
 
