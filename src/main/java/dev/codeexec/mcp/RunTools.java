@@ -18,24 +18,24 @@ public class RunTools {
     }
 
     @Tool(name = "get_execution", description = """
-            Status and output of an execute_code run given an execution_id, with exit_code etc. once finished. \
-            Output pages start at your offsets: pass back next_*_offset; has_more: call again now; dropped: older \
-            output is gone. wait_s returns early on new output or the end.""",
+            A background run: status, output per stream (max_bytes) from byte offsets (resume at next_*_offset; \
+            has_more: more now; dropped: older output gone), exit_code etc. once finished. wait_s long-polls.""",
             annotations = @Tool.Annotations(title = "Get execution", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse getExecution(
             @ToolArg(name = "execution_id") String executionId,
-            @ToolArg(name = "stdout_offset", defaultValue = "0") long stdoutOffset,
-            @ToolArg(name = "stderr_offset", defaultValue = "0") long stderrOffset,
-            @ToolArg(name = "wait_s", defaultValue = "0") int waitS,
-            @ToolArg(name = "max_bytes", description = "Per stream", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES)
-            int maxBytes,
+            @ToolArg(name = "stdout_offset", required = false) Long stdoutOffset,
+            @ToolArg(name = "stderr_offset", required = false) Long stderrOffset,
+            @ToolArg(name = "wait_s", required = false) Integer waitS,
+            @ToolArg(name = "max_bytes", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes,
             McpConnection connection) {
-        return results.call(() -> runs.get(connection.id(), executionId, stdoutOffset, stderrOffset, waitS, maxBytes));
+        // Absent offsets and wait mean 0: the start of each stream, no waiting.
+        return results.call(() -> runs.get(connection.id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
+                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes));
     }
 
     @Tool(name = "cancel_execution", description = """
-            Stop an execute_code run given an execution_id; idempotent, a finished run stays as it was.""",
+            Stop a background run; idempotent, a finished run stays as it was.""",
             annotations = @Tool.Annotations(title = "Cancel execution", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse cancelExecution(

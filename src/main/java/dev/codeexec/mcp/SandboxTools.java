@@ -38,11 +38,10 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox; the working directory is the persistent workspace. Each run starts clean; \
-            imports stay warm. %s; no network, subprocesses or host access. exit_code: 1 uncaught exception, n \
-            sys.exit(n), 124 timeout, 130 cancelled, 137 worker killed; results, not errors. Inside: import tools, \
-            skills, pii. A run given background or still going after wait_s answers with an execution_id for \
-            get_execution.""";
+            Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
+            %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
+            cancelled, 137 killed: results. Inside: import tools, skills, pii. background, or a run past wait_s, \
+            answers with an execution_id for get_execution.""";
 
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
@@ -82,13 +81,13 @@ public class SandboxTools implements InitialCheck {
                 .setDescription(executeCodeDescription(sandbox.packages().publicImports()))
                 .addArgument("code", "Python source, run as __main__", true, String.class)
                 .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
-                        + " for background runs only", false, int.class, "30")
+                        + " in background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
-                .addArgument("session", "Named interpreter that keeps variables across calls", false, String.class)
-                .addArgument("sanitize_output", "Tokenize personal data in the output", false, boolean.class, "false")
+                .addArgument("session", "Named interpreter keeping variables", false, String.class)
+                .addArgument("sanitize_output", "Tokenize personal data in output", false, boolean.class, "false")
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class, "false")
-                .addArgument("background", "Answer at once", false, boolean.class, "false")
-                .addArgument("wait_s", "Seconds to wait for the result before going background", false, int.class)
+                .addArgument("background", "", false, boolean.class, "false")
+                .addArgument("wait_s", "Then go background", false, int.class)
                 .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
@@ -142,8 +141,7 @@ public class SandboxTools implements InitialCheck {
     }
 
     @Tool(name = "reset_session", description = """
-            Drop an execute_code session of this connection (its variables and imports). Idle sessions also \
-            expire.""",
+            Drop an execute_code session (variables, imports); idle ones expire.""",
             annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(

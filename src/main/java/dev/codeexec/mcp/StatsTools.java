@@ -17,8 +17,8 @@ public class StatsTools {
     }
 
     @Tool(name = "get_execution_stats", description = """
-            Server health: executions by outcome, latency, queue, workers, sessions, workspace quotas, memory, \
-            your connection's counts. Cheap: check readiness or load before heavy work.""",
+            Server health: executions and background runs by outcome, latency, queue, workers, sessions, \
+            workspace quotas, memory, your counts.""",
             annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
         return results.call(() -> stats.snapshot(connection.id()));
