@@ -151,12 +151,54 @@ async function executionCases(client) {
     });
   await check(client, 'execute_code invalid timeout', 'execute_code', { code: 'pass', timeout_s: 0 },
     { expectError: true });
+  await backgroundCases(client);
   await check(client, 'reset_session existing', 'reset_session', { session: 'client-check' }, {
     verify: text => /was reset/.test(text) ? undefined : `unexpected text: ${oneLine(text)}`,
   });
   await check(client, 'reset_session unknown', 'reset_session', { session: 'client-check-none' }, {
     verify: text => /No session/.test(text) ? undefined : `unexpected text: ${oneLine(text)}`,
   });
+}
+
+/** Background runs: every answer shape (started, promoted, page, finished, cancelled) must fit its schema. */
+async function backgroundCases(client) {
+  const started = await check(client, 'execute_code background', 'execute_code',
+    { code: "print('é' * 3)", background: true }, {
+      verify: r => typeof r.execution_id === 'string' ? undefined : 'no execution_id',
+    });
+  const id = started?.structuredContent.execution_id ?? 'none';
+  let finished = false;
+  let out = '';
+  const offsets = { stdout_offset: 0, stderr_offset: 0 };
+  for (let i = 0; i < 20 && !finished; i++) {
+    const page = await check(client, `get_execution wait ${i}`, 'get_execution', { execution_id: id, wait_s: 30,
+      ...offsets }, { verify: r => typeof r.status === 'string' ? undefined : 'no status' });
+    if (!page) break;
+    const r = page.structuredContent;
+    out += r.stdout;
+    offsets.stdout_offset = r.next_stdout_offset;
+    offsets.stderr_offset = r.next_stderr_offset;
+    finished = r.status === 'finished' && !r.has_more;
+    if (finished) {
+      report(out === 'ééé\n' && r.exit_code === 0, 'get_execution finished', JSON.stringify(out));
+    }
+  }
+  await check(client, 'cancel_execution finished', 'cancel_execution', { execution_id: id }, {
+    verify: r => expect.all(expect.equal(r.status, 'finished', 'status'), expect.equal(r.cancelled, false, 'cancelled')),
+  });
+  await check(client, 'cancel_execution unknown', 'cancel_execution', { execution_id: 'no-such-run' },
+    { expectError: true });
+  const promoted = await check(client, 'execute_code wait_s promoted', 'execute_code',
+    { code: "print('so far', flush=True)\nwhile True:\n    pass", wait_s: 1 }, {
+      verify: r => expect.equal(r.status, 'running', 'status'),
+    });
+  if (promoted) {
+    await check(client, 'cancel_execution running', 'cancel_execution',
+      { execution_id: promoted.structuredContent.execution_id }, {
+        verify: r => r.status !== 'finished' || (r.cancelled === true && r.exit_code === 130)
+          ? undefined : `not cancelled: ${oneLine(JSON.stringify(r))}`,
+      });
+  }
 }
 
 async function registryCases(client, upstream) {

@@ -32,9 +32,13 @@ public final class Arguments {
         throw new InvalidInputException(name, "must be an integer");
     }
 
-    /** true or false; anything else, absence included, is refused. */
+    /** true or false, absent meaning false; anything else is refused. */
     public static boolean flag(Map<String, Object> args, String name) {
-        if (args.get(name) instanceof Boolean b) {
+        Object value = args.get(name);
+        if (value == null) {
+            return false;
+        }
+        if (value instanceof Boolean b) {
             return b;
         }
         throw new InvalidInputException(name, "must be true or false");

@@ -43,6 +43,7 @@ class ArgumentsTest {
     void flagsAreBooleansOnly() {
         assertTrue(Arguments.flag(args("fresh", true), "fresh"));
         assertFalse(Arguments.flag(args("fresh", false), "fresh"));
+        assertFalse(Arguments.flag(Map.of(), "fresh"), "an absent flag is false");
         assertEquals("fresh: must be true or false",
                 assertThrows(InvalidInputException.class, () -> Arguments.flag(args("fresh", "yes"), "fresh")).getMessage());
     }

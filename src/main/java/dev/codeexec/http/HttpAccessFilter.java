@@ -3,6 +3,7 @@ package dev.codeexec.http;
 import dev.codeexec.tenant.ConnectionTenants;
 import dev.codeexec.tenant.Tenants;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -53,7 +54,9 @@ public class HttpAccessFilter {
             ctx.next();
             return;
         }
-        String host = ctx.request().getHeader(HttpHeaders.HOST);
+        // The authority: the Host header on HTTP/1.1, :authority on HTTP/2 (which has no Host header).
+        HostAndPort authority = ctx.request().authority();
+        String host = authority == null ? null : authority.host();
         if (!hostAllowed(host)) {
             deny(ctx, 421, "misdirected_host", "Host " + host + " is not served here; an operator can allow it with "
                     + "codeexec.http.allowed-hosts");
@@ -98,18 +101,8 @@ public class HttpAccessFilter {
         if (host == null) {
             return false;
         }
-        String name = hostName(host.trim().toLowerCase(Locale.ROOT));
+        String name = host.trim().toLowerCase(Locale.ROOT);
         return LOCAL_HOSTS.contains(name) || allowedHosts.contains(name);
-    }
-
-    /** The host name without its port; IPv6 literals keep their brackets. */
-    static String hostName(String host) {
-        if (host.startsWith("[")) {
-            int end = host.indexOf(']');
-            return end < 0 ? host : host.substring(0, end + 1);
-        }
-        int colon = host.lastIndexOf(':');
-        return colon < 0 ? host : host.substring(0, colon);
     }
 
     private boolean originAllowed(String origin) {

@@ -46,6 +46,29 @@ public class JsonSchemas {
         return of(json.constructType(type), 0);
     }
 
+    /**
+     * The schema of a value that is one of several object types: every property of any of them (the first
+     * type's schema wins for a shared name), required only when all of them require it.
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> union(Type... types) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<String> required = null;
+        for (Type type : types) {
+            Map<String, Object> schema = of(type);
+            ((Map<String, Object>) schema.get("properties")).forEach(properties::putIfAbsent);
+            List<String> own = (List<String>) schema.getOrDefault("required", List.of());
+            required = required == null ? new ArrayList<>(own) : new ArrayList<>(required.stream().filter(own::contains).toList());
+        }
+        Map<String, Object> union = new LinkedHashMap<>();
+        union.put("type", "object");
+        union.put("properties", properties);
+        if (required != null && !required.isEmpty()) {
+            union.put("required", required);
+        }
+        return union;
+    }
+
     private Map<String, Object> of(JavaType type, int depth) {
         Map<String, Object> schema = new LinkedHashMap<>();
         Class<?> raw = type.getRawClass();

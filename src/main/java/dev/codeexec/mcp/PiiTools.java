@@ -22,27 +22,26 @@ public class PiiTools {
     }
 
     @Tool(name = "sanitize_pii", description = """
-            Replace personal data and secrets with tokens such as <EMAIL_ADDRESS_1>, stable on this \
-            connection. Returns the text, entities (type, UTF-16 span, score, token) and counts.""",
+            Replace personal data and secrets with tokens like <EMAIL_ADDRESS_1>, stable per connection; with \
+            entities (type, UTF-16 span, score, token) and counts.""",
             annotations = @Tool.Annotations(title = "Sanitize PII", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse sanitizePii(
             @ToolArg String text,
-            @ToolArg(description = "Only these types", required = false)
+            @ToolArg(description = "Only these types, e.g. EMAIL_ADDRESS; default all", required = false)
             List<String> entities,
-            @ToolArg(name = "min_score", description = "Least confidence to tokenize", required = false)
+            @ToolArg(name = "min_score", description = "Least confidence", required = false)
             Double minScore,
             McpConnection connection) {
         return results.call(() -> pii.sanitize(new SanitizeRequest(text, entities, minScore), callers.of(connection).id()));
     }
 
     @Tool(name = "restore_pii", description = """
-            Put back the values of tokens sanitize_pii issued on this connection. Anything else, including \
-            expired tokens, is returned unchanged.""",
+            Put back the values of tokens sanitize_pii issued on this connection.""",
             annotations = @Tool.Annotations(title = "Restore PII", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse restorePii(
-            @ToolArg(description = "Text containing tokens") String text,
+            @ToolArg String text,
             McpConnection connection) {
         return results.call(() -> pii.restore(text, callers.of(connection).id()));
     }

@@ -18,20 +18,19 @@ public class RegistryTools {
     }
 
     @Tool(name = "search_tools", description = """
-            Find registry tools to call from execute_code (import tools): ranked, typo-tolerant. An empty \
-            query lists the categories. Then read one with get_tool_definition.""",
+            Find registry tools to call from execute_code (import tools), ranked; an empty query \
+            lists categories.""",
             annotations = @Tool.Annotations(title = "Search tools", readOnlyHint = true, openWorldHint = false))
     ToolResponse searchTools(
-            @ToolArg(description = "The task, e.g. 'profile a csv file'", defaultValue = "") String query,
+            @ToolArg(description = "The task", defaultValue = "") String query,
             @ToolArg(description = "Only this category", required = false) String category,
             @ToolArg(defaultValue = "10") int limit,
-            @ToolArg(description = "full adds schemas and examples", defaultValue = "summary") String detail) {
+            @ToolArg(description = "full adds schemas", defaultValue = "summary") String detail) {
         return results.call(() -> registry.search(new ToolSearch(query, category, limit, detail)));
     }
 
     @Tool(name = "get_tool_definition", description = """
-            One registry tool's definition and a Python snippet that calls it from execute_code. An unknown \
-            name is an error listing the closest names.""",
+            A registry tool's definition and a Python snippet calling it from execute_code.""",
             annotations = @Tool.Annotations(title = "Get tool definition", readOnlyHint = true,
                     openWorldHint = false))
     ToolResponse getToolDefinition(@ToolArg(description = "Tool name from search_tools") String name) {

@@ -3,7 +3,11 @@ package dev.codeexec.mcp;
 import dev.codeexec.Arguments;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
+import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.ExecutionRuns;
+import dev.codeexec.sandbox.ExecutionView;
+import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxService;
 import io.quarkiverse.mcp.server.InitialCheck;
 import io.quarkiverse.mcp.server.InitialRequest;
@@ -34,27 +38,31 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox; the working directory is the persistent workspace. Each run starts \
-            clean; imports stay warm. %s; no network, subprocesses or host access. \
-            exit_code is 1 on an uncaught exception, n for sys.exit(n), 124 on timeout, 137 if the worker was \
-            killed: results, not errors. truncated: output passed the cap. Inside: import tools, skills, pii.""";
+            Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
+            %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
+            cancelled, 137 killed. Inside: import tools, skills, pii. background, or a run past wait_s, returns \
+            an execution_id for get_execution.""";
 
     private final SandboxService sandbox;
+    private final ExecutionRuns runs;
     private final OutputSanitizer sanitizer;
     private final ToolResults results;
     private final JsonSchemas schemas;
     private final ToolManager tools;
+    private final CallWatch watch;
     private final McpCallers callers;
     private boolean registered;
 
-    public SandboxTools(SandboxService sandbox, OutputSanitizer sanitizer, ToolResults results, JsonSchemas schemas,
-            ToolManager tools, McpCallers callers) {
+    public SandboxTools(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer, ToolResults results,
+            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers) {
         this.callers = callers;
         this.sandbox = sandbox;
+        this.runs = runs;
         this.sanitizer = sanitizer;
         this.results = results;
         this.schemas = schemas;
         this.tools = tools;
+        this.watch = watch;
     }
 
     void register(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {
@@ -74,14 +82,17 @@ public class SandboxTools implements InitialCheck {
         tools.newTool("execute_code")
                 .setDescription(executeCodeDescription(sandbox.packages().publicImports()))
                 .addArgument("code", "Python source, run as __main__", true, String.class)
-                .addArgument("timeout_s", "Wall-clock limit in seconds", false, int.class, "30")
+                .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
+                        + " in background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
-                .addArgument("session", "Named interpreter that keeps variables across calls", false, String.class)
-                .addArgument("sanitize_output", "Tokenize personal data in the output", false, boolean.class, "false")
-                .addArgument("fresh", "New interpreter, discarded after", false, boolean.class, "false")
-                .setOutputSchema(schemas.of(ExecutionResult.class))
+                .addArgument("session", "Named interpreter keeping variables", false, String.class)
+                .addArgument("sanitize_output", "Tokenize personal data in output", false, boolean.class)
+                .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
+                .addArgument("background", "", false, boolean.class)
+                .addArgument("wait_s", "Then go background", false, int.class)
+                .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
-                .setHandler(args -> executeCode(args.args(), args.connection()))
+                .setHandler(this::executeCode)
                 .register();
         registered = true;
     }
@@ -91,19 +102,48 @@ public class SandboxTools implements InitialCheck {
                 : "Standard library plus " + String.join(", ", packages));
     }
 
-    ToolResponse executeCode(Map<String, Object> args, McpConnection connection) {
+    ToolResponse executeCode(ToolManager.ToolArguments call) {
+        Map<String, Object> args = call.args();
         return results.call(() -> {
-            String caller = callers.of(connection).id();
-            ExecutionResult result = sandbox.execute(new ExecuteCommand(Arguments.string(args, "code"),
+            String owner = callers.of(call.connection()).id();
+            ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"),
-                    Arguments.string(args, "session"), caller, Arguments.flag(args, "fresh")));
-            return Arguments.flag(args, "sanitize_output") ? sanitizer.sanitize(result, caller) : result;
+                    Arguments.string(args, "session"), owner, Arguments.flag(args, "fresh"));
+            boolean sanitize = Arguments.flag(args, "sanitize_output");
+            boolean background = Arguments.flag(args, "background");
+            Integer waitS = Arguments.integer(args, "wait_s");
+            if (!background && waitS == null) {
+                ExecutionResult result = runNow(command, call);
+                return sanitize ? sanitizer.sanitize(result, owner) : result;
+            }
+            OutputSanitizer.requireSynchronous(sanitize, true);
+            ExecutionRuns.requireOneMode(background, waitS);
+            ExecutionView started = runs.start(command);
+            if (background) {
+                return started;
+            }
+            String id = started.executionId();
+            return watch.watch(call.cancellation(), call.progress(), () -> runs.requestCancel(owner, id),
+                    () -> {
+                        ExecutionView now = runs.summary(owner, id);
+                        return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
+                    },
+                    () -> runs.awaitResult(owner, id, waitS));
         });
     }
 
+    /** A synchronous run, which the client may cancel and, with a progressToken, hears progress of. */
+    private ExecutionResult runNow(ExecuteCommand command, ToolManager.ToolArguments call) {
+        // Output streams from the worker only when someone listens: a plain call costs what it always did.
+        OutputTally tally = call.progress().token().isPresent() ? new OutputTally() : null;
+        RunHooks hooks = new RunHooks(tally, () -> { });
+        return watch.watch(call.cancellation(), call.progress(), hooks::cancel,
+                () -> tally == null ? new CallWatch.Status(0, "") : new CallWatch.Status(tally.bytes(), tally.lastLine()),
+                () -> sandbox.execute(command, hooks));
+    }
+
     @Tool(name = "reset_session", description = """
-            Drop an execute_code session of this connection (its variables and imports). Idle sessions also \
-            expire.""",
+            Drop an execute_code session (variables, imports); idle ones expire.""",
             annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(

@@ -25,18 +25,17 @@ public class SkillTools {
     }
 
     @Tool(name = "save_skill", description = """
-            Save Python code under a name for `from skills import <name>` in later executions. Saving a name \
-            again adds a version. The code must compile; save only code that worked.""",
+            Save working Python code for `from skills import <name>`; saving a name again adds a version. It \
+            must compile.""",
             annotations = @Tool.Annotations(title = "Save skill", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse saveSkill(
-            @ToolArg(description = "Python identifier; not a keyword, load, list or module") String name,
-            @ToolArg(description = "What it does and which function to call") String description,
+            @ToolArg(description = "Not a keyword, load, list or module") String name,
+            @ToolArg(description = "What it does, which function to call") String description,
             @ToolArg(description = "Module source, up to 256 KiB") String code,
-            @ToolArg(description = "Labels: a-z, 0-9, _ or -, up to 32 characters", required = false)
+            @ToolArg(description = "a-z, 0-9, _ or -, up to 32 characters", required = false)
             List<String> tags,
-            @ToolArg(description = "Parameters of its main function, e.g. {\"path\": \"CSV file\"}; up to 16 KiB "
-                    + "as JSON", required = false)
+            @ToolArg(description = "Main function's parameters, e.g. {\"path\": \"CSV file\"}", required = false)
             Map<String, Object> parameters,
             McpConnection connection) {
         return results.call(() -> {
@@ -46,27 +45,26 @@ public class SkillTools {
     }
 
     @Tool(name = "load_skill", description = """
-            A saved skill's code and metadata, to read or change it (to use it, import it in execute_code). \
-            An unknown name is an error suggesting close names.""",
+            A saved skill's code and metadata (to use it, import it).""",
             annotations = @Tool.Annotations(title = "Load skill", readOnlyHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse loadSkill(
             @ToolArg String name,
-            @ToolArg(description = "Version; omit for the newest", required = false)
+            @ToolArg(description = "Default: newest", required = false)
             Integer version,
             McpConnection connection) {
         return results.call(() -> store.load(callers.of(connection).tenant(), name, version));
     }
 
     @Tool(name = "list_skills", description = """
-            Saved skills without code: newest first, or ranked by the query's words (non-matching left out). \
-            Check here before writing code that may exist.""",
+            Saved skills without code, newest first or ranked by query words. Check before writing code that may \
+            exist.""",
             annotations = @Tool.Annotations(title = "List skills", readOnlyHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse listSkills(
-            @ToolArg(description = "Words to rank by, e.g. 'csv parse'", required = false)
+            @ToolArg(description = "Words to rank by", required = false)
             String query,
-            @ToolArg(description = "Only skills with this tag", required = false) String tag,
+            @ToolArg(description = "Only this tag", required = false) String tag,
             @ToolArg(defaultValue = "20") int limit,
             @ToolArg(defaultValue = "0") int offset,
             McpConnection connection) {
@@ -74,8 +72,7 @@ public class SkillTools {
     }
 
     @Tool(name = "delete_skill", description = """
-            Delete a skill and all its versions; this cannot be undone. A deleted starter skill returns at \
-            the next server start.""",
+            Delete a skill and all its versions.""",
             annotations = @Tool.Annotations(title = "Delete skill", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse deleteSkill(@ToolArg String name, McpConnection connection) {

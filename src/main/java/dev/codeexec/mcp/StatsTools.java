@@ -19,8 +19,8 @@ public class StatsTools {
     }
 
     @Tool(name = "get_execution_stats", description = """
-            Server health: executions by outcome, latency, queue, workers, sessions, workspace quotas, memory, \
-            your connection's counts. Cheap: check readiness or load before heavy work.""",
+            Server health: runs by outcome, latency, queue, workers, sessions, workspace quota, memory, your \
+            counts.""",
             annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
         return results.call(() -> stats.snapshot(callers.of(connection).id()));

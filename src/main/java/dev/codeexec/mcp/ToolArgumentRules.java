@@ -1,9 +1,9 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.pii.PiiConfig;
-import dev.codeexec.pii.PiiService;
 import dev.codeexec.registry.ToolSearch;
 import dev.codeexec.sandbox.ExecutionLimits;
+import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.skills.SkillDraft;
 import dev.codeexec.skills.SkillQuery;
 import dev.codeexec.workspace.ListFilesRequest;
@@ -26,10 +26,16 @@ public class ToolArgumentRules {
 
     private final Map<String, Map<String, Object>> rules = new HashMap<>();
 
-    public ToolArgumentRules(PiiConfig pii, PiiService piiTypes, WorkspaceConfig workspace) {
+    public ToolArgumentRules(PiiConfig pii, WorkspaceConfig workspace, ExecutionRuns runs) {
         rule("execute_code", "code", "minLength", 1);
-        rule("execute_code", "timeout_s", "minimum", ExecutionLimits.MIN_TIMEOUT_S, "maximum",
-                ExecutionLimits.MAX_TIMEOUT_S);
+        rule("execute_code", "timeout_s", "minimum", ExecutionLimits.MIN_TIMEOUT_S, "maximum", runs.maxTimeoutS());
+        rule("execute_code", "wait_s", "minimum", 0, "maximum", ExecutionLimits.MAX_TIMEOUT_S);
+        for (String stream : List.of("stdout_offset", "stderr_offset")) {
+            rule("get_execution", stream, "minimum", 0);
+        }
+        rule("get_execution", "wait_s", "minimum", 0, "maximum", ExecutionRuns.MAX_WAIT_S);
+        rule("get_execution", "max_bytes", "minimum", ExecutionRuns.MIN_MAX_BYTES, "maximum",
+                ExecutionRuns.MAX_MAX_BYTES);
         rule("execute_code", "session", "pattern", "^[A-Za-z0-9_.-]{1," + ExecutionLimits.MAX_SESSION_NAME + "}$");
         rule("reset_session", "session", "minLength", 1);
 
@@ -45,10 +51,6 @@ public class ToolArgumentRules {
         rule("list_skills", "offset", "minimum", 0);
 
         rule("sanitize_pii", "text", "maxLength", pii.maxInputChars());
-        Map<String, Object> entityType = new LinkedHashMap<>(); // ordered: tools/list is compared byte for byte
-        entityType.put("type", "string");
-        entityType.put("enum", piiTypes.entityTypes().stream().sorted().toList());
-        rule("sanitize_pii", "entities", "items", entityType);
         rule("sanitize_pii", "min_score", "minimum", 0, "maximum", 1, "default", pii.defaultMinScore());
         rule("restore_pii", "text", "maxLength", pii.maxInputChars());
 

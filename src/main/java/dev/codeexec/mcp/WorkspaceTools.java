@@ -24,26 +24,26 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "write_workspace_file", description = """
-            Write a workspace file (where execute_code runs) to hand data to code. Atomic; creates parent \
-            folders. Nothing changes on a path outside the workspace or a broken quota.""",
+            Write a workspace file for execute_code to read. Atomic; creates parent folders; refused over \
+            quota.""",
             annotations = @Tool.Annotations(title = "Write workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse write(
-            @ToolArg(description = "Workspace-relative, e.g. data/in.csv") String path,
-            @ToolArg(description = "Text, or base64 for binary") String content,
+            @ToolArg(description = "Workspace-relative") String path,
+            @ToolArg(description = "Text or base64") String content,
             @ToolArg(defaultValue = "utf-8")
             String encoding,
-            @ToolArg(description = "create fails if the file exists", defaultValue = "overwrite") String mode,
+            @ToolArg(description = "create fails on an existing file", defaultValue = "overwrite") String mode,
             McpConnection connection) {
         return results.call(() -> files(connection).write(new WriteFileRequest(path, content, encoding, mode)));
     }
 
     @Tool(name = "read_workspace_file", description = """
-            Read a page of a workspace file; continue with offset += bytes_returned until eof. A file that is \
-            not UTF-8 needs encoding=base64.""",
+            Read a page of a workspace file; continue at offset + bytes_returned until eof. Non-UTF-8 files need \
+            encoding=base64.""",
             annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true, openWorldHint = false))
     ToolResponse read(
-            @ToolArg(description = "Workspace-relative") String path,
+            @ToolArg String path,
             @ToolArg(defaultValue = "0") long offset,
             @ToolArg(description = "Default: the maximum", required = false)
             Long length,
@@ -54,8 +54,7 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "list_workspace_files", description = """
-            List workspace files and folders by path, with type, size and modification time. Paged: total \
-            counts every match.""",
+            Workspace files and folders with type, size and mtime; paged, total counts every match.""",
             annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true, openWorldHint = false))
     ToolResponse list(
             @ToolArg(defaultValue = ".")
@@ -73,7 +72,7 @@ public class WorkspaceTools {
             Delete a workspace file or empty folder.""",
             annotations = @Tool.Annotations(title = "Delete workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
-    ToolResponse delete(@ToolArg(description = "Workspace-relative") String path, McpConnection connection) {
+    ToolResponse delete(@ToolArg String path, McpConnection connection) {
         return results.call(() -> files(connection).delete(path));
     }
 

@@ -1,5 +1,6 @@
 package dev.codeexec.pii;
 
+import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.ExecutionResult;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,6 +20,17 @@ public class OutputSanitizer {
     public ExecutionResult sanitize(ExecutionResult result, String connectionId) {
         return new ExecutionResult(tokenize(result.stdout(), connectionId), tokenize(result.stderr(), connectionId),
                 result.exitCode(), result.durationMs(), result.truncated(), result.timedOut());
+    }
+
+    /**
+     * Refuses sanitize_output for a run that may go on in the background: the pages read later with get_execution
+     * could not be tokenized, so the flag would silently not hold.
+     */
+    public static void requireSynchronous(boolean sanitize, boolean background) {
+        if (sanitize && background) {
+            throw new InvalidInputException("sanitize_output", "cannot be combined with background or wait_s; pass "
+                    + "a background run's output through sanitize_pii");
+        }
     }
 
     private String tokenize(String text, String connectionId) {

@@ -4,15 +4,29 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.ExecutionRuns;
+import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.SandboxService;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
 
-/** REST mirror of execute_code: the same service, the same result JSON. */
+/**
+ * REST mirror of execute_code, get_execution and cancel_execution: the same services, the same result JSON. A run
+ * that goes on in the background answers 202 with its execution id; its events stream is {@link ExecutionEvents}.
+ */
 @Path("/api/v1/executions")
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
@@ -20,26 +34,68 @@ public class ExecutionResource {
 
     /** Body of POST /api/v1/executions; field names match the MCP tool's arguments. */
     public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session,
-            @JsonProperty("sanitize_output") Boolean sanitizeOutput) {
+            @JsonProperty("sanitize_output") Boolean sanitizeOutput, Boolean background,
+            @JsonProperty("wait_s") Integer waitS) {
     }
 
     private final SandboxService sandbox;
+    private final ExecutionRuns runs;
     private final OutputSanitizer sanitizer;
+    private final ExecutionEvents events;
 
     private final RestCallers callers;
 
-    public ExecutionResource(SandboxService sandbox, OutputSanitizer sanitizer, RestCallers callers) {
+    public ExecutionResource(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer,
+            ExecutionEvents events, RestCallers callers) {
         this.callers = callers;
         this.sandbox = sandbox;
+        this.runs = runs;
         this.sanitizer = sanitizer;
+        this.events = events;
     }
 
     @POST
-    public ExecutionResult execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
-        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null) : body;
+    public Response execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
+        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null) : body;
         String caller = callers.id(sessionId);
-        ExecutionResult result = sandbox.execute(new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
-                b.session() == null));
-        return Boolean.TRUE.equals(b.sanitizeOutput()) ? sanitizer.sanitize(result, caller) : result;
+        boolean sanitize = Boolean.TRUE.equals(b.sanitizeOutput());
+        boolean background = Boolean.TRUE.equals(b.background());
+        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
+                b.session() == null);
+        if (!background && b.waitS() == null) {
+            ExecutionResult result = sandbox.execute(command);
+            return Response.ok(sanitize ? sanitizer.sanitize(result, caller) : result).build();
+        }
+        OutputSanitizer.requireSynchronous(sanitize, true);
+        ExecutionRuns.requireOneMode(background, b.waitS());
+        ExecutionView started = runs.start(command);
+        Object answer = background ? started : runs.awaitResult(caller, started.executionId(), b.waitS());
+        return Response.status(answer instanceof ExecutionView ? Response.Status.ACCEPTED : Response.Status.OK)
+                .entity(answer).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public ExecutionView get(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
+            @QueryParam("stdout_offset") @DefaultValue("0") long stdoutOffset,
+            @QueryParam("stderr_offset") @DefaultValue("0") long stderrOffset,
+            @QueryParam("wait_s") @DefaultValue("0") int waitS,
+            @QueryParam("max_bytes") @DefaultValue("" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes) {
+        return runs.get(callers.id(sessionId), id, stdoutOffset, stderrOffset, waitS, maxBytes);
+    }
+
+    /** Server-Sent Events of a run: see {@link ExecutionEvents}. */
+    @GET
+    @Path("{id}/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void events(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
+            @Context SseEventSink sink, @Context Sse sse) {
+        events.stream(runs.watch(callers.id(sessionId), id), sink, sse);
+    }
+
+    @DELETE
+    @Path("{id}")
+    public ExecutionView cancel(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId) {
+        return runs.cancel(callers.id(sessionId), id);
     }
 }

@@ -22,22 +22,33 @@ final class Admission {
         this.queueSize = queueSize;
     }
 
-    /**
-     * Waits for a slot for at most {@code patience}.
-     *
-     * @throws SandboxBusyException when the queue is full, or no slot came free in time
-     */
     /** A held execution slot; closing it lets the next caller in. */
     interface Slot extends AutoCloseable {
         @Override
         void close();
     }
 
-    Slot admit(Duration patience) {
-        if (!running.tryAcquire()) {
-            if (waiting.incrementAndGet() > queueSize) {
-                waiting.decrementAndGet();
-                throw new SandboxBusyException(running(), queued());
+    /** A place taken at once: a slot, or a place in the queue; {@link #await} then waits for the slot. */
+    final class Ticket {
+        private final boolean holdsSlot;
+        private boolean used;
+
+        private Ticket(boolean holdsSlot) {
+            this.holdsSlot = holdsSlot;
+        }
+
+        /**
+         * Waits for a slot for at most {@code patience}; call once.
+         *
+         * @throws SandboxBusyException when no slot came free in time
+         */
+        Slot await(Duration patience) {
+            if (used) {
+                throw new IllegalStateException("ticket already used");
+            }
+            used = true;
+            if (holdsSlot) {
+                return running::release;
             }
             try {
                 if (!running.tryAcquire(patience.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -49,8 +60,33 @@ final class Admission {
             } finally {
                 waiting.decrementAndGet();
             }
+            return running::release;
         }
-        return running::release;
+    }
+
+    /**
+     * Takes a slot or a place in the queue without waiting.
+     *
+     * @throws SandboxBusyException when the queue is full
+     */
+    Ticket enter() {
+        if (running.tryAcquire()) {
+            return new Ticket(true);
+        }
+        if (waiting.incrementAndGet() > queueSize) {
+            waiting.decrementAndGet();
+            throw new SandboxBusyException(running(), queued());
+        }
+        return new Ticket(false);
+    }
+
+    /**
+     * Waits for a slot for at most {@code patience}.
+     *
+     * @throws SandboxBusyException when the queue is full, or no slot came free in time
+     */
+    Slot admit(Duration patience) {
+        return enter().await(patience);
     }
 
     int running() {

@@ -6,18 +6,30 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Keeps the first {@code limit} bytes written to it and counts (but drops) the rest, so a guest that
- * floods its output costs memory for the limit only and never blocks.
+ * floods its output costs memory for the limit only and never blocks. A tap, when given, sees every byte
+ * (kept or not) in order, for callers that watch a run's output live.
  */
 final class BoundedOutput extends OutputStream {
 
+    /** Receives every byte written, under this stream's lock, so in order. */
+    interface Tap {
+        void write(byte[] bytes, int offset, int length);
+    }
+
     private final int limit;
+    private final Tap tap;
     private final ByteArrayOutputStream kept;
     private long total;
     /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
     private volatile boolean sealed;
 
     BoundedOutput(int limit) {
+        this(limit, null);
+    }
+
+    BoundedOutput(int limit, Tap tap) {
         this.limit = limit;
+        this.tap = tap;
         this.kept = new ByteArrayOutputStream(Math.min(limit, 8192));
     }
 
@@ -39,6 +51,9 @@ final class BoundedOutput extends OutputStream {
             kept.write(b);
         }
         total++;
+        if (tap != null) {
+            tap.write(new byte[] {(byte) b}, 0, 1);
+        }
     }
 
     @Override
@@ -55,6 +70,9 @@ final class BoundedOutput extends OutputStream {
             kept.write(b, off, (int) Math.min(room, len));
         }
         total += len;
+        if (tap != null) {
+            tap.write(b, off, len);
+        }
     }
 
     synchronized boolean truncated() {

@@ -14,6 +14,7 @@ final class ExecutionCounters {
     private final LongAdder failed = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
     private final LongAdder killed = new LongAdder();
+    private final LongAdder cancelled = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private final LatencyWindow latencies = new LatencyWindow(WINDOW);
 
@@ -24,6 +25,7 @@ final class ExecutionCounters {
             case KILLED -> killed.increment();
             case SUCCEEDED -> succeeded.increment();
             case FAILED -> failed.increment();
+            case CANCELLED -> cancelled.increment();
         }
         latencies.record(result.durationMs());
     }
@@ -35,6 +37,6 @@ final class ExecutionCounters {
     ExecutionStats snapshot(int running, int queued) {
         Timing t = latencies.timing();
         return new ExecutionStats(total.sum(), succeeded.sum(), failed.sum(), timedOut.sum(), killed.sum(),
-                rejected.sum(), running, queued, t.p50Ms(), t.p95Ms(), t.p99Ms(), t.maxMs());
+                cancelled.sum(), rejected.sum(), running, queued, t.p50Ms(), t.p95Ms(), t.p99Ms(), t.maxMs());
     }
 }

@@ -21,6 +21,14 @@ public final class ExecutionLimits {
 
     /** Validates a command and turns it into a request; throws before anything is started. */
     static ExecutionRequest validate(ExecuteCommand command) {
+        return validate(command, MAX_TIMEOUT_S, RunHooks.none());
+    }
+
+    /**
+     * @param maxTimeoutS the largest timeout_s allowed: {@link #MAX_TIMEOUT_S}, or the operator's maximum for
+     *                    background runs
+     */
+    static ExecutionRequest validate(ExecuteCommand command, int maxTimeoutS, RunHooks hooks) {
         String code = command.code();
         if (code == null || code.isBlank()) {
             throw new InvalidInputException("code", "is required and must not be empty");
@@ -35,9 +43,10 @@ public final class ExecutionLimits {
                     InvalidInputException.Kind.TOO_LARGE);
         }
         int timeout = command.timeoutS() == null ? DEFAULT_TIMEOUT_S : command.timeoutS();
-        if (timeout < MIN_TIMEOUT_S || timeout > MAX_TIMEOUT_S) {
-            throw new InvalidInputException("timeout_s", "must be between " + MIN_TIMEOUT_S + " and " + MAX_TIMEOUT_S
-                    + " seconds, got " + timeout);
+        if (timeout < MIN_TIMEOUT_S || timeout > maxTimeoutS) {
+            throw new InvalidInputException("timeout_s", "must be between " + MIN_TIMEOUT_S + " and " + maxTimeoutS
+                    + " seconds, got " + timeout + (maxTimeoutS == MAX_TIMEOUT_S
+                            ? "; a background run (background or wait_s) may run longer" : ""));
         }
         SessionKey session = null;
         ExecutionRequest.Reuse reuse = command.fresh() ? ExecutionRequest.Reuse.FRESH : ExecutionRequest.Reuse.WARM;
@@ -55,7 +64,7 @@ public final class ExecutionLimits {
         } else if (reuse == ExecutionRequest.Reuse.WARM) {
             session = SessionKey.warm(command.owner() == null ? "" : command.owner());
         }
-        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse);
+        return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse, hooks);
     }
 
     private static boolean longerThan(String s, int limitBytes) {

@@ -5,12 +5,13 @@ import java.time.Duration;
 
 /**
  * One validated execution: the caller's code and stdin, its wall-clock budget, the connection it
- * comes from ({@code owner}: bridge calls act on its behalf), and optionally the persistent session
- * it runs in (scoped to that connection), and the caller's tenant's workspace ({@code null}: the executor's
- * default one), which every interpreter it runs in is confined to from the moment it is built.
+ * comes from ({@code owner}: bridge calls act on its behalf), optionally the persistent session
+ * it runs in (scoped to that connection), the {@code hooks} that watch and cancel it while it runs, and the
+ * caller's tenant's workspace ({@code null}: the executor's default one), which every interpreter it runs in is
+ * confined to from the moment it is built.
  */
 public record ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session,
-        Reuse reuse, Path workspace) {
+        Reuse reuse, RunHooks hooks, Path workspace) {
 
     /**
      * Which interpreter runs it: a brand-new one, discarded afterwards; the caller's warm one, reset to a
@@ -22,14 +23,22 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
     public ExecutionRequest {
         stdin = stdin == null ? "" : stdin;
         owner = owner == null ? "" : owner;
+        hooks = hooks == null ? RunHooks.none() : hooks;
     }
 
+    /** A run watched by {@code hooks}, in the executor's default workspace until {@link #in} says otherwise. */
+    public ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session, Reuse reuse,
+            RunHooks hooks) {
+        this(code, stdin, timeout, owner, session, reuse, hooks, null);
+    }
+
+    /** A run nobody watches or cancels while it goes. */
     public ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session, Reuse reuse) {
-        this(code, stdin, timeout, owner, session, reuse, null);
+        this(code, stdin, timeout, owner, session, reuse, null, null);
     }
 
     /** The same request, confined to {@code workspace}. */
     ExecutionRequest in(Path workspace) {
-        return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, workspace);
+        return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, hooks, workspace);
     }
 }

@@ -19,10 +19,19 @@ public record ExecutionResult(
         boolean truncated,
         @JsonProperty("timed_out")
         @JsonPropertyDescription("True when the execution was stopped at its timeout")
-        boolean timedOut) {
+        boolean timedOut) implements ExecuteAnswer {
 
     /** Exit status reported for an execution stopped at its deadline, as coreutils' timeout does. */
     public static final int EXIT_TIMEOUT = 124;
     /** Exit status reported when the sandbox worker process had to be killed (128 + SIGKILL). */
     public static final int EXIT_KILLED = 137;
+    /** Exit status reported for an execution its caller cancelled (128 + SIGINT, as a shell reports Ctrl-C). */
+    public static final int EXIT_CANCELLED = 130;
+
+    /** The result of a run cancelled before its guest code started. */
+    static ExecutionResult cancelledBeforeStart() {
+        return new ExecutionResult("", CANCELLED_BEFORE_START, EXIT_CANCELLED, 0, false, false);
+    }
+
+    static final String CANCELLED_BEFORE_START = "Cancelled: the caller cancelled this execution before it started\n";
 }

@@ -7,6 +7,7 @@ public record ExecutionStats(
         long total, long succeeded, long failed,
         @JsonProperty("timed_out") long timedOut,
         long killed,
+        long cancelled,
         @JsonProperty("rejected_busy") long rejectedBusy,
         long running, long queued,
         @JsonProperty("p50_ms") long p50Ms,

@@ -137,7 +137,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
-        return execute(request, () -> { });
+        return execute(request, request.hooks()::started);
     }
 
     /**

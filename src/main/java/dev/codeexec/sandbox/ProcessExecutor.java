@@ -76,31 +76,51 @@ public final class ProcessExecutor implements CodeExecutor {
     private record WarmHome(WorkerProcess worker, long lastUsedNanos) {
     }
 
+    /** The caller cancelled a run still waiting for a worker. */
+    private static final class CancelledWhileWaiting extends RuntimeException {
+        CancelledWhileWaiting() {
+            super(null, null, false, false);
+        }
+    }
+
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
+        try {
+            return dispatchRun(request);
+        } catch (CancelledWhileWaiting e) {
+            request.hooks().note(true, ExecutionResult.CANCELLED_BEFORE_START);
+            return ExecutionResult.cancelledBeforeStart();
+        }
+    }
+
+    private ExecutionResult dispatchRun(ExecutionRequest request) {
         sessions.evictIdle();
         evictIdleWarm();
         if (request.reuse() == ExecutionRequest.Reuse.FRESH) {
-            return runOn(takeAny(), request);
+            return runOn(takeAny(request), request);
         }
         if (request.reuse() == ExecutionRequest.Reuse.WARM) {
-            return runOn(takeWarm(request.session()), request);
+            return runOn(takeWarm(request), request);
         }
         String lossNotice = sessions.takeLossNotice(request.session());
         while (true) {
             SessionTable.Entry<WorkerProcess> entry = sessions.find(request.session());
             if (entry == null) {
                 // Chosen before entering the session table, so waiting for a worker never blocks other sessions.
-                WorkerProcess pinned = leastPinnedWorker();
+                WorkerProcess pinned = leastPinnedWorker(request);
                 entry = sessions.create(request.session(), () -> pinned);
             }
             entry.lock.lock();
             try {
-                WorkerProcess worker = take(entry.handle);
+                WorkerProcess worker = take(entry.handle, request);
                 if (worker == null) {
                     // Its worker died while we waited; the loss was recorded, so start over on a fresh one.
                     lossNotice = sessions.takeLossNotice(request.session());
                     continue;
+                }
+                if (lossNotice != null) {
+                    // Streamed first, as the result puts it first.
+                    request.hooks().note(true, SessionNotice.text(request.session(), lossNotice));
                 }
                 ExecutionResult result = runOn(worker, request);
                 entry.lastUsedNanos = System.nanoTime();
@@ -115,7 +135,8 @@ public final class ProcessExecutor implements CodeExecutor {
      * The worker holding the caller's warm interpreter, once it is free; if it stays busy for longer than a fresh
      * interpreter takes to build, any free worker, which becomes the caller's home (its old interpreter is dropped).
      */
-    private WorkerProcess takeWarm(SessionKey key) {
+    private WorkerProcess takeWarm(ExecutionRequest request) {
+        SessionKey key = request.session();
         WorkerProcess home;
         WorkerProcess preferred;
         synchronized (this) {
@@ -126,7 +147,7 @@ public final class ProcessExecutor implements CodeExecutor {
             preferred = home != null && live.contains(home) ? home
                     : live.stream().min(java.util.Comparator.comparingLong(this::occupancy)).orElse(null);
         }
-        WorkerProcess worker = acquire(null, preferred);
+        WorkerProcess worker = acquire(null, preferred, request);
         synchronized (this) {
             if (home != null && home != worker) {
                 scheduleDrop(home, key);
@@ -158,11 +179,11 @@ public final class ProcessExecutor implements CodeExecutor {
 
     private ExecutionResult runOn(WorkerProcess worker, ExecutionRequest request) {
         long start = System.nanoTime();
-        Duration hardDeadline = request.timeout().plus(settings.cancelGrace()).plus(settings.cancelGrace())
-                .plus(REPLY_MARGIN);
+        Duration stopWait = settings.cancelGrace().plus(settings.cancelGrace()).plus(REPLY_MARGIN);
+        Duration hardDeadline = request.timeout().plus(stopWait);
         try {
             WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), settings.worker().startTimeout(),
-                    hardDeadline);
+                    hardDeadline, stopWait);
             if (reply.warm() != null) {
                 warmCounters.record(reply.warm());
                 if (reply.warm().recycled() != null) {
@@ -177,10 +198,16 @@ public final class ProcessExecutor implements CodeExecutor {
             return reply.result();
         } catch (TimeoutException e) {
             lostWarm(request);
+            if (request.hooks().cancelRequested()) {
+                retire(worker, "its worker process was killed after a cancellation it did not obey");
+                return killed(request, start, ExecutionResult.EXIT_CANCELLED, false, "Cancelled: execution did "
+                        + "not stop within the cancel grace, so its sandbox process was killed; output produced "
+                        + "before the kill is lost");
+            }
             retire(worker, "its worker process was killed at the deadline");
-            return killed(start, true, "TimeoutError: execution did not stop within its timeout of "
-                    + request.timeout().toSeconds() + " s (timeout_s), so its sandbox process was killed; "
-                    + "output produced before the kill is lost");
+            return killed(request, start, ExecutionResult.EXIT_KILLED, true, "TimeoutError: execution did not stop "
+                    + "within its timeout of " + request.timeout().toSeconds() + " s (timeout_s), so its sandbox "
+                    + "process was killed; output produced before the kill is lost");
         } catch (WorkerProcess.WorkerGone e) {
             lostWarm(request);
             retire(worker, "its worker process died");
@@ -188,7 +215,7 @@ public final class ProcessExecutor implements CodeExecutor {
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
                             + " MiB, so its sandbox process was stopped"
                     : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + ")";
-            return killed(start, false, why);
+            return killed(request, start, ExecutionResult.EXIT_KILLED, false, why);
         }
     }
 
@@ -198,27 +225,34 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
-    private static ExecutionResult killed(long startNanos, boolean timedOut, String message) {
+    private static ExecutionResult killed(ExecutionRequest request, long startNanos, int exit, boolean timedOut,
+            String message) {
         long millis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
-        return new ExecutionResult("", message + "\n", ExecutionResult.EXIT_KILLED, millis, false, timedOut);
+        request.hooks().note(true, message + "\n");
+        return new ExecutionResult("", message + "\n", exit, millis, false, timedOut);
     }
 
-    private WorkerProcess takeAny() {
-        return acquire(null, null);
+    private WorkerProcess takeAny(ExecutionRequest request) {
+        return acquire(null, null, request);
     }
 
     /** The session's worker once it is free, or null when it died meanwhile. */
-    private WorkerProcess take(WorkerProcess wanted) {
-        return acquire(wanted, null);
+    private WorkerProcess take(WorkerProcess wanted, ExecutionRequest request) {
+        return acquire(wanted, null, request);
     }
 
     /**
      * Waits in line for a worker: {@code pinned} (a session's) and nothing else, else preferably {@code home}
      * (where the caller's warm interpreter is), else any. Returns null when {@code pinned} died.
+     * A long background run may wait as long as a run of its own length ahead of it could take.
+     *
+     * @throws CancelledWhileWaiting when the caller cancels the run meanwhile
      */
-    private synchronized WorkerProcess acquire(WorkerProcess pinned, WorkerProcess home) {
+    private synchronized WorkerProcess acquire(WorkerProcess pinned, WorkerProcess home, ExecutionRequest request) {
         long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
-                + Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S).toNanos();
+                + Duration.ofSeconds(Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())).toNanos();
+        RunHooks hooks = request.hooks();
+        hooks.cancellation().thenRun(this::wakeWaiters);
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
         WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, System.nanoTime() + patience);
@@ -230,6 +264,9 @@ public final class ProcessExecutor implements CodeExecutor {
                 }
                 if (pinned != null && !live.contains(pinned)) {
                     return null;
+                }
+                if (hooks.cancelRequested()) {
+                    throw new CancelledWhileWaiting();
                 }
                 if (closed) {
                     throw new IllegalStateException("the sandbox is shutting down");
@@ -250,6 +287,10 @@ public final class ProcessExecutor implements CodeExecutor {
         } finally {
             line.leave(waiter);
         }
+    }
+
+    private synchronized void wakeWaiters() {
+        notifyAll();
     }
 
     /** Hands free workers to waiting executions (see {@link WaitLine}); wakes them when it did. */
@@ -275,7 +316,7 @@ public final class ProcessExecutor implements CodeExecutor {
         notifyAll();
     }
 
-    private synchronized WorkerProcess leastPinnedWorker() {
+    private synchronized WorkerProcess leastPinnedWorker(ExecutionRequest request) {
         WorkerProcess best = null;
         for (WorkerProcess w : live) {
             if (best == null || pinned(w) < pinned(best)) {
@@ -283,7 +324,7 @@ public final class ProcessExecutor implements CodeExecutor {
             }
         }
         if (best == null) {
-            best = takeAny();
+            best = takeAny(request);
             idle.addFirst(best);
             dispatch();
         }

@@ -2,10 +2,10 @@ package dev.codeexec.sandbox;
 
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
@@ -80,22 +80,34 @@ final class PythonInterpreter implements AutoCloseable {
      * cancelled, or the host refused it something. Without {@code keepFiles} (no session will run here again with
      * this state) the files the run left open are closed when it ends.
      */
-    Future<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
-            boolean freshStart, boolean keepFiles) {
-        return thread.submit(() -> {
-            owner.set(caller);
-            in.feed(stdin);
-            out.redirectTo(stdout);
-            err.redirectTo(stderr);
+    CompletableFuture<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout,
+            OutputStream stderr, boolean freshStart, boolean keepFiles) {
+        // A CompletableFuture, so a caller can wait for the run or a cancellation, whichever comes first.
+        CompletableFuture<Finish> finished = new CompletableFuture<>();
+        thread.execute(() -> {
             try {
-                Value finish = run.execute(code, freshStart, keepFiles);
-                return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
-            } finally {
-                out.redirectTo(OutputStream.nullOutputStream());
-                err.redirectTo(OutputStream.nullOutputStream());
-                in.feed(new byte[0]);
+                finished.complete(runGuest(code, stdin, caller, stdout, stderr, freshStart, keepFiles));
+            } catch (Throwable t) {
+                finished.completeExceptionally(t);
             }
         });
+        return finished;
+    }
+
+    private Finish runGuest(String code, byte[] stdin, String caller, OutputStream stdout, OutputStream stderr,
+            boolean freshStart, boolean keepFiles) {
+        owner.set(caller);
+        in.feed(stdin);
+        out.redirectTo(stdout);
+        err.redirectTo(stderr);
+        try {
+            Value finish = run.execute(code, freshStart, keepFiles);
+            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
+        } finally {
+            out.redirectTo(OutputStream.nullOutputStream());
+            err.redirectTo(OutputStream.nullOutputStream());
+            in.feed(new byte[0]);
+        }
     }
 
     /** Stops guest code without closing the context, so a persistent session can go on. */

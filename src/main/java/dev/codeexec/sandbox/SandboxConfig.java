@@ -72,6 +72,35 @@ public interface SandboxConfig {
 
     Worker worker();
 
+    Runs runs();
+
+    /** Background runs (execute_code with background or wait_s) and live progress of synchronous ones. */
+    interface Runs {
+        /** The largest timeout_s of a background run; a synchronous run keeps the fixed 300. */
+        @WithDefault("3600")
+        int maxTimeoutS();
+
+        /** Output bytes kept per stream of a background run: the most recent ones. */
+        @WithDefault("1048576")
+        int retainedBytes();
+
+        /** How long a finished background run stays readable. */
+        @WithDefault("1h")
+        Duration finishedTtl();
+
+        /** Background runs one caller may hold, unfinished or finished and not yet expired. */
+        @WithDefault("16")
+        int maxPerCaller();
+
+        /** Background runs the server holds for all callers together. */
+        @WithDefault("256")
+        int maxTotal();
+
+        /** How often a synchronous execute_code call that sent a progressToken hears progress. */
+        @WithDefault("2s")
+        Duration progressInterval();
+    }
+
     /** Each caller's warm interpreter, reused by its runs without a session and reset between them. */
     interface Warm {
         /** Runs one warm interpreter serves before it is replaced by a fresh one. */

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.InvalidInputException;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -11,8 +12,11 @@ import jakarta.enterprise.event.Observes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,6 +41,8 @@ public class SandboxService {
     private final OsSandbox osSandbox;
     /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
     private final List<Path> writable;
+    /** Persistent sessions a background run holds, with its execution id. */
+    private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
     private final HostBridge bridge;
 
@@ -96,46 +102,120 @@ public class SandboxService {
      * @throws SandboxBusyException               when the execution queue is full
      */
     public ExecutionResult execute(ExecuteCommand command) {
-        ExecutionRequest request = ExecutionLimits.validate(command)
+        return execute(command, RunHooks.none());
+    }
+
+    /** Runs one execution whose caller watches or may cancel it through {@code hooks}. */
+    public ExecutionResult execute(ExecuteCommand command, RunHooks hooks) {
+        return admit(command, ExecutionLimits.MAX_TIMEOUT_S, hooks, null).get();
+    }
+
+    /**
+     * Validates an execution and takes its place at once: its caller's and tenant's fair share, then a slot or a
+     * place in the queue; the supplier then waits for a slot, runs it and records it. A background run
+     * ({@code runId} set) holds its persistent session until it ends: other calls to that session are refused
+     * meanwhile rather than left waiting.
+     *
+     * @param maxTimeoutS the largest timeout_s allowed
+     * @throws dev.codeexec.InvalidInputException on invalid input or a session busy with a background run
+     * @throws SandboxBusyException               when the queue is full, or the caller or its tenant holds its
+     *                                            whole fair share
+     */
+    Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        ExecutionRequest request = ExecutionLimits.validate(command, maxTimeoutS, hooks)
                 .in(workspaces.root(Caller.tenantOf(command.owner())).path());
-        Admission.Slot slot;
+        SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
+        if (held != null) {
+            String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
+            if (busyWith != null) {
+                throw sessionBusy(held, busyWith);
+            }
+        }
         FairShare.Ticket share;
         try {
-            share = fairShare.enter(command.owner());
+            share = fairShare.enter(request.owner());
         } catch (SandboxBusyException e) {
+            release(held, runId);
             counters.reject();
             LOG.log(Level.INFO, "execution rejected: caller or tenant over its fair share");
             throw e;
         }
+        Admission.Ticket ticket;
         try {
-            slot = admission.admit(request.timeout().plus(Duration.ofSeconds(ExecutionLimits.MAX_TIMEOUT_S)));
+            ticket = admission.enter();
         } catch (SandboxBusyException e) {
-            counters.reject();
-            ExecutionStats load = stats();
-            LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
-                    new Object[] {load.running(), load.queued()});
             share.close();
-            throw new SandboxBusyException((int) load.running(), (int) load.queued());
+            release(held, runId);
+            throw rejected();
         }
-        try (share; slot) {
-            ExecutionResult result = executor().execute(request);
+        return () -> {
+            try (share) {
+                return run(request, ticket);
+            } finally {
+                release(held, runId);
+            }
+        };
+    }
+
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+        Duration patience = request.timeout().plus(Duration.ofSeconds(
+                Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())));
+        Admission.Slot slot;
+        try {
+            slot = ticket.await(patience);
+        } catch (SandboxBusyException e) {
+            throw rejected();
+        }
+        try (slot) {
+            ExecutionResult result;
+            if (request.hooks().cancelRequested()) {
+                request.hooks().note(true, ExecutionResult.CANCELLED_BEFORE_START);
+                result = ExecutionResult.cancelledBeforeStart();
+            } else {
+                result = executor().execute(request);
+            }
             counters.record(result);
-            owners.record(command.owner(), result);
+            owners.record(request.owner(), result);
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
-                    + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8}",
+                    + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8} streamed={9}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
                         request.stdin().length(), result.stdout().length(), result.stderr().length(),
-                        result.truncated(), request.reuse()});
+                        result.truncated(), request.reuse(), request.hooks().streams()});
             return result;
         }
+    }
+
+    private SandboxBusyException rejected() {
+        counters.reject();
+        ExecutionStats load = stats();
+        LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
+                new Object[] {load.running(), load.queued()});
+        return new SandboxBusyException((int) load.running(), (int) load.queued());
+    }
+
+    private void release(SessionKey held, String runId) {
+        if (held != null && runId != null) {
+            busySessions.remove(held, runId);
+        }
+    }
+
+    private static InvalidInputException sessionBusy(SessionKey session, String runId) {
+        return new InvalidInputException("session", "'" + session.name() + "' is busy: background execution "
+                + runId + " is running in it; wait for it with get_execution or cancel it with cancel_execution",
+                InvalidInputException.Kind.CONFLICT);
     }
 
     /** Drops a persistent session of the given connection; true when it existed. */
     public boolean resetSession(String owner, String name) {
         if (name == null || name.isBlank()) {
-            throw new dev.codeexec.InvalidInputException("session", "is required: the name used with execute_code");
+            throw new InvalidInputException("session", "is required: the name used with execute_code");
         }
-        return executor().resetSession(new SessionKey(owner == null ? "" : owner, name));
+        SessionKey key = new SessionKey(owner == null ? "" : owner, name);
+        String busyWith = busySessions.get(key);
+        if (busyWith != null) {
+            throw sessionBusy(key, busyWith);
+        }
+        return executor().resetSession(key);
     }
 
     /** Pool and session figures, or null while the executor is still starting. */

@@ -65,6 +65,16 @@ public final class SandboxWorkerMain {
     private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
     /** When the last execution finished: warm-up rounds wait for a pause in the caller's stream, not a gap between calls. */
     private volatile long lastFinishedNanos = System.nanoTime();
+    /** The execution running now and its hooks, so a cancel frame reaches it; null between executions. */
+    private final java.util.concurrent.atomic.AtomicReference<Running> current =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Paces the output frames of streaming runs. */
+    private final java.util.concurrent.ScheduledExecutorService flusher =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("worker-output").factory());
+
+    private record Running(long id, RunHooks hooks) {
+    }
 
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
@@ -93,7 +103,7 @@ public final class SandboxWorkerMain {
             executor.awaitWarm();
             WorkerWarmup warmup = new WorkerWarmup(contexts, Integer.parseInt(args[9]), worker::idle);
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
-            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null));
+            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();
             worker.serve(executor);
         }
@@ -112,18 +122,25 @@ public final class SandboxWorkerMain {
             }
             busy.set(true);
             InProcessExecutor.Run run;
+            OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
+            RunHooks hooks = new RunHooks(batcher, () -> { });
+            current.set(new Running(request.id(), hooks));
             try {
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
-                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(),
+                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(), hooks,
                         request.workspace() == null ? null : Path.of(request.workspace())),
                         () -> started(request.id()));
             } finally {
+                current.set(null);
+                if (batcher != null) {
+                    batcher.close();
+                }
                 lastFinishedNanos = System.nanoTime();
                 busy.set(false);
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null, null));
         }
     }
 
@@ -156,7 +173,7 @@ public final class SandboxWorkerMain {
 
     private void started(long id) {
         try {
-            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null));
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null, null));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -169,6 +186,11 @@ public final class SandboxWorkerMain {
                 WorkerMessages.ToWorker frame = codec.read(WorkerMessages.ToWorker.class);
                 if (frame.execute() != null) {
                     requests.add(Optional.of(frame.execute()));
+                } else if (frame.cancel() != null) {
+                    Running running = current.get();
+                    if (running != null && running.id() == frame.cancel().id()) {
+                        running.hooks().cancel();
+                    }
                 } else if (frame.bridgeReply() != null) {
                     CompletableFuture<String> waiting = bridgeReplies.remove(frame.bridgeReply().callId());
                     if (waiting != null) {
@@ -188,7 +210,7 @@ public final class SandboxWorkerMain {
         bridgeReplies.put(id, reply);
         try {
             byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                    new WorkerMessages.BridgeCall(id, service, method, args)));
+                    new WorkerMessages.BridgeCall(id, service, method, args), null));
             if (frame.length > FrameLimits.BRIDGE_CALL_BYTES) {
                 // Refused here as the host would: the server kills a worker that sends a larger frame.
                 return ARGS_TOO_LARGE;

@@ -5,12 +5,16 @@ final class SessionNotice {
     private SessionNotice() {
     }
 
+    static String text(SessionKey session, String lossNotice) {
+        return "[session '" + session.name() + "' was restarted: " + lossNotice
+                + "; variables, imports and functions defined earlier are gone]\n";
+    }
+
     static ExecutionResult prepend(ExecutionResult result, SessionKey session, String lossNotice) {
         if (lossNotice == null) {
             return result;
         }
-        String note = "[session '" + session.name() + "' was restarted: " + lossNotice
-                + "; variables, imports and functions defined earlier are gone]\n";
+        String note = text(session, lossNotice);
         return new ExecutionResult(result.stdout(), note + result.stderr(), result.exitCode(), result.durationMs(),
                 result.truncated(), result.timedOut());
     }

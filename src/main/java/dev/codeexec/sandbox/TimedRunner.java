@@ -1,10 +1,10 @@
 package dev.codeexec.sandbox;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
@@ -45,30 +45,39 @@ final class TimedRunner implements AutoCloseable {
     Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive,
             boolean freshStart) {
         long start = System.nanoTime();
-        BoundedOutput out = new BoundedOutput(outputLimit);
-        BoundedOutput err = new BoundedOutput(outputLimit);
+        RunHooks hooks = request.hooks();
+        BoundedOutput out = new BoundedOutput(outputLimit,
+                hooks.streams() ? (b, off, len) -> hooks.output(false, b, off, len) : null);
+        BoundedOutput err = new BoundedOutput(outputLimit,
+                hooks.streams() ? (b, off, len) -> hooks.output(true, b, off, len) : null);
         byte[] stdin = SandboxContexts.utf8(request.stdin());
-        Future<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin, request.owner(), out, err,
-                freshStart, request.reuse() == ExecutionRequest.Reuse.SESSION);
+        CompletableFuture<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin,
+                request.owner(), out, err, freshStart, request.reuse() == ExecutionRequest.Reuse.SESSION);
         int exit;
         boolean recycle = false;
         boolean alive = true;
         boolean timedOut = false;
         boolean stuck = false;
         try {
-            PythonInterpreter.Finish finish = running.get(request.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            exit = finish.exitCode();
-            recycle = finish.recycle();
+            awaitRunOrCancel(running, hooks, request.timeout());
+            if (!running.isDone()) {
+                // Cancelled by the caller: stopped the way a timeout stops it, but reported as cancelled.
+                exit = ExecutionResult.EXIT_CANCELLED;
+                Stop stop = stop(interpreter, running, out, err, keepAlive);
+                alive = stop.alive();
+                stuck = stop.stuck();
+                err.note("\nCancelled: the caller cancelled this execution\n");
+            } else {
+                PythonInterpreter.Finish finish = running.get();
+                exit = finish.exitCode();
+                recycle = finish.recycle();
+            }
         } catch (TimeoutException e) {
-            out.seal();
-            err.seal();
             timedOut = true;
             exit = ExecutionResult.EXIT_TIMEOUT;
-            alive = keepAlive && interrupt(interpreter);
-            if (!alive) {
-                cancellers.execute(interpreter::close);
-            }
-            stuck = !finishes(running);
+            Stop stop = stop(interpreter, running, out, err, keepAlive);
+            alive = stop.alive();
+            stuck = stop.stuck();
             err.note("\nTimeoutError: execution stopped after its timeout of "
                     + request.timeout().toSeconds() + " s (timeout_s)\n");
         } catch (ExecutionException e) {
@@ -92,6 +101,31 @@ final class TimedRunner implements AutoCloseable {
         return new Outcome(result, alive && !stuck, stuck, recycle);
     }
 
+    /** Returns when the run ends or its caller cancels it; throws TimeoutException at the deadline. */
+    private static void awaitRunOrCancel(CompletableFuture<PythonInterpreter.Finish> running, RunHooks hooks,
+            Duration timeout) throws TimeoutException, InterruptedException {
+        try {
+            CompletableFuture.anyOf(running, hooks.cancellation()).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            // The run failed: the caller reads why from the run itself.
+        }
+    }
+
+    private record Stop(boolean alive, boolean stuck) {
+    }
+
+    /** Stops a guest that is still running: interrupts a session's (to keep its state), else cancels its context. */
+    private Stop stop(PythonInterpreter interpreter, java.util.concurrent.Future<?> running, BoundedOutput out,
+            BoundedOutput err, boolean keepAlive) {
+        out.seal();
+        err.seal();
+        boolean alive = keepAlive && interrupt(interpreter);
+        if (!alive) {
+            cancellers.execute(interpreter::close);
+        }
+        return new Stop(alive, !finishes(running));
+    }
+
     private boolean interrupt(PythonInterpreter interpreter) {
         try {
             interpreter.interrupt(cancelGrace);
@@ -101,7 +135,7 @@ final class TimedRunner implements AutoCloseable {
         }
     }
 
-    private boolean finishes(Future<?> running) {
+    private boolean finishes(java.util.concurrent.Future<?> running) {
         try {
             running.get(cancelGrace.toMillis(), TimeUnit.MILLISECONDS);
             return true;

@@ -9,10 +9,16 @@ final class WorkerMessages {
 
     /**
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
-     * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace.
+     * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace. With
+     * {@code stream} the worker sends the run's output as {@link Output} frames while it runs; without it, output
+     * arrives only in the result.
      */
     record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
-            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace) {
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream) {
+    }
+
+    /** The caller cancelled execution {@code id}: stop it as a timeout would, and report it cancelled. */
+    record Cancel(long id) {
     }
 
     /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
@@ -23,12 +29,19 @@ final class WorkerMessages {
     record BridgeReply(long callId, String reply) {
     }
 
+    /**
+     * Output of a streaming execution, sent only while it runs, coalesced (see {@link OutputBatcher}); the
+     * bytes may end inside a UTF-8 character, which the next frame of the same stream completes.
+     */
+    record Output(long id, boolean stderr, byte[] data) {
+    }
+
     /** Every frame from the server: exactly one field is set. */
-    record ToWorker(Execute execute, BridgeReply bridgeReply) {
+    record ToWorker(Execute execute, BridgeReply bridgeReply, Cancel cancel) {
     }
 
     /** Every frame from a worker: exactly one field is set. */
-    record FromWorker(Reply reply, BridgeCall bridgeCall) {
+    record FromWorker(Reply reply, BridgeCall bridgeCall, Output output) {
     }
 
     /**

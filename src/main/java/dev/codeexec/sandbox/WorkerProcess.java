@@ -46,7 +46,7 @@ final class WorkerProcess {
      * The execution running on the worker: the only one its bridge calls may act for. {@code owner} is the
      * caller the server knows, never one the worker claims.
      */
-    private record Running(String owner, CompletableFuture<WorkerMessages.Reply> started,
+    private record Running(long id, String owner, RunHooks hooks, CompletableFuture<WorkerMessages.Reply> started,
             CompletableFuture<WorkerMessages.Reply> finished) {
     }
 
@@ -127,16 +127,19 @@ final class WorkerProcess {
 
     /**
      * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
-     * is killed. Only one call at a time (the pool guarantees it).
+     * is killed. When the caller cancels, the worker is told to stop the guest and gets {@code cancelWait} to
+     * answer before it is killed. Only one call at a time (the pool guarantees it).
      *
      * @throws WorkerGone       when the worker died, or was killed at the deadline
-     * @throws TimeoutException when the deadline passed (the worker has been killed)
+     * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
+     *                          killed)
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
-            Duration hardDeadline) throws WorkerGone, TimeoutException {
-        Running execution = new Running(request.owner(), new CompletableFuture<>(), new CompletableFuture<>());
-        running.set(execution);
+            Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
         long id = ++nextId;
+        RunHooks hooks = request.hooks();
+        Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>());
+        running.set(execution);
         try {
             IOException closed = channelClosed;
             if (closed != null) {
@@ -145,10 +148,19 @@ final class WorkerProcess {
             }
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
                     request.timeout().toMillis(), request.session(), request.reuse(), drop,
-                    request.workspace() == null ? null : request.workspace().toString()), null));
+                    request.workspace() == null ? null : request.workspace().toString(), hooks.streams()), null, null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             execution.started().get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
-            return execution.finished().get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            hooks.started();
+            long deadline = System.nanoTime() + hardDeadline.toNanos();
+            CompletableFuture<WorkerMessages.Reply> reply = execution.finished();
+            CompletableFuture.anyOf(reply, hooks.cancellation()).get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            if (!reply.isDone()) {
+                codec.write(new WorkerMessages.ToWorker(null, null, new WorkerMessages.Cancel(id)));
+                long left = Math.min(deadline - System.nanoTime(), cancelWait.toNanos());
+                return reply.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+            }
+            return reply.get();
         } catch (IOException | ExecutionException e) {
             throw gone();
         } catch (TimeoutException e) {
@@ -208,6 +220,15 @@ final class WorkerProcess {
                         throw violation("a bridge call (" + frame.bytes() + " bytes) with no execution running");
                     }
                     answer(frame.message().bridgeCall(), execution.owner());
+                    continue;
+                }
+                if (frame.message().output() != null) {
+                    // Output of a run that has ended (or another's) is stale: dropped, never given to a new caller.
+                    WorkerMessages.Output output = frame.message().output();
+                    Running execution = running.get();
+                    if (execution != null && output.id() == execution.id() && output.data() != null) {
+                        execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
+                    }
                     continue;
                 }
                 WorkerMessages.Reply reply = frame.message().reply();
@@ -272,7 +293,7 @@ final class WorkerProcess {
         bridgeThreads.execute(() -> {
             String reply = host.call(owner, origin, call.service(), call.method(), call.args());
             try {
-                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply)));
+                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply), null));
             } catch (IOException e) {
                 // The worker is gone; its execution result reports that.
             }

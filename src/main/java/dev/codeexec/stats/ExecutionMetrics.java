@@ -1,6 +1,9 @@
 package dev.codeexec.stats;
 
+import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionStats;
+import dev.codeexec.sandbox.OutcomeCounts;
+import dev.codeexec.sandbox.RunStats;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.Timing;
@@ -29,6 +32,7 @@ public class ExecutionMetrics {
             "failed", ExecutionStats::failed,
             "timed_out", ExecutionStats::timedOut,
             "killed", ExecutionStats::killed,
+            "cancelled", ExecutionStats::cancelled,
             "rejected_busy", ExecutionStats::rejectedBusy);
     private static final Map<String, ToLongFunction<ExecutionStats>> LATENCY = Map.of(
             "0.5", ExecutionStats::p50Ms,
@@ -47,13 +51,27 @@ public class ExecutionMetrics {
             "true", SandboxState::warmHits,
             "false", SandboxState::warmMisses);
 
+    private static final Map<String, ToLongFunction<RunStats>> RUN_STATES = Map.of(
+            "queued", RunStats::queued,
+            "running", RunStats::running,
+            "finished", RunStats::finished);
+    private static final Map<String, ToLongFunction<OutcomeCounts>> RUN_OUTCOMES = Map.of(
+            "succeeded", OutcomeCounts::succeeded,
+            "failed", OutcomeCounts::failed,
+            "timed_out", OutcomeCounts::timedOut,
+            "killed", OutcomeCounts::killed,
+            "cancelled", OutcomeCounts::cancelled);
+
     private final MeterRegistry registry;
     private final SandboxService sandbox;
+    private final ExecutionRuns runs;
     private final WorkspaceFiles workspace;
 
-    public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, WorkspaceRoots workspaces) {
+    public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, ExecutionRuns runs,
+            WorkspaceRoots workspaces) {
         this.registry = registry;
         this.sandbox = sandbox;
+        this.runs = runs;
         // The local tenant's: other tenants' usage is theirs to see, through their own get_execution_stats.
         this.workspace = workspaces.files(Tenants.LOCAL);
     }
@@ -94,6 +112,13 @@ public class ExecutionMetrics {
                     s -> s.state() == null ? 0 : figure.applyAsLong(s.state().contextBuild()))
                     .tag("quantile", quantile).register(registry);
         });
+        RUN_STATES.forEach((state, figure) -> Gauge.builder("codeexec.runs", runs, r -> figure.applyAsLong(r.stats()))
+                .description("Background runs by state; finished ones until they expire").tag("state", state)
+                .register(registry));
+        RUN_OUTCOMES.forEach((outcome, figure) -> FunctionCounter.builder("codeexec.runs.finished", runs,
+                        r -> figure.applyAsLong(r.stats().outcomes()))
+                .description("Background runs finished since start, by outcome").tag("outcome", outcome)
+                .register(registry));
         Gauge.builder("codeexec.workspace.files", workspace, w -> w.summary().files())
                 .description("Regular files in the workspace").register(registry);
         Gauge.builder("codeexec.workspace.bytes", workspace, w -> w.summary().bytes())

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import jakarta.annotation.Nullable;
 import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.OutcomeCounts;
+import dev.codeexec.sandbox.RunStats;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.workspace.WorkspaceSummary;
 import dev.codeexec.sandbox.PythonPackage;
@@ -23,6 +24,9 @@ public record ServerStats(
         ExecutionStats executions,
         @JsonPropertyDescription("Executions finished on the calling connection, by outcome")
         OutcomeCounts connection,
+        @JsonPropertyDescription("Background runs now by state (finished ones until they expire), and those finished "
+                + "since start by outcome")
+        RunStats runs,
         @JsonPropertyDescription("Isolation mode, worker pool and live sessions; null while the sandbox starts")
         @Nullable SandboxState sandbox,
         @JsonProperty("os_sandbox")

@@ -1,5 +1,6 @@
 package dev.codeexec.stats;
 
+import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceRoots;
@@ -21,11 +22,14 @@ public class StatsService {
     private static final Logger LOG = Logger.getLogger(StatsService.class.getName());
 
     private final SandboxService sandbox;
+    private final ExecutionRuns runs;
     private final WorkspaceRoots workspaces;
     private final Instance<StatsContributor> contributors;
 
-    public StatsService(SandboxService sandbox, WorkspaceRoots workspaces, Instance<StatsContributor> contributors) {
+    public StatsService(SandboxService sandbox, ExecutionRuns runs, WorkspaceRoots workspaces,
+            Instance<StatsContributor> contributors) {
         this.sandbox = sandbox;
+        this.runs = runs;
         this.workspaces = workspaces;
         this.contributors = contributors;
     }
@@ -34,7 +38,7 @@ public class StatsService {
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
         return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.state(), sandbox.osSandbox(),
+                sandbox.stats(), sandbox.stats(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }
 

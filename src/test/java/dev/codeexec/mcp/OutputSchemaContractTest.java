@@ -10,6 +10,7 @@ import dev.codeexec.pii.SanitizeResult;
 import dev.codeexec.registry.ToolDefinitionView;
 import dev.codeexec.registry.ToolSearchResult;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.skills.DeletedSkill;
 import dev.codeexec.skills.SavedSkill;
 import dev.codeexec.skills.Skill;
@@ -55,7 +56,8 @@ class OutputSchemaContractTest {
             Map.entry("read_workspace_file", ReadFileResult.class),
             Map.entry("list_workspace_files", ListFilesResult.class),
             Map.entry("delete_workspace_file", DeleteFileResult.class),
-            Map.entry("get_execution_stats", ServerStats.class));
+            Map.entry("get_execution_stats", ServerStats.class),
+            Map.entry("get_execution", ExecutionView.class), Map.entry("cancel_execution", ExecutionView.class));
     static final Set<String> TEXT_ONLY = Set.of("reset_session");
 
     @Inject
@@ -96,6 +98,20 @@ class OutputSchemaContractTest {
         ok("execute_code", Map.of("code", "print('mail jane.doe@example.com')", "sanitize_output", true));
         refused("execute_code", Map.of("code", "print(1)", "timeout_s", 0));
         refused("execute_code", Map.of("code", "print(1)", "session", "no spaces allowed"));
+    }
+
+    @Test
+    void backgroundRunsInEveryAnswer() {
+        String id = ok("execute_code", Map.of("code", "import time\nprint('a', flush=True)\ntime.sleep(60)",
+                "background", true)).getString("execution_id");
+        ok("get_execution", Map.of("execution_id", id, "wait_s", 30));
+        ok("execute_code", Map.of("code", "print(1)", "wait_s", 30));
+        JsonObject promoted = ok("execute_code", Map.of("code", "import time\ntime.sleep(60)", "wait_s", 0));
+        ok("cancel_execution", Map.of("execution_id", promoted.getString("execution_id")));
+        ok("cancel_execution", Map.of("execution_id", id));
+        ok("get_execution", Map.of("execution_id", id, "max_bytes", 4));
+        refused("get_execution", Map.of("execution_id", "no-such-run"));
+        refused("cancel_execution", Map.of("execution_id", "no-such-run"));
     }
 
     @Test

@@ -5,9 +5,26 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** POST /api/v1/executions: the same service and result JSON as execute_code, with HTTP status codes. */
@@ -62,5 +79,90 @@ class ExecutionResourceTest {
                 .post("/api/v1/executions")
                 .then().statusCode(200).body("stdout", not(containsString("carol@example.net")))
                 .body("stdout", containsString("<EMAIL_ADDRESS_"));
+    }
+
+    @TestHTTPResource("/api/v1/executions")
+    URI executions;
+
+    private static String startBackground(String caller, String code) {
+        return given().contentType(ContentType.JSON).header("X-Session-Id", caller)
+                .body(Map.of("code", code, "background", true))
+                .post("/api/v1/executions")
+                .then().statusCode(202).extract().path("execution_id");
+    }
+
+    @Test
+    void backgroundRunsCanBeReadPagedCancelledAndAreInvisibleToOtherCallers() {
+        String id = startBackground("gamma", "print('a' * 10)");
+        String status = "";
+        int read = 0;
+        while (!status.equals("finished")) {
+            var page = given().header("X-Session-Id", "gamma").queryParam("wait_s", 30)
+                    .queryParam("stdout_offset", read).get("/api/v1/executions/" + id)
+                    .then().statusCode(200).extract().jsonPath();
+            status = page.getString("status");
+            read = page.getInt("next_stdout_offset");
+        }
+        given().header("X-Session-Id", "gamma").queryParam("stdout_offset", 4).queryParam("max_bytes", 4)
+                .get("/api/v1/executions/" + id)
+                .then().statusCode(200).body("stdout", equalTo("aaaa")).body("next_stdout_offset", equalTo(8))
+                .body("has_more", equalTo(true)).body("exit_code", equalTo(0));
+        given().header("X-Session-Id", "delta").get("/api/v1/executions/" + id)
+                .then().statusCode(404).body("field", equalTo("execution_id"));
+        given().header("X-Session-Id", "delta").delete("/api/v1/executions/" + id).then().statusCode(404);
+        given().header("X-Session-Id", "gamma").delete("/api/v1/executions/" + id)
+                .then().statusCode(200).body("status", equalTo("finished")).body("cancelled", equalTo(false));
+    }
+
+    @Test
+    void waitSGivesTheResultOfARunThatEndsInTime() {
+        given().contentType(ContentType.JSON).body(Map.of("code", "print('quick')", "wait_s", 60))
+                .post("/api/v1/executions")
+                .then().statusCode(200).body("stdout", equalTo("quick\n")).body("exit_code", equalTo(0));
+    }
+
+    @Test
+    void eventsDeliverEveryChunkInOrderAndThenTheResult() throws IOException, InterruptedException {
+        String gate = "gate-" + UUID.randomUUID() + ".txt";
+        // Three pieces of output apart in time, the last only after the test opens the gate.
+        String id = startBackground("epsilon", "import os, time, sys\nprint('one', flush=True)\ntime.sleep(0.3)\n"
+                + "print('two é', flush=True)\nprint('warn', file=sys.stderr, flush=True)\n"
+                + "while not os.path.exists('" + gate + "'):\n    time.sleep(0.02)\nprint('three')\nsys.exit(2)");
+        HttpRequest request = HttpRequest.newBuilder(executions.resolve("executions/" + id + "/events"))
+                .header("X-Session-Id", "epsilon").header("Accept", "text/event-stream").build();
+        HttpResponse<Stream<String>> response = HttpClient.newHttpClient().send(request,
+                HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, response.statusCode());
+        StringBuilder stdout = new StringBuilder();
+        StringBuilder stderr = new StringBuilder();
+        List<String> names = new ArrayList<>();
+        JsonObject result = null;
+        String event = null;
+        Iterator<String> lines = response.body().iterator();
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (line.startsWith("event:")) {
+                event = line.substring(6).strip();
+                names.add(event);
+            } else if (line.startsWith("data:")) {
+                JsonObject data = new JsonObject(line.substring(5).strip());
+                if ("output".equals(event)) {
+                    StringBuilder stream = data.getString("stream").equals("stdout") ? stdout : stderr;
+                    assertEquals(stream.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length,
+                            data.getLong("offset"), "chunks arrive in order, without gaps");
+                    stream.append(data.getString("text"));
+                    if (stream == stdout && stdout.toString().endsWith("two é\n")) {
+                        Files.writeString(Path.of("target/test-workspace").resolve(gate), "go");
+                    }
+                } else if ("result".equals(event)) {
+                    result = data;
+                }
+            }
+        }
+        assertEquals("one\ntwo é\nthree\n", stdout.toString());
+        assertEquals("warn\n", stderr.toString());
+        assertEquals("result", names.getLast(), "the result comes last: " + names);
+        assertTrue(result != null && result.getInteger("exit_code") == 2, String.valueOf(result));
+        assertEquals("finished", result.getString("status"));
     }
 }

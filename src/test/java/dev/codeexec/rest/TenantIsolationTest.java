@@ -124,6 +124,28 @@ class TenantIsolationTest {
     }
 
     @Test
+    void backgroundRunsBelongToTheirTenantEvenUnderTheSameSessionId() {
+        SandboxWarm.awaitReady();
+        String sessionId = "runs-" + UUID.randomUUID();
+        String id = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("code", "print('acme run')", "background", true))
+                .post("/api/v1/executions").then().statusCode(202).extract().path("execution_id");
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", sessionId)
+                .get("/api/v1/executions/" + id).then().statusCode(404).body("field", equalTo("execution_id"));
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", sessionId)
+                .delete("/api/v1/executions/" + id).then().statusCode(404);
+        // Long polls return early when output arrives: poll until the run has finished.
+        io.restassured.path.json.JsonPath run = null;
+        for (int poll = 0; poll < 20 && (run == null || !"finished".equals(run.getString("status"))); poll++) {
+            run = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                    .queryParam("wait_s", 30).get("/api/v1/executions/" + id).then().statusCode(200)
+                    .extract().jsonPath();
+        }
+        assertEquals("finished", run.getString("status"));
+        assertEquals("acme run\n", run.getString("stdout"));
+    }
+
+    @Test
     void anMcpSessionIdWorksOnlyForTheTenantItWasIssuedTo() {
         String initialize = HttpAccessTest.INITIALIZE;
         String sessionId = given().header("Authorization", "Bearer " + TokenProfile.ACME).contentType(ContentType.JSON)

@@ -18,22 +18,22 @@ public final class FakeWorker {
     public static void main(String[] args) throws IOException {
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
-        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null));
+        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
         switch (args[0]) {
             case "bridge-while-idle" -> codec.write(bridgeCall(1));
             case "bridge-after-result" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
-                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null));
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
                 codec.write(bridgeCall(1));
                 String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
                 ExecutionResult result = new ExecutionResult(answer, "", 0, 1, false, false);
                 codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of()), null));
+                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of()), null, null));
                 codec.write(bridgeCall(2));
             }
             case "oversized-result" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
-                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null));
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
                 // Only the length prefix: a reader that waited for the body would wait forever.
                 DataOutputStream raw = new DataOutputStream(stdout);
                 raw.writeInt(Integer.parseInt(args[1]) + 1);
@@ -47,6 +47,6 @@ public final class FakeWorker {
     }
 
     private static WorkerMessages.FromWorker bridgeCall(long id) {
-        return new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, "echo", "echo", "{}"));
+        return new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, "echo", "echo", "{}"), null);
     }
 }

@@ -20,7 +20,7 @@ class FrameLimitsTest {
         // The worst ASCII args for escaping: every character a quote, each doubled in the frame.
         String args = "\"".repeat(HostBridge.MAX_ARGS_CHARS);
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                new WorkerMessages.BridgeCall(Long.MAX_VALUE, "registry", "call_tool", args)));
+                new WorkerMessages.BridgeCall(Long.MAX_VALUE, "registry", "call_tool", args), null));
         assertTrue(frame.length <= FrameLimits.BRIDGE_CALL_BYTES, frame.length + " > " + FrameLimits.BRIDGE_CALL_BYTES);
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
     }
@@ -38,7 +38,7 @@ class FrameLimitsTest {
                 true, true);
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
                 true, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE),
-                Collections.nCopies(64, Long.MAX_VALUE)), null));
+                Collections.nCopies(64, Long.MAX_VALUE)), null, null));
         assertTrue(frame.length <= FrameLimits.resultBytes(OUTPUT_LIMIT),
                 frame.length + " > " + FrameLimits.resultBytes(OUTPUT_LIMIT));
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
@@ -48,5 +48,14 @@ class FrameLimitsTest {
     void aHugeOutputLimitDoesNotOverflow() {
         assertTrue(FrameLimits.fromWorker(Integer.MAX_VALUE) > FrameLimits.BRIDGE_CALL_BYTES);
         assertTrue(FrameLimits.resultBytes(Integer.MAX_VALUE) > 0);
+    }
+
+    @Test
+    void theLargestOutputChunkFits() throws IOException {
+        byte[] chunk = new byte[OutputBatcher.CHUNK_BYTES];
+        byte[] frame = codec.encode(new WorkerMessages.FromWorker(null, null,
+                new WorkerMessages.Output(Long.MAX_VALUE, true, chunk)));
+        assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT),
+                frame.length + " > " + FrameLimits.fromWorker(OUTPUT_LIMIT));
     }
 }

@@ -88,7 +88,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallAfterTheResultIsNeverAnsweredForTheLastOwner() throws Exception {
         allowedCalls = 1;
         start("bridge-after-result");
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE);
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE);
         // During the execution the call is answered, for the caller the server knows.
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         awaitVerdict();
@@ -100,7 +100,7 @@ class WorkerProcessProtocolTest {
     void oversizedFrameFailsTheExecutionFromItsLengthAlone() throws Exception {
         start("oversized-result", Integer.toString(LIMIT));
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
-                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE));
+                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE, PATIENCE));
         assertEquals("the sandbox worker was stopped for breaking the protocol: it sent a frame of " + (LIMIT + 1L)
                 + " bytes, over the limit of " + LIMIT + " bytes", gone.getMessage());
         assertFalse(gone.outOfMemory);

@@ -51,7 +51,8 @@ class StatsAndOperatorTest {
         assertTrue(timedOut.timedOut() && timedOut.durationMs() >= 1000, timedOut.toString());
         assertTrue(executions.getLong("max_ms") >= timedOut.durationMs(), executions.encode());
         JsonObject mine = after.getJsonObject("connection");
-        assertEquals(new JsonObject(Map.of("total", 3, "succeeded", 1, "failed", 1, "timed_out", 1, "killed", 0)), mine);
+        assertEquals(new JsonObject(Map.of("total", 3, "succeeded", 1, "failed", 1, "timed_out", 1, "killed", 0,
+                "cancelled", 0)), mine);
         assertTrue(after.getBoolean("ready"));
         assertTrue(after.getLong("uptime_s") >= 0);
         assertTrue(after.getJsonObject("memory").getLong("heap_used_bytes") > 0);

@@ -1,0 +1,48 @@
+package dev.codeexec.mcp;
+
+import dev.codeexec.sandbox.ExecutionRuns;
+import io.quarkiverse.mcp.server.McpConnection;
+import io.quarkiverse.mcp.server.Tool;
+import io.quarkiverse.mcp.server.ToolArg;
+import io.quarkiverse.mcp.server.ToolResponse;
+
+/** MCP adapter for background runs of execute_code: read one page by page, and cancel one. */
+public class RunTools {
+
+    private final ExecutionRuns runs;
+    private final ToolResults results;
+    private final McpCallers callers;
+
+    public RunTools(ExecutionRuns runs, ToolResults results, McpCallers callers) {
+        this.runs = runs;
+        this.results = results;
+        this.callers = callers;
+    }
+
+    @Tool(name = "get_execution", description = """
+            A background run's status, output pages from byte offsets (next at next_*_offset; has_more: ask again; \
+            dropped: older output gone) and, once finished, its result. wait_s long-polls.""",
+            annotations = @Tool.Annotations(title = "Get execution", readOnlyHint = true, destructiveHint = false,
+                    idempotentHint = true, openWorldHint = false))
+    ToolResponse getExecution(
+            @ToolArg(name = "execution_id") String executionId,
+            @ToolArg(name = "stdout_offset", required = false) Long stdoutOffset,
+            @ToolArg(name = "stderr_offset", required = false) Long stderrOffset,
+            @ToolArg(name = "wait_s", required = false) Integer waitS,
+            @ToolArg(name = "max_bytes", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes,
+            McpConnection connection) {
+        // Absent offsets and wait mean 0: the start of each stream, no waiting.
+        return results.call(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
+                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes));
+    }
+
+    @Tool(name = "cancel_execution", description = """
+            Stop a background run; idempotent, a finished run stays as it was.""",
+            annotations = @Tool.Annotations(title = "Cancel execution", destructiveHint = true, idempotentHint = true,
+                    openWorldHint = false))
+    ToolResponse cancelExecution(
+            @ToolArg(name = "execution_id") String executionId,
+            McpConnection connection) {
+        return results.call(() -> runs.cancel(callers.of(connection).id(), executionId));
+    }
+}

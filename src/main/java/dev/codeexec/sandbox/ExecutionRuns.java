@@ -1,0 +1,260 @@
+package dev.codeexec.sandbox;
+
+import dev.codeexec.InvalidInputException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Background runs: execute_code with {@code background} or {@code wait_s}. Each run belongs to the caller that
+ * started it (the owner string the transports pass: an MCP connection, a REST caller); to anyone else it does
+ * not exist, so ids never leak. Runs live in this process only: a restart loses them.
+ */
+@ApplicationScoped
+public class ExecutionRuns {
+
+    private static final Logger LOG = Logger.getLogger(ExecutionRuns.class.getName());
+    /** The longest a get_execution long-poll waits. */
+    public static final int MAX_WAIT_S = 30;
+    public static final int DEFAULT_MAX_BYTES = 65_536;
+    /** Room for the longest UTF-8 character, so every page makes progress. */
+    public static final int MIN_MAX_BYTES = 4;
+    public static final int MAX_MAX_BYTES = 1 << 20;
+    /** Beyond the cancel grace, how long a cancel waits for the run to end so its answer says how it ended. */
+    private static final Duration CANCEL_MARGIN = Duration.ofSeconds(2);
+
+    private final SandboxService sandbox;
+    private final SandboxConfig.Runs config;
+    private final Map<String, BackgroundRun> runs = new ConcurrentHashMap<>();
+    private final SecureRandom random = new SecureRandom();
+    private final ExecutorService threads = Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("sandbox-run-", 1).factory());
+    private final AtomicReference<OutcomeCounts> outcomes = new AtomicReference<>(OutcomeCounts.NONE);
+
+    public ExecutionRuns(SandboxService sandbox, SandboxConfig config) {
+        this.sandbox = sandbox;
+        this.config = config.runs();
+    }
+
+    /** Refuses {@code wait_s} together with {@code background}, which answers at once. */
+    public static void requireOneMode(boolean background, Integer waitS) {
+        if (background && waitS != null) {
+            throw new InvalidInputException("wait_s", "cannot be combined with background=true, which answers at once");
+        }
+    }
+
+    /** The largest timeout_s of a background run, as configured. */
+    public int maxTimeoutS() {
+        return config.maxTimeoutS();
+    }
+
+    /**
+     * Starts a background run and returns at once.
+     *
+     * @throws InvalidInputException on invalid input, a busy session, or too many runs held
+     * @throws SandboxBusyException  when the execution queue is full
+     */
+    public ExecutionView start(ExecuteCommand command) {
+        return submit(command).view(0, 0, DEFAULT_MAX_BYTES);
+    }
+
+    /**
+     * Waits up to {@code waitS} seconds for a run of {@code owner} to end: its result when it does (the run is
+     * then forgotten: its caller has all of it), else the run so far, which goes on in the background.
+     */
+    public ExecuteAnswer awaitResult(String owner, String id, int waitS) {
+        if (waitS < 0 || waitS > ExecutionLimits.MAX_TIMEOUT_S) {
+            throw new InvalidInputException("wait_s", "must be between 0 and " + ExecutionLimits.MAX_TIMEOUT_S
+                    + " seconds, got " + waitS);
+        }
+        BackgroundRun run = find(owner, id);
+        try {
+            if (run.awaitEnd(Duration.ofSeconds(waitS))) {
+                runs.remove(run.id, run);
+                return run.result();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return run.view(0, 0, DEFAULT_MAX_BYTES);
+    }
+
+    /** A run of {@code owner} without its output: status, and in the next offsets how much each stream wrote. */
+    public ExecutionView summary(String owner, String id) {
+        return find(owner, id).summary();
+    }
+
+    /**
+     * A run of {@code owner} with a page of each stream; with {@code waitS} it first waits until output past
+     * the offsets arrives, the run changes state, or it ends.
+     */
+    public ExecutionView get(String owner, String id, long stdoutOffset, long stderrOffset, int waitS, int maxBytes) {
+        if (waitS < 0 || waitS > MAX_WAIT_S) {
+            throw new InvalidInputException("wait_s", "must be between 0 and " + MAX_WAIT_S + " seconds, got " + waitS);
+        }
+        if (maxBytes < MIN_MAX_BYTES || maxBytes > MAX_MAX_BYTES) {
+            throw new InvalidInputException("max_bytes", "must be between " + MIN_MAX_BYTES + " and " + MAX_MAX_BYTES
+                    + ", got " + maxBytes);
+        }
+        BackgroundRun run = find(owner, id);
+        ExecutionView now = run.view(stdoutOffset, stderrOffset, maxBytes);
+        if (waitS == 0 || now.finished()) {
+            return now;
+        }
+        try {
+            run.awaitChange(stdoutOffset, stderrOffset, BackgroundRun.State.valueOf(now.status().toUpperCase(
+                    java.util.Locale.ROOT)), Duration.ofSeconds(waitS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return run.view(stdoutOffset, stderrOffset, maxBytes);
+    }
+
+    /**
+     * Cancels a run of {@code owner}: idempotent, and a finished run stays as it was. Waits briefly for a running
+     * run to stop, so the answer usually says it ended; its output is left out (read it with {@link #get}).
+     */
+    public ExecutionView cancel(String owner, String id) {
+        BackgroundRun run = find(owner, id);
+        run.cancel();
+        Duration grace = sandbox.settings().cancelGrace();
+        try {
+            run.awaitEnd(grace.plus(grace).plus(CANCEL_MARGIN));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return run.summary();
+    }
+
+    /** Asks a run of {@code owner} to stop and returns at once (see {@link #cancel}). */
+    public void requestCancel(String owner, String id) {
+        find(owner, id).cancel();
+    }
+
+    /** For streaming a run's events: the run, if {@code owner} has it. */
+    public Watch watch(String owner, String id) {
+        return new Watch(find(owner, id));
+    }
+
+    /** Reads one run page by page and waits for it to change, for a stream of its events. */
+    public static final class Watch {
+        private final BackgroundRun run;
+
+        private Watch(BackgroundRun run) {
+            this.run = run;
+        }
+
+        public ExecutionView view(long stdoutOffset, long stderrOffset) {
+            return run.view(stdoutOffset, stderrOffset, DEFAULT_MAX_BYTES);
+        }
+
+        /** Waits up to {@code wait} for output past the offsets, a state other than {@code status}, or the end. */
+        public void awaitChange(long stdoutOffset, long stderrOffset, String status, Duration wait)
+                throws InterruptedException {
+            run.awaitChange(stdoutOffset, stderrOffset,
+                    BackgroundRun.State.valueOf(status.toUpperCase(java.util.Locale.ROOT)), wait);
+        }
+    }
+
+    public RunStats stats() {
+        sweep();
+        long queued = 0;
+        long running = 0;
+        long finished = 0;
+        for (BackgroundRun run : runs.values()) {
+            switch (run.state()) {
+                case QUEUED -> queued++;
+                case RUNNING -> running++;
+                case FINISHED -> finished++;
+            }
+        }
+        return new RunStats(queued, running, finished, outcomes.get());
+    }
+
+    private BackgroundRun find(String owner, String id) {
+        sweep();
+        BackgroundRun run = id == null ? null : runs.get(id);
+        // Another caller's run answers exactly as a missing one does, so ids cannot be probed.
+        if (run == null || !run.owner.equals(owner == null ? "" : owner)) {
+            throw new InvalidInputException("execution_id", "no such execution for this caller; finished runs are "
+                    + "kept for " + config.finishedTtl().toMinutes() + " minutes", InvalidInputException.Kind.NOT_FOUND);
+        }
+        return run;
+    }
+
+    private BackgroundRun submit(ExecuteCommand command) {
+        String owner = command.owner() == null ? "" : command.owner();
+        BackgroundRun run;
+        Supplier<ExecutionResult> task;
+        synchronized (this) {
+            sweep();
+            makeRoom(owner);
+            run = new BackgroundRun(newId(), owner, config.retainedBytes(),
+                    result -> outcomes.updateAndGet(counts -> counts.plus(result)));
+            task = sandbox.admit(command, config.maxTimeoutS(), run.hooks(), run.id);
+            runs.put(run.id, run);
+        }
+        threads.execute(() -> run.finish(runToEnd(run, task)));
+        return run;
+    }
+
+    private static ExecutionResult runToEnd(BackgroundRun run, Supplier<ExecutionResult> task) {
+        try {
+            return task.get();
+        } catch (SandboxBusyException e) {
+            return failed(run, "SandboxBusy: " + e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "background run failed in the server: {0}", e.getClass().getName());
+            return failed(run, "SandboxError: the run failed inside the server");
+        }
+    }
+
+    private static ExecutionResult failed(BackgroundRun run, String message) {
+        run.hooks().note(true, message + "\n");
+        return new ExecutionResult("", message + "\n", 1, 0, false, false);
+    }
+
+    /** Drops the caller's oldest finished run when it holds its maximum, and anyone's when the server does. */
+    private void makeRoom(String owner) {
+        long held = runs.values().stream().filter(r -> r.owner.equals(owner)).count();
+        if (held >= config.maxPerCaller() && !dropOldestFinished(owner)) {
+            throw new InvalidInputException("background", "this caller already has " + config.maxPerCaller()
+                    + " unfinished background runs, the limit; wait for one or cancel one",
+                    InvalidInputException.Kind.CONFLICT);
+        }
+        if (runs.size() >= config.maxTotal() && !dropOldestFinished(null)) {
+            throw new InvalidInputException("background", "the server holds " + config.maxTotal()
+                    + " unfinished background runs, its limit; retry later", InvalidInputException.Kind.CONFLICT);
+        }
+    }
+
+    private boolean dropOldestFinished(String owner) {
+        return runs.values().stream()
+                .filter(r -> owner == null || r.owner.equals(owner))
+                .filter(r -> r.finishedAt() != Long.MAX_VALUE)
+                .min(Comparator.comparingLong(BackgroundRun::finishedAt))
+                .map(r -> runs.remove(r.id, r))
+                .orElse(false);
+    }
+
+    private void sweep() {
+        long cutoff = System.nanoTime() - config.finishedTtl().toNanos();
+        runs.values().removeIf(r -> r.finishedBefore(cutoff));
+    }
+
+    private String newId() {
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.codeexec.sandbox;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.annotation.Nullable;
+
+/**
+ * A background run as its caller sees it: status, a page of each output stream from the offsets asked for, and
+ * once it has finished the fields of its {@link ExecutionResult} (its output being the pages).
+ *
+ * @param status          queued, running or finished
+ * @param cancelled       true when the caller's cancellation stopped it
+ * @param hasMore         more output is kept past a page than max_bytes allowed: ask again at once
+ * @param dropped         output before an offset asked for was no longer kept; the page starts at the oldest kept
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ExecutionView(
+        @JsonProperty("execution_id") String executionId,
+        String status,
+        boolean cancelled,
+        String stdout,
+        String stderr,
+        @JsonProperty("next_stdout_offset") long nextStdoutOffset,
+        @JsonProperty("next_stderr_offset") long nextStderrOffset,
+        @JsonProperty("has_more") boolean hasMore,
+        boolean dropped,
+        @Nullable @JsonProperty("exit_code") Integer exitCode,
+        @Nullable @JsonProperty("duration_ms") Long durationMs,
+        @Nullable Boolean truncated,
+        @Nullable @JsonProperty("timed_out") Boolean timedOut) implements ExecuteAnswer {
+
+    public static final String QUEUED = "queued";
+    public static final String RUNNING = "running";
+    public static final String FINISHED = "finished";
+
+    public boolean finished() {
+        return FINISHED.equals(status);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.codeexec.sandbox;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the caller of one execution can watch and do while it runs: hear its output as the guest writes it, hear
+ * when its guest code starts, and cancel it. A plain synchronous run gets {@link #none()}: it streams nothing, so
+ * the worker sends no output frames and the fast path costs no more than before.
+ */
+public final class RunHooks {
+
+    /** Receives output as it is produced, in order within each stream. */
+    public interface Output {
+        void write(boolean stderr, byte[] bytes, int offset, int length);
+    }
+
+    private final Output output;
+    private final Runnable onStart;
+    private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
+
+    /** @param output null when nobody watches the output */
+    public RunHooks(Output output, Runnable onStart) {
+        this.output = output;
+        this.onStart = onStart;
+    }
+
+    public static RunHooks none() {
+        return new RunHooks(null, () -> { });
+    }
+
+    /** Whether output must be passed on while the run goes (a worker then streams it to the server). */
+    boolean streams() {
+        return output != null;
+    }
+
+    void output(boolean stderr, byte[] bytes, int offset, int length) {
+        if (output != null && length > 0) {
+            output.write(stderr, bytes, offset, length);
+        }
+    }
+
+    /** Host text that also goes into the result (a session notice, why a worker was killed). */
+    void note(boolean stderr, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        output(stderr, bytes, 0, bytes.length);
+    }
+
+    void started() {
+        onStart.run();
+    }
+
+    /** Asks the run to stop: soft cancellation first, then, in a worker process, a kill after the cancel grace. */
+    public void cancel() {
+        cancelled.complete(null);
+    }
+
+    public boolean cancelRequested() {
+        return cancelled.isDone();
+    }
+
+    /** Completes when cancellation is requested. */
+    CompletableFuture<Void> cancellation() {
+        return cancelled;
+    }
+}
