@@ -24,6 +24,7 @@ import java.util.Optional;
 record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser) {
 
     private static final Path TMP = Path.of("/tmp");
+    private static final Path ENV = Path.of("/usr/bin/env");
     private static final String UNSHARE_SCRIPT = resource("/worker/unshare-sandbox.sh");
 
     enum Kind {
@@ -66,6 +67,11 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
             case UNSHARE -> unshare(confinement);
             case NONE -> new ArrayList<>();
         };
+        if (kind != Kind.NONE) {
+            // bwrap and the shell of the unshare script both export PWD, the server's working directory: the worker
+            // starts with only the environment the launcher gave it.
+            cmd.addAll(List.of(ENV.toString(), "-u", "PWD"));
+        }
         cmd.addAll(command);
         return cmd;
     }

@@ -65,6 +65,8 @@ final class WorkerProcess {
     private volatile IOException channelClosed;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
+    /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
+    private volatile boolean givenUp;
     private long nextId;
 
     /**
@@ -191,12 +193,14 @@ final class WorkerProcess {
 
     /** Kills the worker and every process it may have started; returns at once. */
     void kill() {
+        givenUp = true;
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
 
     /** Asks the worker to exit by closing its input, then kills it if it lingers. */
     void stop() {
+        givenUp = true;
         try {
             process.getOutputStream().close();
             if (!process.waitFor(2, TimeUnit.SECONDS)) {
@@ -214,6 +218,9 @@ final class WorkerProcess {
         try {
             while (true) {
                 FrameCodec.Frame<WorkerMessages.FromWorker> frame = codec.readFrame(WorkerMessages.FromWorker.class);
+                if (givenUp) {
+                    continue;
+                }
                 if (frame.message().bridgeCall() != null) {
                     Running execution = running.get();
                     if (execution == null) {
@@ -223,29 +230,28 @@ final class WorkerProcess {
                     continue;
                 }
                 if (frame.message().output() != null) {
-                    // Output of a run that has ended (or another's) is stale: dropped, never given to a new caller.
                     WorkerMessages.Output output = frame.message().output();
-                    Running execution = running.get();
-                    if (execution != null && output.id() == execution.id() && output.data() != null) {
+                    Running execution = current(output.id(), "output", frame.bytes());
+                    if (output.data() != null) {
                         execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
                     }
                     continue;
                 }
                 WorkerMessages.Reply reply = frame.message().reply();
                 if (reply == null) {
-                    throw new IOException("empty frame");
+                    throw violation("an empty frame (" + frame.bytes() + " bytes)");
                 }
                 if (reply.built() != null) {
                     reply.built().forEach(built::accept);
                 }
                 if (reply.ready()) {
-                    ready.complete(null);
+                    if (!ready.complete(null)) {
+                        throw violation("a second ready reply");
+                    }
                     continue;
                 }
-                Running execution = running.get();
-                if (execution == null) {
-                    continue;
-                }
+                // An honest worker answers only the execution it was sent, and only while it runs.
+                Running execution = current(reply.id(), reply.started() ? "a start" : "a result", frame.bytes());
                 if (reply.started()) {
                     execution.started().complete(reply);
                     continue;
@@ -261,6 +267,18 @@ final class WorkerProcess {
         } catch (IOException e) {
             closeChannel(new IOException("worker " + number + " closed its channel"));
         }
+    }
+
+    /** The execution running now, if {@code id} is it; anything else from the worker breaks the protocol. */
+    private Running current(long id, String what, long bytes) throws ProtocolViolation {
+        Running execution = running.get();
+        if (execution == null) {
+            throw violation(what + " (" + bytes + " bytes) with no execution running");
+        }
+        if (execution.id() != id) {
+            throw violation(what + " (" + bytes + " bytes) for execution " + id + " while " + execution.id() + " runs");
+        }
+        return execution;
     }
 
     /** Kills the worker for breaking the protocol; logs metadata only (the frame's kind and size). */

@@ -86,7 +86,8 @@ class OsSandboxTest {
     @Test
     void workersCanWriteOnlyTheWorkspacesAndTheirOwnTmp() throws Exception {
         String name = "os-sandbox-" + UUID.randomUUID();
-        Path outside = Path.of("target", name).toAbsolutePath();
+        // Not under the project, which may itself lie under /tmp (a CI checkout), where the worker's own /tmp is.
+        Path outside = Path.of("/var/tmp", name);
         Path inside = workspaces.root(Tenants.LOCAL).path().resolve(name);
         // A tenant's workspace made after the workers started: workers serve every tenant.
         Path tenantInside = workspaces.root("os-sandbox-tenant").path().resolve(name);

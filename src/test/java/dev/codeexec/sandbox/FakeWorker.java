@@ -21,6 +21,15 @@ public final class FakeWorker {
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
         switch (args[0]) {
             case "bridge-while-idle" -> codec.write(bridgeCall(1));
+            case "output-while-idle" -> codec.write(new WorkerMessages.FromWorker(null, null,
+                    new WorkerMessages.Output(1, false, "stale".getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            case "result-for-another-execution" -> {
+                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                ExecutionResult forged = new ExecutionResult("someone else's output", "", 0, 1, false, false);
+                codec.write(new WorkerMessages.FromWorker(
+                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of()), null, null));
+            }
             case "bridge-after-result" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
                 codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));

@@ -97,6 +97,24 @@ class WorkerProcessProtocolTest {
     }
 
     @Test
+    void outputWithNoExecutionRunningKillsTheWorker() throws Exception {
+        start("output-while-idle");
+        awaitVerdict();
+        assertKilled();
+    }
+
+    @Test
+    void aResultForAnotherExecutionFailsTheRunningOne() throws Exception {
+        start("result-for-another-execution");
+        WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
+                () -> worker.execute(request("carol"), List.of(), PATIENCE, PATIENCE, PATIENCE));
+        assertTrue(gone.getMessage().matches("the sandbox worker was stopped for breaking the protocol: it sent "
+                + "a result \\(\\d+ bytes\\) for execution 2 while 1 runs"), gone.getMessage());
+        assertKilled();
+        assertFalse(brokeIdle.isDone());
+    }
+
+    @Test
     void oversizedFrameFailsTheExecutionFromItsLengthAlone() throws Exception {
         start("oversized-result", Integer.toString(LIMIT));
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
