@@ -61,8 +61,12 @@ final class LoadBalancer implements AutoCloseable {
         return balancer;
     }
 
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
     String mcpUrl() {
-        return "http://127.0.0.1:" + port + "/mcp";
+        return baseUrl() + "/mcp";
     }
 
     Path log() {
@@ -71,7 +75,7 @@ final class LoadBalancer implements AutoCloseable {
 
     private void awaitForwarding() throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
         while (System.nanoTime() < deadline) {

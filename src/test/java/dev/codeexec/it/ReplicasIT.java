@@ -7,15 +7,21 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,7 +34,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two packaged replicas behind HAProxy with deploy/haproxy/haproxy.cfg, as docs/DEPLOYMENT.md deploys them: one
  * workspace and tenants directory, one PostgreSQL database, a data directory each. MCP sessions stay on the
- * replica that issued them; skills and workspace files are seen by both; when one replica dies, its clients get
+ * replica that issued them, REST callers on the replica their X-Session-Id first reached; skills and workspace
+ * files are seen by both; when one replica dies, its clients get
  * a 404 for their session, start a new one on the other replica (their Python variables start over) and carry
  * on, and nothing saved is lost.
  */
@@ -43,6 +50,7 @@ class ReplicasIT {
     static final int CALLS_BEFORE_KILL = 10;
     static final String COUNT = "x = globals().get('x', 0) + 1\nprint(x)";
     static final Duration RUN_LIMIT = Duration.ofMinutes(3);
+    static final ObjectMapper JSON = new ObjectMapper();
 
     /** Distinct names per run: the PostgreSQL database outlives the test. */
     final String run = Long.toString(System.currentTimeMillis(), 36);
@@ -91,15 +99,9 @@ class ReplicasIT {
     void sessionsStayOnTheirReplicaAndMoveToTheOtherWhenItDies() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         try {
-            // Started together: each start is mostly waiting for its JVMs, and the IT must stay short.
-            Future<PackagedServer> startingA = pool.submit(() -> PackagedServer.startHttp("replica-a", properties(),
-                    environment()));
-            Future<PackagedServer> startingB = pool.submit(() -> PackagedServer.startHttp("replica-b", properties(),
-                    environment()));
-            PackagedServer a = startingA.get();
-            started.add(a);
-            PackagedServer b = startingB.get();
-            started.add(b);
+            List<PackagedServer> replicaPair = startReplicas(pool, "replica-a", "replica-b");
+            PackagedServer a = replicaPair.get(0);
+            PackagedServer b = replicaPair.get(1);
             a.awaitReady();
             b.awaitReady();
             LoadBalancer balancer = LoadBalancer.start("replicas", a.address(), b.address());
@@ -108,6 +110,7 @@ class ReplicasIT {
             String skill = "replicas_" + run;
             String shared = "replicas/" + run + "/from-b.txt";
             bothReplicasShareSkillsAndWorkspace(a, b, skill, shared);
+            restSessionsStayOnTheirReplica(balancer);
 
             CountDownLatch halfway = new CountDownLatch(CLIENTS);
             CountDownLatch killed = new CountDownLatch(1);
@@ -147,6 +150,31 @@ class ReplicasIT {
         }
     }
 
+    /**
+     * Starts the replicas together (each start is mostly waiting for its JVMs, and the IT must stay short); every one
+     * that started is stopped after the test, even when another failed.
+     */
+    private List<PackagedServer> startReplicas(ExecutorService pool, String... names) throws Exception {
+        List<Future<PackagedServer>> starting = new ArrayList<>();
+        for (String name : names) {
+            starting.add(pool.submit(() -> PackagedServer.startHttp(name, properties(), environment())));
+        }
+        List<PackagedServer> replicas = new ArrayList<>();
+        ExecutionException failed = null;
+        for (Future<PackagedServer> start : starting) {
+            try {
+                replicas.add(start.get());
+            } catch (ExecutionException e) {
+                failed = e;
+            }
+        }
+        started.addAll(replicas);
+        if (failed != null) {
+            throw failed;
+        }
+        return replicas;
+    }
+
     private void bothReplicasShareSkillsAndWorkspace(PackagedServer a, PackagedServer b, String skill, String file)
             throws Exception {
         McpHttpSession viaA = McpHttpSession.open(http, a.mcpUrl(), TOKEN, "replicas-a");
@@ -158,6 +186,41 @@ class ReplicasIT {
         viaB.call("write_workspace_file", Map.of("path", file, "content", "written through b"));
         assertEquals("written through b", viaA.call("read_workspace_file", Map.of("path", file)).path("content")
                 .asText());
+    }
+
+    /**
+     * REST callers name their state with X-Session-Id. Three callers take turns through the balancer, so round
+     * robin over two replicas would send each caller's calls to both (two callers would not: their turns would
+     * line up with the replicas'): each persistent session keeps counting only if all its calls reach the replica
+     * its first one did.
+     */
+    private void restSessionsStayOnTheirReplica(LoadBalancer balancer) throws Exception {
+        List<String> callers = List.of("rest-" + run + "-0", "rest-" + run + "-1", "rest-" + run + "-2");
+        Map<String, Set<String>> replicas = new HashMap<>();
+        Map<String, List<Integer>> printed = new HashMap<>();
+        for (int call = 0; call < 5; call++) {
+            for (String caller : callers) {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl()
+                                + "/api/v1/executions"))
+                        .header("Authorization", "Bearer " + TOKEN).header("X-Session-Id", caller)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
+                                Map.of("code", COUNT, "session", "counter"))))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, response.statusCode(), response.body());
+                replicas.computeIfAbsent(caller, c -> new TreeSet<>())
+                        .add(response.headers().firstValue(McpHttpSession.REPLICA_HEADER).orElse("?"));
+                printed.computeIfAbsent(caller, c -> new ArrayList<>())
+                        .add(Integer.parseInt(JSON.readTree(response.body()).path("stdout").asText().strip()));
+            }
+        }
+        for (String caller : callers) {
+            assertEquals(counts(5), printed.get(caller), caller);
+            assertEquals(1, replicas.get(caller).size(), caller + " moved between replicas: " + replicas);
+        }
+        Set<String> used = new TreeSet<>();
+        replicas.values().forEach(used::addAll);
+        assertEquals(Set.of("replica1", "replica2"), used, "the REST callers were not spread: " + replicas);
     }
 
     private void nothingSavedIsLost(PackagedServer survivor, LoadBalancer balancer, String skill, String shared)
