@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -75,33 +76,63 @@ final class PackagedServer implements AutoCloseable {
 
     /** Starts the server on streamable HTTP only and returns once it answers its liveness check. */
     static PackagedServer startHttp(String name, List<String> properties) throws IOException, InterruptedException {
+        return startHttp(name, properties, Map.of());
+    }
+
+    /** As {@link #startHttp(String, List)}, with these variables added to the server's environment (secrets). */
+    static PackagedServer startHttp(String name, List<String> properties, Map<String, String> environment)
+            throws IOException, InterruptedException {
         int port = freePort();
         List<String> extra = new ArrayList<>(properties);
         extra.add("-Dquarkus.http.port=" + port);
         extra.add("-Dquarkus.mcp.server.stdio.enabled=false");
         Path log = Path.of("target", name + "-server.log");
         Files.deleteIfExists(log);
-        Process process = new ProcessBuilder(command(name, extra))
+        ProcessBuilder builder = new ProcessBuilder(command(name, extra))
                 .redirectOutput(log.toFile())
-                .redirectErrorStream(true)
-                .start();
-        PackagedServer server = new PackagedServer(process, port, log);
-        server.awaitLive();
+                .redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        PackagedServer server = new PackagedServer(builder.start(), port, log);
+        server.awaitHealth("live");
         return server;
     }
 
     String mcpUrl() {
-        return "http://127.0.0.1:" + port + "/mcp";
+        return baseUrl() + "/mcp";
+    }
+
+    /** host:port, as a load balancer names it. */
+    String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    String baseUrl() {
+        return "http://" + address();
+    }
+
+    /** Returns once /q/health/ready is UP: a sandbox worker is warm. */
+    void awaitReady() throws InterruptedException {
+        awaitHealth("ready");
+    }
+
+    /** Kills the server and its workers at once (SIGKILL), as a crash would, and waits until they are gone. */
+    void kill() throws InterruptedException {
+        List<ProcessHandle> started = process.toHandle().descendants().toList();
+        process.destroyForcibly();
+        process.waitFor();
+        for (ProcessHandle worker : started) {
+            worker.destroyForcibly();
+        }
     }
 
     Path log() {
         return log;
     }
 
-    /** Polls /q/health/live; between polls it waits on the process, so a server that dies fails at once. */
-    private void awaitLive() throws InterruptedException {
+    /** Polls /q/health/{check}; between polls it waits on the process, so a server that dies fails at once. */
+    private void awaitHealth(String check) throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest live = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/live"))
+        HttpRequest live = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/" + check))
                 .timeout(Duration.ofSeconds(5)).build();
         long deadline = System.nanoTime() + START_LIMIT.toNanos();
         while (System.nanoTime() < deadline) {
@@ -113,11 +144,12 @@ final class PackagedServer implements AutoCloseable {
                 // keep polling until the deadline
             }
             if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
-                throw new AssertionError("server exited with " + process.exitValue() + " before it was live; see " + log);
+                throw new AssertionError("server exited with " + process.exitValue() + " before it was " + check
+                        + "; see " + log);
             }
         }
         close();
-        throw new AssertionError("server not live within " + START_LIMIT.toSeconds() + " s; see " + log);
+        throw new AssertionError("server not " + check + " within " + START_LIMIT.toSeconds() + " s; see " + log);
     }
 
     private static int freePort() throws IOException {

@@ -1,0 +1,262 @@
+package dev.codeexec.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two packaged replicas behind HAProxy with deploy/haproxy/haproxy.cfg, as docs/DEPLOYMENT.md deploys them: one
+ * workspace and tenants directory, one PostgreSQL database, a data directory each. MCP sessions stay on the
+ * replica that issued them, REST callers on the replica their X-Session-Id first reached; skills and workspace
+ * files are seen by both; when one replica dies, its clients get
+ * a 404 for their session, start a new one on the other replica (their Python variables start over) and carry
+ * on, and nothing saved is lost.
+ */
+class ReplicasIT {
+
+    static final String TOKEN = "replicas-it-token";
+    static final Path WORKSPACE = Path.of("target/replicas-workspace");
+    static final Path TENANTS = Path.of("target/replicas-tenants");
+    static final int CLIENTS = 8;
+    static final int CALLS = 20;
+    /** Every client makes this many calls, then waits while one replica is killed. */
+    static final int CALLS_BEFORE_KILL = 10;
+    static final String COUNT = "x = globals().get('x', 0) + 1\nprint(x)";
+    static final Duration RUN_LIMIT = Duration.ofMinutes(3);
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Distinct names per run: the PostgreSQL database outlives the test. */
+    final String run = Long.toString(System.currentTimeMillis(), 36);
+    final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    final List<AutoCloseable> started = new ArrayList<>();
+
+    @BeforeAll
+    static void postgresqlAndHaproxyAvailable() {
+        List<String> missing = new ArrayList<>();
+        if (System.getenv("CODEEXEC_TEST_PG_URL") == null) {
+            missing.add("PostgreSQL (set CODEEXEC_TEST_PG_URL, CODEEXEC_TEST_PG_USER, CODEEXEC_TEST_PG_PASSWORD)");
+        }
+        if (!LoadBalancer.installed()) {
+            missing.add("haproxy on the PATH (apt-get install haproxy)");
+        }
+        String message = "ReplicasIT needs " + String.join(" and ", missing);
+        if (!missing.isEmpty() && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            fail(message + "; CI must provide them");
+        }
+        assumeTrue(missing.isEmpty(), message);
+    }
+
+    @AfterEach
+    void stopAll() throws Exception {
+        for (AutoCloseable process : started.reversed()) {
+            process.close();
+        }
+    }
+
+    /** Secrets go in the environment, where other local users cannot read them from the command line. */
+    static Map<String, String> environment() {
+        return Map.of("MCP_EXEC_AUTH_TOKEN", TOKEN,
+                "CODEEXEC_DB_KIND", "postgresql",
+                "CODEEXEC_DB_URL", System.getenv("CODEEXEC_TEST_PG_URL"),
+                "CODEEXEC_DB_USERNAME", System.getenv().getOrDefault("CODEEXEC_TEST_PG_USER", ""),
+                "CODEEXEC_DB_PASSWORD", System.getenv().getOrDefault("CODEEXEC_TEST_PG_PASSWORD", ""));
+    }
+
+    static List<String> properties() {
+        return List.of("-Dsandbox.workspace=" + WORKSPACE, "-Dworkspace.tenants-dir=" + TENANTS,
+                "-Dquarkus.http.host=127.0.0.1", "-Dsandbox.max-concurrent=2", "-Dsandbox.worker.warmup-rounds=0");
+    }
+
+    @Test
+    void sessionsStayOnTheirReplicaAndMoveToTheOtherWhenItDies() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        try {
+            List<PackagedServer> replicaPair = startReplicas(pool, "replica-a", "replica-b");
+            PackagedServer a = replicaPair.get(0);
+            PackagedServer b = replicaPair.get(1);
+            a.awaitReady();
+            b.awaitReady();
+            LoadBalancer balancer = LoadBalancer.start("replicas", a.address(), b.address());
+            started.add(balancer);
+
+            String skill = "replicas_" + run;
+            String shared = "replicas/" + run + "/from-b.txt";
+            bothReplicasShareSkillsAndWorkspace(a, b, skill, shared);
+            restSessionsStayOnTheirReplica(balancer);
+
+            CountDownLatch halfway = new CountDownLatch(CLIENTS);
+            CountDownLatch killed = new CountDownLatch(1);
+            List<Future<ClientRun>> clients = IntStream.range(0, CLIENTS)
+                    .mapToObj(i -> pool.submit(() -> new CountingClient(http, balancer.mcpUrl(), TOKEN, i,
+                            "replicas/" + run + "/client-" + i + ".txt").run(halfway, killed)))
+                    .toList();
+            assertTrue(halfway.await(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS),
+                    "the clients did not all make " + CALLS_BEFORE_KILL + " calls; see " + balancer.log());
+            a.kill();
+            killed.countDown();
+            List<ClientRun> runs = new ArrayList<>();
+            for (Future<ClientRun> client : clients) {
+                runs.add(client.get(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS));
+            }
+
+            Set<String> replicas = new TreeSet<>();
+            runs.forEach(r -> replicas.add(r.firstReplica()));
+            // Names from haproxy.cfg: REPLICA_1 is a, REPLICA_2 is b.
+            assertEquals(Set.of("replica1", "replica2"), replicas, "sessions were not balanced over both: " + runs);
+            for (ClientRun r : runs) {
+                if (r.firstReplica().equals("replica1")) {
+                    assertEquals(List.of("404 session_not_found"), r.errors(), "client " + r.client());
+                    assertEquals("replica2", r.lastReplica(), "client " + r.client() + "'s new session");
+                    assertEquals(counts(CALLS_BEFORE_KILL, CALLS - CALLS_BEFORE_KILL), r.printed(),
+                            "client " + r.client() + ": its variables start over in the new session");
+                } else {
+                    assertEquals(List.of(), r.errors(), "client " + r.client() + " on the live replica");
+                    assertEquals("replica2", r.lastReplica());
+                    assertEquals(counts(CALLS), r.printed(), "client " + r.client());
+                }
+            }
+
+            nothingSavedIsLost(b, balancer, skill, shared);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Starts the replicas together (each start is mostly waiting for its JVMs, and the IT must stay short); every one
+     * that started is stopped after the test, even when another failed.
+     */
+    private List<PackagedServer> startReplicas(ExecutorService pool, String... names) throws Exception {
+        List<Future<PackagedServer>> starting = new ArrayList<>();
+        for (String name : names) {
+            starting.add(pool.submit(() -> PackagedServer.startHttp(name, properties(), environment())));
+        }
+        List<PackagedServer> replicas = new ArrayList<>();
+        ExecutionException failed = null;
+        for (Future<PackagedServer> start : starting) {
+            try {
+                replicas.add(start.get());
+            } catch (ExecutionException e) {
+                failed = e;
+            }
+        }
+        started.addAll(replicas);
+        if (failed != null) {
+            throw failed;
+        }
+        return replicas;
+    }
+
+    private void bothReplicasShareSkillsAndWorkspace(PackagedServer a, PackagedServer b, String skill, String file)
+            throws Exception {
+        McpHttpSession viaA = McpHttpSession.open(http, a.mcpUrl(), TOKEN, "replicas-a");
+        McpHttpSession viaB = McpHttpSession.open(http, b.mcpUrl(), TOKEN, "replicas-b");
+        assertEquals(1, viaA.call("save_skill", Map.of("name", skill, "description", "Saved through replica a.",
+                "code", "VALUE = 'a'\n")).path("version").asInt());
+        assertTrue(skillNames(viaB.call("list_skills", Map.of("query", skill))).contains(skill),
+                "a skill saved through replica a is not listed through b");
+        viaB.call("write_workspace_file", Map.of("path", file, "content", "written through b"));
+        assertEquals("written through b", viaA.call("read_workspace_file", Map.of("path", file)).path("content")
+                .asText());
+    }
+
+    /**
+     * REST callers name their state with X-Session-Id. Three callers take turns through the balancer, so round
+     * robin over two replicas would send each caller's calls to both (two callers would not: their turns would
+     * line up with the replicas'): each persistent session keeps counting only if all its calls reach the replica
+     * its first one did.
+     */
+    private void restSessionsStayOnTheirReplica(LoadBalancer balancer) throws Exception {
+        List<String> callers = List.of("rest-" + run + "-0", "rest-" + run + "-1", "rest-" + run + "-2");
+        Map<String, Set<String>> replicas = new HashMap<>();
+        Map<String, List<Integer>> printed = new HashMap<>();
+        for (int call = 0; call < 5; call++) {
+            for (String caller : callers) {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl()
+                                + "/api/v1/executions"))
+                        .header("Authorization", "Bearer " + TOKEN).header("X-Session-Id", caller)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
+                                Map.of("code", COUNT, "session", "counter"))))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, response.statusCode(), response.body());
+                replicas.computeIfAbsent(caller, c -> new TreeSet<>())
+                        .add(response.headers().firstValue(McpHttpSession.REPLICA_HEADER).orElse("?"));
+                printed.computeIfAbsent(caller, c -> new ArrayList<>())
+                        .add(Integer.parseInt(JSON.readTree(response.body()).path("stdout").asText().strip()));
+            }
+        }
+        for (String caller : callers) {
+            assertEquals(counts(5), printed.get(caller), caller);
+            assertEquals(1, replicas.get(caller).size(), caller + " moved between replicas: " + replicas);
+        }
+        Set<String> used = new TreeSet<>();
+        replicas.values().forEach(used::addAll);
+        assertEquals(Set.of("replica1", "replica2"), used, "the REST callers were not spread: " + replicas);
+    }
+
+    private void nothingSavedIsLost(PackagedServer survivor, LoadBalancer balancer, String skill, String shared)
+            throws Exception {
+        for (String url : List.of(survivor.mcpUrl(), balancer.mcpUrl())) {
+            McpHttpSession session = McpHttpSession.open(http, url, TOKEN, "replicas-after");
+            assertTrue(skillNames(session.call("list_skills", Map.of("query", skill))).contains(skill), url);
+            assertEquals("VALUE = 'a'\n", session.call("load_skill", Map.of("name", skill)).path("code").asText());
+            assertEquals("written through b", session.call("read_workspace_file", Map.of("path", shared))
+                    .path("content").asText());
+            for (int i = 0; i < CLIENTS; i++) {
+                assertEquals(CountingClient.fileContent(i), session.call("read_workspace_file",
+                        Map.of("path", "replicas/" + run + "/client-" + i + ".txt")).path("content").asText(), url);
+            }
+        }
+        McpHttpSession last = McpHttpSession.open(http, balancer.mcpUrl(), TOKEN, "replicas-cleanup");
+        assertNotEquals(0, last.call("delete_skill", Map.of("name", skill)).path("versions_deleted").asInt());
+    }
+
+    /** The counts one client prints: 1..n, then 1..m for each later session. */
+    static List<Integer> counts(int... perSession) {
+        List<Integer> all = new ArrayList<>();
+        for (int n : perSession) {
+            IntStream.rangeClosed(1, n).forEach(all::add);
+        }
+        return all;
+    }
+
+    static List<String> skillNames(JsonNode page) {
+        List<String> names = new ArrayList<>();
+        page.path("skills").forEach(s -> names.add(s.path("name").asText()));
+        return names;
+    }
+
+    /** What one client saw: where its sessions were, what it printed, and the errors that made it start over. */
+    record ClientRun(int client, String firstReplica, String lastReplica, List<Integer> printed,
+            List<String> errors) {
+    }
+}
