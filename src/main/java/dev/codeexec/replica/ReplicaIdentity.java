@@ -44,6 +44,16 @@ public class ReplicaIdentity {
         return dot > 0 ? Optional.of(qualified.substring(0, dot)) : Optional.empty();
     }
 
+    /** Whether two replica ids name the same replica (a restart draws a new suffix, not a new name). */
+    static boolean sameName(String a, String b) {
+        return name(a).equals(name(b));
+    }
+
+    private static String name(String id) {
+        int dash = id.lastIndexOf('-');
+        return dash > 0 ? id.substring(0, dash) : id;
+    }
+
     private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
