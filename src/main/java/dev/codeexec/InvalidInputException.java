@@ -7,7 +7,7 @@ package dev.codeexec;
 public class InvalidInputException extends RuntimeException {
 
     /** Whether the input was malformed or merely too large (REST maps the latter to 413). */
-    public enum Kind { INVALID, TOO_LARGE, NOT_FOUND, CONFLICT, FORBIDDEN }
+    public enum Kind { INVALID, TOO_LARGE, NOT_FOUND, CONFLICT, FORBIDDEN, GONE }
 
     private final String field;
     private final Kind kind;

@@ -78,7 +78,8 @@ public class HttpAccessFilter {
         if (sessionId != null) {
             // Another tenant's session id is answered as unknown: ids must not be probeable across tenants.
             if (!connections.tenantOf(sessionId).equals(tenant)) {
-                deny(ctx, 404, "session_not_found", "unknown " + SESSION_HEADER + "; send initialize to start a session");
+                deny(ctx, 404, "session_not_found", "unknown " + SESSION_HEADER
+                        + " (expired, or issued by a server that has stopped); send initialize to start a new session");
                 return;
             }
         } else {

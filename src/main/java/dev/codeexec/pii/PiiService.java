@@ -132,22 +132,35 @@ public class PiiService {
         restoreCalls.increment();
         List<int[]> spans = Tokens.find(checked);
         if (spans.isEmpty()) {
-            return new RestoreResult(checked);
+            return new RestoreResult(checked, List.of());
         }
-        String restored = vault.ifPresent(connectionId, session -> {
-            StringBuilder out = new StringBuilder(checked.length());
-            int at = 0;
-            for (int[] span : spans) {
-                String value = session.valueOf(checked.substring(span[0], span[1]));
-                if (value != null) {
-                    out.append(checked, at, span[0]).append(value);
-                    at = span[1];
-                    tokensRestored.increment();
-                }
+        Set<String> unknown = new LinkedHashSet<>();
+        String restored = vault.ifPresent(connectionId, session -> putBack(checked, spans, session::valueOf, unknown),
+                null);
+        if (restored == null) {
+            // No vault for this connection: none of the tokens is its own.
+            restored = putBack(checked, spans, token -> null, unknown);
+        }
+        return new RestoreResult(restored, List.copyOf(unknown));
+    }
+
+    /** {@code text} with each token {@code values} knows replaced; the first unknown ones are added to {@code unknown}. */
+    private String putBack(String text, List<int[]> spans, java.util.function.UnaryOperator<String> values,
+            Set<String> unknown) {
+        StringBuilder out = new StringBuilder(text.length());
+        int at = 0;
+        for (int[] span : spans) {
+            String token = text.substring(span[0], span[1]);
+            String value = values.apply(token);
+            if (value != null) {
+                out.append(text, at, span[0]).append(value);
+                at = span[1];
+                tokensRestored.increment();
+            } else if (unknown.size() < RestoreResult.MAX_UNKNOWN) {
+                unknown.add(token);
             }
-            return out.append(checked, at, checked.length()).toString();
-        }, checked);
-        return new RestoreResult(restored);
+        }
+        return out.append(text, at, text.length()).toString();
     }
 
     public PiiStats stats() {

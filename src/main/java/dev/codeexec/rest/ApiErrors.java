@@ -22,6 +22,7 @@ public class ApiErrors {
             case NOT_FOUND -> Response.Status.NOT_FOUND;
             case CONFLICT -> Response.Status.CONFLICT;
             case FORBIDDEN -> Response.Status.FORBIDDEN;
+            case GONE -> Response.Status.GONE;
         };
         return body(status, e.kind().name().toLowerCase(), e.field(), e.getMessage());
     }

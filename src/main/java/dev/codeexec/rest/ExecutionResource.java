@@ -57,9 +57,11 @@ public class ExecutionResource {
     @POST
     public Response execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
         ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null) : body;
-        String caller = callers.id(sessionId);
         boolean sanitize = Boolean.TRUE.equals(b.sanitizeOutput());
         boolean background = Boolean.TRUE.equals(b.background());
+        // A persistent session, a run to read later, or tokens from the vault: state this replica must hold.
+        boolean stateful = b.session() != null || background || b.waitS() != null || sanitize;
+        String caller = stateful ? callers.stateful(sessionId) : callers.id(sessionId);
         ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
                 b.session() == null);
         if (!background && b.waitS() == null) {

@@ -38,13 +38,13 @@ public class PiiResource {
     @POST
     @Path("/sanitize")
     public SanitizeResult sanitize(SanitizeRequest body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, callers.id(sessionId));
+        return pii.sanitize(body == null ? new SanitizeRequest(null) : body, callers.stateful(sessionId));
     }
 
     @POST
     @Path("/restore")
     public RestoreResult restore(RestoreBody body, @HeaderParam("X-Session-Id") String sessionId) {
-        return pii.restore(body == null ? null : body.text(), callers.id(sessionId));
+        return pii.restore(body == null ? null : body.text(), callers.stateful(sessionId));
     }
 
 }

@@ -2,6 +2,7 @@ package dev.codeexec.rest;
 
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.http.RequestTenant;
+import dev.codeexec.replica.CallerHomes;
 import dev.codeexec.tenant.Caller;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,14 +20,33 @@ class RestCallers {
     static final int MAX_SESSION_ID = 128;
 
     private final CurrentVertxRequest request;
+    private final CallerHomes homes;
 
-    RestCallers(CurrentVertxRequest request) {
+    RestCallers(CurrentVertxRequest request, CallerHomes homes) {
         this.request = request;
+        this.homes = homes;
     }
 
     /** The caller id ({@link Caller#id()}) of the current request. */
     String id(String sessionId) {
         return new Caller(tenant(), connection(sessionId)).id();
+    }
+
+    /**
+     * The caller id of a request that uses the caller's in-memory state (sessions, the PII vault, background runs),
+     * which this replica now holds.
+     *
+     * @throws InvalidInputException (GONE) once, when another replica held that state: it is not here
+     */
+    String stateful(String sessionId) {
+        String id = id(sessionId);
+        homes.claim(id).ifPresent(previous -> {
+            throw new InvalidInputException(HEADER, "this caller's sessions, PII tokens and background runs were held by "
+                    + "server " + previous + " and are not on this one (" + homes.replicaId() + "); they are gone if "
+                    + "it stopped. Skills and workspace files are kept. Repeat the request to start afresh here",
+                    InvalidInputException.Kind.GONE);
+        });
+        return id;
     }
 
     /** The current request's tenant. */

@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.replica.ReplicaIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -41,9 +42,12 @@ public class ExecutionRuns {
             Thread.ofPlatform().daemon().name("sandbox-run-", 1).factory());
     private final AtomicReference<OutcomeCounts> outcomes = new AtomicReference<>(OutcomeCounts.NONE);
 
-    public ExecutionRuns(SandboxService sandbox, SandboxConfig config) {
+    private final ReplicaIdentity replica;
+
+    public ExecutionRuns(SandboxService sandbox, SandboxConfig config, ReplicaIdentity replica) {
         this.sandbox = sandbox;
         this.config = config.runs();
+        this.replica = replica;
     }
 
     /** Refuses {@code wait_s} together with {@code background}, which answers at once. */
@@ -186,6 +190,13 @@ public class ExecutionRuns {
         BackgroundRun run = id == null ? null : runs.get(id);
         // Another caller's run answers exactly as a missing one does, so ids cannot be probed.
         if (run == null || !run.owner.equals(owner == null ? "" : owner)) {
+            String issuer = ReplicaIdentity.issuer(id).orElse(replica.id());
+            if (!issuer.equals(replica.id())) {
+                // Routed to another replica, or this one restarted: say so rather than "no such execution".
+                throw new InvalidInputException("execution_id", "was started by server " + issuer + ", not this one ("
+                        + replica.id() + "); runs live in the memory of the server that started them and are gone "
+                        + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
+            }
             throw new InvalidInputException("execution_id", "no such execution for this caller; finished runs are "
                     + "kept for " + config.finishedTtl().toMinutes() + " minutes", InvalidInputException.Kind.NOT_FOUND);
         }
@@ -255,6 +266,6 @@ public class ExecutionRuns {
     private String newId() {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+        return replica.qualify(HexFormat.of().formatHex(bytes));
     }
 }

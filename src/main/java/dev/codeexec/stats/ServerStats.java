@@ -14,6 +14,8 @@ import java.util.Map;
 
 /** Everything get_execution_stats reports, server-wide and for the calling connection. */
 public record ServerStats(
+        @JsonPropertyDescription("This server among replicas: codeexec.replica.name and a suffix drawn at each start")
+        String replica,
         @JsonProperty("uptime_s")
         @JsonPropertyDescription("Seconds since the server started")
         long uptimeS,

@@ -1,5 +1,6 @@
 package dev.codeexec.stats;
 
+import dev.codeexec.replica.ReplicaIdentity;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.tenant.Caller;
@@ -26,8 +27,11 @@ public class StatsService {
     private final WorkspaceRoots workspaces;
     private final Instance<StatsContributor> contributors;
 
+    private final ReplicaIdentity replica;
+
     public StatsService(SandboxService sandbox, ExecutionRuns runs, WorkspaceRoots workspaces,
-            Instance<StatsContributor> contributors) {
+            ReplicaIdentity replica, Instance<StatsContributor> contributors) {
+        this.replica = replica;
         this.sandbox = sandbox;
         this.runs = runs;
         this.workspaces = workspaces;
@@ -37,7 +41,7 @@ public class StatsService {
     /** A snapshot; {@code owner} is the caller's id ({@link Caller#id()}), for its own counts and its tenant's. */
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
-        return new ServerStats(ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
+        return new ServerStats(replica.id(), ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
                 sandbox.stats(), sandbox.stats(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }

@@ -92,6 +92,20 @@ class ExecutionResourceTest {
     }
 
     @Test
+    void aRunOfAnotherServerIsReportedAsSuchNotAsMissing() {
+        String replica = given().get("/api/v1/stats").then().statusCode(200).extract().path("replica");
+        String id = startBackground("zeta", "print('here')");
+        assertTrue(id.startsWith(replica + "."), id + " does not name " + replica);
+        // Another replica's id (or this replica's before a restart): the run is gone with that server's memory.
+        String foreign = "web-2-0a0b0c." + id.substring(id.lastIndexOf('.') + 1);
+        given().header("X-Session-Id", "zeta").get("/api/v1/executions/" + foreign)
+                .then().statusCode(404).body("field", equalTo("execution_id"))
+                .body("message", containsString("was started by server web-2-0a0b0c, not this one (" + replica + ")"));
+        given().header("X-Session-Id", "zeta").get("/api/v1/executions/" + replica + ".00ff")
+                .then().statusCode(404).body("message", containsString("no such execution for this caller"));
+    }
+
+    @Test
     void backgroundRunsCanBeReadPagedCancelledAndAreInvisibleToOtherCallers() {
         String id = startBackground("gamma", "print('a' * 10)");
         String status = "";

@@ -1,0 +1,76 @@
+package dev.codeexec.replica;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceException;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Records, in the database replicas share, which server holds each REST caller's in-memory state. A caller whose
+ * state another replica held (that replica died, or the balancer moved the caller) is told once that the state is
+ * gone; the claim then moves here. A restart of the same replica name is not reported: only the replica knows it
+ * restarted, and clients of one server expect its restart to start sessions afresh.
+ */
+@ApplicationScoped
+public class CallerHomes {
+
+    /** Callers already claimed by this process: their later requests need no database round trip. */
+    private static final int MAX_REMEMBERED = 10_000;
+
+    private final ReplicaIdentity replica;
+    private final EntityManager em;
+    private final Set<String> claimed = ConcurrentHashMap.newKeySet();
+
+    public CallerHomes(ReplicaIdentity replica, EntityManager em) {
+        this.replica = replica;
+        this.em = em;
+    }
+
+    /** This replica's id. */
+    public String replicaId() {
+        return replica.id();
+    }
+
+    /**
+     * Claims {@code callerId}'s in-memory state for this replica.
+     *
+     * @return the replica that held it before, when that was another one
+     */
+    public Optional<String> claim(String callerId) {
+        if (claimed.contains(callerId)) {
+            return Optional.empty();
+        }
+        Optional<String> before;
+        try {
+            before = QuarkusTransaction.requiringNew().call(() -> move(callerId));
+        } catch (PersistenceException e) {
+            // Two first requests of one caller raced to insert its row; the other one's claim stands.
+            before = QuarkusTransaction.requiringNew().call(() -> move(callerId));
+        }
+        if (claimed.size() >= MAX_REMEMBERED) {
+            claimed.clear();
+        }
+        claimed.add(callerId);
+        return before;
+    }
+
+    private Optional<String> move(String callerId) {
+        CallerHome home = em.find(CallerHome.class, callerId);
+        if (home == null) {
+            em.persist(new CallerHome(callerId, replica.id(), Instant.now()));
+            em.flush();
+            return Optional.empty();
+        }
+        if (home.replica.equals(replica.id())) {
+            return Optional.empty();
+        }
+        String previous = home.replica;
+        home.replica = replica.id();
+        home.claimedAt = Instant.now();
+        return ReplicaIdentity.sameName(previous, replica.id()) ? Optional.empty() : Optional.of(previous);
+    }
+}
