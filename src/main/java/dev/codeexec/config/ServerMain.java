@@ -2,6 +2,10 @@ package dev.codeexec.config;
 
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Entry point of the server. It sets what a library reads once, when its classes load, and so
@@ -23,6 +27,12 @@ public final class ServerMain {
     public static void main(String... args) {
         if (System.getProperty(H2_BIND_ADDRESS) == null) {
             System.setProperty(H2_BIND_ADDRESS, "127.0.0.1");
+        }
+        // MCP over stdio is UTF-8 JSON, but System.out encodes in the locale's charset: ASCII when a client starts
+        // the server with no LANG (desktop clients pass a minimal environment), and every 'é' became '?'. The stdio
+        // transport takes System.out when Quarkus starts, so it must be UTF-8 before then.
+        if (!StandardCharsets.UTF_8.equals(System.out.charset())) {
+            System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
         }
         Quarkus.run(args);
     }

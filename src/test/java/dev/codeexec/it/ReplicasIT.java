@@ -110,7 +110,7 @@ class ReplicasIT {
             String skill = "replicas_" + run;
             String shared = "replicas/" + run + "/from-b.txt";
             bothReplicasShareSkillsAndWorkspace(a, b, skill, shared);
-            restSessionsStayOnTheirReplica(balancer);
+            Map<String, String> restHomes = restSessionsStayOnTheirReplica(balancer);
 
             CountDownLatch halfway = new CountDownLatch(CLIENTS);
             CountDownLatch killed = new CountDownLatch(1);
@@ -144,6 +144,7 @@ class ReplicasIT {
                 }
             }
 
+            restCallersOfTheDeadReplicaHearTheirStateIsGone(balancer, restHomes);
             nothingSavedIsLost(b, balancer, skill, shared);
         } finally {
             pool.shutdownNow();
@@ -157,7 +158,10 @@ class ReplicasIT {
     private List<PackagedServer> startReplicas(ExecutorService pool, String... names) throws Exception {
         List<Future<PackagedServer>> starting = new ArrayList<>();
         for (String name : names) {
-            starting.add(pool.submit(() -> PackagedServer.startHttp(name, properties(), environment())));
+            List<String> named = new ArrayList<>(properties());
+            // One host: without their own names both would be the same replica restarted (see CallerHomes).
+            named.add("-Dcodeexec.replica.name=" + name);
+            starting.add(pool.submit(() -> PackagedServer.startHttp(name, named, environment())));
         }
         List<PackagedServer> replicas = new ArrayList<>();
         ExecutionException failed = null;
@@ -194,19 +198,13 @@ class ReplicasIT {
      * line up with the replicas'): each persistent session keeps counting only if all its calls reach the replica
      * its first one did.
      */
-    private void restSessionsStayOnTheirReplica(LoadBalancer balancer) throws Exception {
+    private Map<String, String> restSessionsStayOnTheirReplica(LoadBalancer balancer) throws Exception {
         List<String> callers = List.of("rest-" + run + "-0", "rest-" + run + "-1", "rest-" + run + "-2");
         Map<String, Set<String>> replicas = new HashMap<>();
         Map<String, List<Integer>> printed = new HashMap<>();
         for (int call = 0; call < 5; call++) {
             for (String caller : callers) {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl()
-                                + "/api/v1/executions"))
-                        .header("Authorization", "Bearer " + TOKEN).header("X-Session-Id", caller)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
-                                Map.of("code", COUNT, "session", "counter"))))
-                        .build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = restCount(balancer, caller);
                 assertEquals(200, response.statusCode(), response.body());
                 replicas.computeIfAbsent(caller, c -> new TreeSet<>())
                         .add(response.headers().firstValue(McpHttpSession.REPLICA_HEADER).orElse("?"));
@@ -221,6 +219,39 @@ class ReplicasIT {
         Set<String> used = new TreeSet<>();
         replicas.values().forEach(used::addAll);
         assertEquals(Set.of("replica1", "replica2"), used, "the REST callers were not spread: " + replicas);
+        Map<String, String> homes = new HashMap<>();
+        replicas.forEach((caller, where) -> homes.put(caller, where.iterator().next()));
+        return homes;
+    }
+
+    /**
+     * After replica a (haproxy's replica1) died, each REST caller whose session it held is told once, naming it, that
+     * the session is gone, then counts afresh on b; the others carry on where they were.
+     */
+    private void restCallersOfTheDeadReplicaHearTheirStateIsGone(LoadBalancer balancer, Map<String, String> homes)
+            throws Exception {
+        for (Map.Entry<String, String> home : homes.entrySet()) {
+            HttpResponse<String> first = restCount(balancer, home.getKey());
+            if (home.getValue().equals("replica1")) {
+                assertEquals(410, first.statusCode(), first.body());
+                assertTrue(first.body().contains("were held by server replica-a-"), first.body());
+                HttpResponse<String> again = restCount(balancer, home.getKey());
+                assertEquals(200, again.statusCode(), again.body());
+                assertEquals(1, Integer.parseInt(JSON.readTree(again.body()).path("stdout").asText().strip()));
+            } else {
+                assertEquals(200, first.statusCode(), first.body());
+                assertEquals(6, Integer.parseInt(JSON.readTree(first.body()).path("stdout").asText().strip()));
+            }
+        }
+    }
+
+    private HttpResponse<String> restCount(LoadBalancer balancer, String caller) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl() + "/api/v1/executions"))
+                .header("Authorization", "Bearer " + TOKEN).header("X-Session-Id", caller)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
+                        Map.of("code", COUNT, "session", "counter"))))
+                .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private void nothingSavedIsLost(PackagedServer survivor, LoadBalancer balancer, String skill, String shared)
