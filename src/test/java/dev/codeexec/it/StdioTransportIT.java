@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,12 +55,6 @@ class StdioTransportIT {
         List<String> names = new ArrayList<>();
         golden.forEach(t -> names.add(t.path("name").asText()));
         assertEquals(names, List.copyOf(listed.keySet()));
-        // The PII types follow the running configuration: the tests add custom recognizers, the jar has none.
-        JsonNode testTypes = ((ObjectNode) golden.findParent("entities").path("entities").path("items")).remove("enum");
-        JsonNode jarTypes = ((ObjectNode) listed.get("sanitize_pii").at("/inputSchema/properties/entities/items"))
-                .remove("enum");
-        assertTrue(testTypes.toString().contains("EMPLOYEE_ID") && !jarTypes.toString().contains("EMPLOYEE_ID")
-                && jarTypes.toString().contains("EMAIL_ADDRESS"), jarTypes.toString());
         for (JsonNode expected : golden) {
             JsonNode actual = listed.get(expected.path("name").asText());
             for (String field : List.of("description", "inputSchema", "outputSchema")) {
