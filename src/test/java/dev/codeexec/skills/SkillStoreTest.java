@@ -119,6 +119,44 @@ class SkillStoreTest {
         assertEquals(savers, store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).distinct().count());
     }
 
+    /**
+     * Two savers, as two servers sharing one database would, store one name back to back many times: every save
+     * gets its own version, numbered without gaps, and every code they stored is there.
+     */
+    @Test
+    void twoSaversStoringOneNameManyTimesLoseNothing() throws Exception {
+        String name = unique("two_savers");
+        int savesEach = 25;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<List<SavedSkill>>> savers = new ArrayList<>();
+        for (String saver : List.of("a", "b")) {
+            savers.add(pool.submit(() -> {
+                start.await();
+                List<SavedSkill> saved = new ArrayList<>();
+                for (int i = 0; i < savesEach; i++) {
+                    saved.add(store.store(LOCAL, store.validate(new SkillDraft(name, "Holds one racing value.",
+                            "V = '" + saver + i + "'", null, null, saver))));
+                }
+                return saved;
+            }));
+        }
+        start.countDown();
+        List<Integer> versions = new ArrayList<>();
+        List<String> hashes = new ArrayList<>();
+        for (Future<List<SavedSkill>> f : savers) {
+            for (SavedSkill s : f.get()) {
+                versions.add(s.version());
+                hashes.add(s.sha256());
+            }
+        }
+        pool.shutdown();
+        assertEquals(java.util.stream.IntStream.rangeClosed(1, 2 * savesEach).boxed().toList(),
+                versions.stream().sorted().toList());
+        assertEquals(hashes.stream().sorted().toList(),
+                store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList());
+    }
+
     @Test
     void syntaxErrorNamesTheLineAndWritesNothing() {
         String name = unique("broken");
