@@ -18,6 +18,9 @@ public class PostgresProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         Map<String, String> overrides = new HashMap<>(TokenProfile.tenantTokens());
+        // One worker JVM instead of one per core: this start pays for every worker it warms, and the tests here
+        // run one execution at a time (concurrent saves queue for their compile check).
+        overrides.put("sandbox.max-concurrent", "1");
         // Without the URL the tests are skipped (or fail, in CI) before the server starts; H2 keeps a build valid.
         Optional<String> url = env(URL_ENV);
         overrides.put("codeexec.db.kind", url.isPresent() ? "postgresql" : "h2");
