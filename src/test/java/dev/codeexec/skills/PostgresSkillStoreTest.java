@@ -9,4 +9,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @TestProfile(PostgresProfile.class)
 @ExtendWith(PostgresAvailable.class)
 class PostgresSkillStoreTest extends SkillStoreTest {
+
+    @Override
+    String activeDatasource() {
+        return "postgresql";
+    }
 }

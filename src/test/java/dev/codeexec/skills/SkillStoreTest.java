@@ -40,6 +40,11 @@ class SkillStoreTest {
     @Inject
     SkillExporter exporter;
 
+    /** The datasource the profile selects, as the health check names it. */
+    String activeDatasource() {
+        return "<default>";
+    }
+
     static String unique(String prefix) {
         return prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
@@ -155,6 +160,14 @@ class SkillStoreTest {
                 versions.stream().sorted().toList());
         assertEquals(hashes.stream().sorted().toList(),
                 store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList());
+    }
+
+    @Test
+    void healthReportsTheActiveDatabaseOnly() {
+        // Readiness may still be DOWN for the sandbox warming up; only the database check matters here.
+        Map<String, String> databases = io.restassured.RestAssured.given().get("/q/health/ready").then()
+                .extract().jsonPath().getMap("checks.find { it.name == 'Database connections health check' }.data");
+        assertEquals(Map.of(activeDatasource(), "UP"), databases);
     }
 
     @Test
