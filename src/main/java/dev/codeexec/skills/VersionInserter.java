@@ -14,8 +14,9 @@ import java.util.function.Predicate;
 
 /**
  * Writes the next version of a name in its own short transaction. Two concurrent saves may both
- * pick version n+1; the unique (name, version) constraint lets one win and the caller retries the
- * other in a fresh transaction (see {@link SkillStore#save}). A separate bean, because a
+ * pick version n+1; the unique (tenant, name, version) constraint lets one win and the caller retries
+ * the other in a fresh transaction (see {@link SkillStore#save}): fresh, because PostgreSQL refuses
+ * every further statement of a transaction in which one failed. A separate bean, because a
  * transaction boundary only applies to calls that go through the CDI proxy.
  */
 @ApplicationScoped
