@@ -1,5 +1,6 @@
 package dev.codeexec.replica;
 
+import dev.codeexec.db.Database;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -22,12 +23,12 @@ public class CallerHomes {
     private static final int MAX_REMEMBERED = 10_000;
 
     private final ReplicaIdentity replica;
-    private final EntityManager em;
+    private final Database db;
     private final Set<String> claimed = ConcurrentHashMap.newKeySet();
 
-    public CallerHomes(ReplicaIdentity replica, EntityManager em) {
+    public CallerHomes(ReplicaIdentity replica, Database db) {
         this.replica = replica;
-        this.em = em;
+        this.db = db;
     }
 
     /** This replica's id. */
@@ -59,6 +60,7 @@ public class CallerHomes {
     }
 
     private Optional<String> move(String callerId) {
+        EntityManager em = db.em();
         CallerHome home = em.find(CallerHome.class, callerId);
         if (home == null) {
             em.persist(new CallerHome(callerId, replica.id(), Instant.now()));

@@ -9,7 +9,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.api.callback.Callback;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 
-/** Adds {@link MigrationLock} to the Flyway run Quarkus starts, beside the callbacks it already has. */
+/**
+ * Adds {@link MigrationLock} to the Flyway run Quarkus starts, beside the callbacks it already has. Without a
+ * {@code @FlywayDataSource} qualifier Quarkus applies it to the default datasource only, which is H2's: on
+ * PostgreSQL, Flyway's own advisory lock serializes servers migrating together, and no file lock is taken.
+ */
 @Singleton
 class MigrationSettings implements FlywayConfigurationCustomizer {
 

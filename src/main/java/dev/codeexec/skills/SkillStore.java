@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
+import dev.codeexec.db.Database;
 import dev.codeexec.tenant.Caller;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,11 +36,13 @@ public class SkillStore {
     /** Concurrent saves of one name each retry at most this often; ten racing savers need at most nine. */
     static final int MAX_SAVE_ATTEMPTS = 50;
 
+    private final Database db;
     private final VersionInserter inserter;
     private final SyntaxCheck syntax;
     private final ObjectMapper json;
 
-    SkillStore(VersionInserter inserter, SyntaxCheck syntax, ObjectMapper json) {
+    SkillStore(Database db, VersionInserter inserter, SyntaxCheck syntax, ObjectMapper json) {
+        this.db = db;
         this.inserter = inserter;
         this.syntax = syntax;
         this.json = json;
@@ -114,9 +117,10 @@ public class SkillStore {
         String scope = readableScope(tenant, name);
         int newest = newestOrNotFound(tenant, scope, name);
         int wanted = version == null ? newest : version;
-        SkillVersionEntity e = SkillVersionEntity.<SkillVersionEntity>find("tenant = ?1 and name = ?2 and version = ?3",
-                        scope, name, wanted)
-                .firstResultOptional()
+        SkillVersionEntity e = db.em().createQuery("from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2 "
+                        + "and v.version = ?3", SkillVersionEntity.class)
+                .setParameter(1, scope).setParameter(2, name).setParameter(3, wanted)
+                .getResultStream().findFirst()
                 .orElseThrow(() -> new InvalidInputException("version", "skill '" + name + "' has no version "
                         + wanted + "; its newest is " + newest, Kind.NOT_FOUND));
         return new Skill(e.name, e.version, e.description, e.code, splitTags(e.tags), parameters(e.parameters),
@@ -147,7 +151,8 @@ public class SkillStore {
     /** How many skills and versions the tenant can read: two counting queries, cheap enough for every stats call. */
     @Transactional
     public SkillCounts counts(String tenant) {
-        long versions = SkillVersionEntity.count("tenant in ?1", SkillScopes.readable(tenant));
+        long versions = db.em().createQuery("select count(v) from SkillVersionEntity v where v.tenant in ?1", Long.class)
+                .setParameter(1, SkillScopes.readable(tenant)).getSingleResult();
         long names = names(tenant).size();
         return new SkillCounts(names, versions);
     }
@@ -157,7 +162,8 @@ public class SkillStore {
     public DeletedSkill delete(String tenant, String name) {
         String scope = writableScope(tenant, name);
         newestOrNotFound(tenant, scope, name);
-        long deleted = SkillVersionEntity.delete("tenant = ?1 and name = ?2", scope, name);
+        long deleted = db.em().createQuery("delete from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2")
+                .setParameter(1, scope).setParameter(2, name).executeUpdate();
         LOG.log(Level.INFO, "skill deleted: tenant={0} name={1} versions={2}", new Object[] {tenant, name, deleted});
         return new DeletedSkill(name, (int) deleted);
     }
@@ -171,7 +177,7 @@ public class SkillStore {
     /** Every name the tenant can read, sorted. */
     @Transactional
     List<String> names(String tenant) {
-        return SkillVersionEntity.getEntityManager()
+        return db.em()
                 .createQuery("select distinct v.name from SkillVersionEntity v where v.tenant in ?1 order by v.name",
                         String.class)
                 .setParameter(1, SkillScopes.readable(tenant)).getResultList();
@@ -183,7 +189,7 @@ public class SkillStore {
     /** Newest version of every skill the tenant can read, without code; its own shadow starter ones of the same name. */
     List<SkillSummary> newestSummaries(String tenant) {
         Map<String, SkillSummary> byName = new java.util.LinkedHashMap<>();
-        SkillVersionEntity.getEntityManager()
+        db.em()
                 .createQuery("select s.tenant, s.name, s.description, s.tags, s.version, s.createdAt "
                         + "from SkillVersionEntity s where s.tenant in ?1 and s.version = "
                         + "(select max(v.version) from SkillVersionEntity v where v.tenant = s.tenant and v.name = s.name)",
@@ -207,7 +213,7 @@ public class SkillStore {
     }
 
     private Integer newest(String scope, String name) {
-        return name == null ? null : SkillVersionEntity.getEntityManager()
+        return name == null ? null : db.em()
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
                         Integer.class)
                 .setParameter(1, scope).setParameter(2, name).getSingleResult();

@@ -1,6 +1,5 @@
 package dev.codeexec.skills;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -11,11 +10,12 @@ import java.time.Instant;
 
 /**
  * One stored version of a skill. Never leaves this package: {@link SkillStore} maps it to records.
- * Rows are immutable once written; the schema belongs to Flyway (V1__skills.sql).
+ * Rows are immutable once written; the schema belongs to Flyway (V1__skills.sql). A plain entity, not a
+ * Panache one: Panache binds an entity to one persistence unit, and this one lives in both (see {@link dev.codeexec.db.Database}).
  */
 @Entity
 @Table(name = "skill_version")
-class SkillVersionEntity extends PanacheEntityBase {
+class SkillVersionEntity {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

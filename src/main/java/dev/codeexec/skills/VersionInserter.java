@@ -1,5 +1,6 @@
 package dev.codeexec.skills;
 
+import dev.codeexec.db.Database;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
@@ -14,16 +15,23 @@ import java.util.function.Predicate;
 
 /**
  * Writes the next version of a name in its own short transaction. Two concurrent saves may both
- * pick version n+1; the unique (name, version) constraint lets one win and the caller retries the
- * other in a fresh transaction (see {@link SkillStore#save}). A separate bean, because a
+ * pick version n+1; the unique (tenant, name, version) constraint lets one win and the caller retries
+ * the other in a fresh transaction (see {@link SkillStore#save}): fresh, because PostgreSQL refuses
+ * every further statement of a transaction in which one failed. A separate bean, because a
  * transaction boundary only applies to calls that go through the CDI proxy.
  */
 @ApplicationScoped
 class VersionInserter {
 
+    private final Database db;
+
+    VersionInserter(Database db) {
+        this.db = db;
+    }
+
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     SavedSkill insertNext(String scope, ValidSkill s) {
-        Integer newest = SkillVersionEntity.getEntityManager()
+        Integer newest = db.em()
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
                         Integer.class)
                 .setParameter(1, scope).setParameter(2, s.name()).getSingleResult();
@@ -48,14 +56,14 @@ class VersionInserter {
 
     /** Hashes and saver of every stored version of a name in one scope, oldest first. */
     List<SkillStore.StoredVersion> versions(String scope, String name) {
-        return SkillVersionEntity.getEntityManager()
+        return db.em()
                 .createQuery("select v.version, v.sha256, v.savedBy from SkillVersionEntity v where v.tenant = ?1 "
                         + "and v.name = ?2 order by v.version", Object[].class)
                 .setParameter(1, scope).setParameter(2, name).getResultList().stream()
                 .map(r -> new SkillStore.StoredVersion((Integer) r[0], (String) r[1], (String) r[2])).toList();
     }
 
-    private static SavedSkill insert(String scope, ValidSkill s, int version) {
+    private SavedSkill insert(String scope, ValidSkill s, int version) {
         SkillVersionEntity e = new SkillVersionEntity();
         e.tenant = scope;
         e.name = s.name();
@@ -68,7 +76,8 @@ class VersionInserter {
         // Microseconds: what both H2 and PostgreSQL store, so a reloaded row equals the one returned here.
         e.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
         e.savedBy = s.savedBy();
-        e.persistAndFlush();
+        db.em().persist(e);
+        db.em().flush();
         return new SavedSkill(e.name, e.version, e.sha256, e.createdAt);
     }
 

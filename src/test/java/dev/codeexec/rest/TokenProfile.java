@@ -1,6 +1,7 @@
 package dev.codeexec.rest;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -15,10 +16,16 @@ public class TokenProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
+        Map<String, String> overrides = new HashMap<>(tenantTokens());
+        overrides.put("sandbox.max-concurrent", "1");
+        overrides.put("sandbox.queue-size", "0");
+        return overrides;
+    }
+
+    /** The three tokens alone, for profiles that need the tenants without the single slot. */
+    public static Map<String, String> tenantTokens() {
         return Map.of("codeexec.http.auth-token", TOKEN,
                 "codeexec.tenants.acme.token", ACME,
-                "codeexec.tenants.globex.token", GLOBEX,
-                "sandbox.max-concurrent", "1",
-                "sandbox.queue-size", "0");
+                "codeexec.tenants.globex.token", GLOBEX);
     }
 }

@@ -40,6 +40,11 @@ class SkillStoreTest {
     @Inject
     SkillExporter exporter;
 
+    /** The datasource the profile selects, as the health check names it. */
+    String activeDatasource() {
+        return "<default>";
+    }
+
     static String unique(String prefix) {
         return prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
@@ -117,6 +122,52 @@ class SkillStoreTest {
         pool.shutdown();
         assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
         assertEquals(savers, store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).distinct().count());
+    }
+
+    /**
+     * Two savers, as two servers sharing one database would, store one name back to back many times: every save
+     * gets its own version, numbered without gaps, and every code they stored is there.
+     */
+    @Test
+    void twoSaversStoringOneNameManyTimesLoseNothing() throws Exception {
+        String name = unique("two_savers");
+        int savesEach = 25;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Future<List<SavedSkill>>> savers = new ArrayList<>();
+        for (String saver : List.of("a", "b")) {
+            savers.add(pool.submit(() -> {
+                start.await();
+                List<SavedSkill> saved = new ArrayList<>();
+                for (int i = 0; i < savesEach; i++) {
+                    saved.add(store.store(LOCAL, store.validate(new SkillDraft(name, "Holds one racing value.",
+                            "V = '" + saver + i + "'", null, null, saver))));
+                }
+                return saved;
+            }));
+        }
+        start.countDown();
+        List<Integer> versions = new ArrayList<>();
+        List<String> hashes = new ArrayList<>();
+        for (Future<List<SavedSkill>> f : savers) {
+            for (SavedSkill s : f.get()) {
+                versions.add(s.version());
+                hashes.add(s.sha256());
+            }
+        }
+        pool.shutdown();
+        assertEquals(java.util.stream.IntStream.rangeClosed(1, 2 * savesEach).boxed().toList(),
+                versions.stream().sorted().toList());
+        assertEquals(hashes.stream().sorted().toList(),
+                store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList());
+    }
+
+    @Test
+    void healthReportsTheActiveDatabaseOnly() {
+        // Readiness may still be DOWN for the sandbox warming up; only the database check matters here.
+        Map<String, String> databases = io.restassured.RestAssured.given().get("/q/health/ready").then()
+                .extract().jsonPath().getMap("checks.find { it.name == 'Database connections health check' }.data");
+        assertEquals(Map.of(activeDatasource(), "UP"), databases);
     }
 
     @Test

@@ -1,0 +1,35 @@
+package dev.codeexec.db;
+
+import io.quarkus.hibernate.orm.PersistenceUnit;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Default;
+import jakarta.enterprise.inject.Instance;
+import jakarta.persistence.EntityManager;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The one place that picks the database's EntityManager (skills, caller homes). Both persistence units are built in
+ * (the default one on H2, "postgresql" on PostgreSQL); only the one {@code codeexec.db.kind} selects is active,
+ * and an inactive unit's bean must not be touched, so it is looked up here rather than injected.
+ */
+@ApplicationScoped
+public class Database {
+
+    static final String POSTGRESQL_UNIT = "postgresql";
+
+    private final EntityManager em;
+
+    Database(@ConfigProperty(name = DatabaseKind.PROPERTY, defaultValue = "h2") String kind,
+            @Any Instance<EntityManager> units) {
+        // A transaction-scoped proxy: each call reaches the EntityManager of the caller's current transaction.
+        this.em = switch (DatabaseKind.of(kind)) {
+            case H2 -> units.select(Default.Literal.INSTANCE).get();
+            case POSTGRESQL -> units.select(new PersistenceUnit.PersistenceUnitLiteral(POSTGRESQL_UNIT)).get();
+        };
+    }
+
+    public EntityManager em() {
+        return em;
+    }
+}
