@@ -2,13 +2,18 @@ package dev.codeexec.replica;
 
 import dev.codeexec.db.Database;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Records, in the database replicas share, which server holds each REST caller's in-memory state. A caller whose
@@ -21,6 +26,13 @@ public class CallerHomes {
 
     /** Callers already claimed by this process: their later requests need no database round trip. */
     private static final int MAX_REMEMBERED = 10_000;
+    /**
+     * Claims older than this are forgotten at start-up, so ids callers used once do not pile up. Long beyond every
+     * in-memory lifetime (idle sessions, vaults and finished runs end within hours); a caller active for longer on
+     * one replica, whose claim is not renewed, would start afresh elsewhere unreported.
+     */
+    static final Duration FORGET_AFTER = Duration.ofDays(7);
+    private static final Logger LOG = Logger.getLogger(CallerHomes.class.getName());
 
     private final ReplicaIdentity replica;
     private final Database db;
@@ -29,6 +41,26 @@ public class CallerHomes {
     public CallerHomes(ReplicaIdentity replica, Database db) {
         this.replica = replica;
         this.db = db;
+    }
+
+    /** Forgets old claims off the start-up path; a database that is not reachable yet only delays it to next start. */
+    void forgetOld(@Observes StartupEvent event) {
+        Thread.ofVirtual().name("caller-homes-sweep").start(() -> {
+            try {
+                int forgotten = forgetClaimedBefore(Instant.now().minus(FORGET_AFTER));
+                LOG.log(Level.INFO, "caller homes: forgot {0} claims older than {1} days",
+                        new Object[] {forgotten, FORGET_AFTER.toDays()});
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "caller homes: old claims not swept ({0})", e.getClass().getName());
+            }
+        });
+    }
+
+    /** Deletes the claims made before {@code cutoff}; returns how many. */
+    public int forgetClaimedBefore(Instant cutoff) {
+        return QuarkusTransaction.requiringNew().call(() -> db.em()
+                .createQuery("delete from CallerHome h where h.claimedAt < :cutoff")
+                .setParameter("cutoff", cutoff).executeUpdate());
     }
 
     /** This replica's id. */

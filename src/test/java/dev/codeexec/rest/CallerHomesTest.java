@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.codeexec.mcp.SandboxWarm;
+import dev.codeexec.replica.CallerHomes;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.tenant.Tenants;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -28,13 +29,30 @@ class CallerHomesTest {
     @Inject
     EntityManager em;
 
+    @Inject
+    CallerHomes homes;
+
     /** Records, as another replica would have, that {@code replica} holds the REST caller {@code sessionId}. */
     private void heldBy(String sessionId, String replica) {
+        heldBy(sessionId, replica, OffsetDateTime.now());
+    }
+
+    private void heldBy(String sessionId, String replica, OffsetDateTime since) {
         String caller = new Caller(Tenants.LOCAL, "rest:" + sessionId).id();
         QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
                 "INSERT INTO caller_home (caller, replica, claimed_at) VALUES (?1, ?2, ?3)")
-                .setParameter(1, caller).setParameter(2, replica).setParameter(3, OffsetDateTime.now())
+                .setParameter(1, caller).setParameter(2, replica).setParameter(3, since)
                 .executeUpdate());
+    }
+
+    @Test
+    void claimsOlderThanAWeekAreForgotten() {
+        String old = "old-" + UUID.randomUUID();
+        heldBy(old, "gone-replica-010203", OffsetDateTime.now().minusDays(8));
+        homes.forgetClaimedBefore(java.time.Instant.now().minus(java.time.Duration.ofDays(7)));
+        // Forgotten, so not reported: the caller simply starts here.
+        given().header("X-Session-Id", old).contentType(ContentType.JSON)
+                .body(Map.of("code", "print(2)", "session", "s")).post("/api/v1/executions").then().statusCode(200);
     }
 
     @Test
