@@ -8,7 +8,6 @@ import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.Timing;
 import dev.codeexec.tenant.Tenants;
-import dev.codeexec.workspace.WorkspaceFiles;
 import dev.codeexec.workspace.WorkspaceRoots;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -65,15 +64,14 @@ public class ExecutionMetrics {
     private final MeterRegistry registry;
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
-    private final WorkspaceFiles workspace;
+    private final WorkspaceRoots workspaces;
 
     public ExecutionMetrics(MeterRegistry registry, SandboxService sandbox, ExecutionRuns runs,
             WorkspaceRoots workspaces) {
         this.registry = registry;
         this.sandbox = sandbox;
         this.runs = runs;
-        // The local tenant's: other tenants' usage is theirs to see, through their own get_execution_stats.
-        this.workspace = workspaces.files(Tenants.LOCAL);
+        this.workspaces = workspaces;
     }
 
     void register(@Observes StartupEvent event) {
@@ -119,9 +117,11 @@ public class ExecutionMetrics {
                         r -> figure.applyAsLong(r.stats().outcomes()))
                 .description("Background runs finished since start, by outcome").tag("outcome", outcome)
                 .register(registry));
-        Gauge.builder("codeexec.workspace.files", workspace, w -> w.summary().files())
+        // The local tenant's (other tenants' usage is theirs to see, through their own get_execution_stats), looked up
+        // at each scrape: measuring it here would walk the workspace on the start-up path.
+        Gauge.builder("codeexec.workspace.files", workspaces, w -> w.files(Tenants.LOCAL).summary().files())
                 .description("Regular files in the workspace").register(registry);
-        Gauge.builder("codeexec.workspace.bytes", workspace, w -> w.summary().bytes())
+        Gauge.builder("codeexec.workspace.bytes", workspaces, w -> w.files(Tenants.LOCAL).summary().bytes())
                 .description("Bytes of all workspace files").baseUnit("bytes").register(registry);
     }
 

@@ -24,6 +24,8 @@ public class WorkspaceRoots {
     private final Path tenantsDir;
     private final WorkspaceConfig config;
     private final Executor recounts;
+    private final Map<String, WorkspaceRoot> roots = new ConcurrentHashMap<>();
+    /** Each measured (one walk of the tree) on first use, which {@link #root} alone never causes. */
     private final Map<String, WorkspaceFiles> files = new ConcurrentHashMap<>();
 
     @Inject
@@ -50,7 +52,8 @@ public class WorkspaceRoots {
 
     /** The tenant's workspace root, created if needed. */
     public WorkspaceRoot root(String tenant) {
-        return files(tenant).root();
+        return roots.computeIfAbsent(tenant,
+                t -> new WorkspaceRoot(Tenants.LOCAL.equals(t) ? local : tenantsDir.resolve(t)));
     }
 
     /** The ledger accounting the tenant's workspace against its quota. */
@@ -60,10 +63,8 @@ public class WorkspaceRoots {
 
     /** The workspace file tools on the tenant's workspace. */
     public WorkspaceFiles files(String tenant) {
-        return files.computeIfAbsent(tenant, t -> {
-            WorkspaceRoot root = new WorkspaceRoot(Tenants.LOCAL.equals(t) ? local : tenantsDir.resolve(t));
-            return new WorkspaceFiles(WorkspaceLedger.measure(root, config.quota(), recounts), config.maxReadBytes());
-        });
+        return files.computeIfAbsent(tenant, t -> new WorkspaceFiles(
+                WorkspaceLedger.measure(root(t), config.quota(), recounts), config.maxReadBytes()));
     }
 
     /** The directory holding every non-local tenant's workspace (which may not exist yet). */
