@@ -80,15 +80,6 @@ final class Admission {
         return new Ticket(false);
     }
 
-    /**
-     * Waits for a slot for at most {@code patience}.
-     *
-     * @throws SandboxBusyException when the queue is full, or no slot came free in time
-     */
-    Slot admit(Duration patience) {
-        return enter().await(patience);
-    }
-
     int running() {
         return slots - running.availablePermits();
     }
