@@ -222,11 +222,8 @@ final class WorkerProcess {
                     continue;
                 }
                 if (frame.message().bridgeCall() != null) {
-                    Running execution = running.get();
-                    if (execution == null) {
-                        throw violation("a bridge call (" + frame.bytes() + " bytes) with no execution running");
-                    }
-                    answer(frame.message().bridgeCall(), execution.owner());
+                    // Bridge calls name their own call id, not the execution: whichever runs is the one they act for.
+                    answer(frame.message().bridgeCall(), running("a bridge call", frame.bytes()).owner());
                     continue;
                 }
                 if (frame.message().output() != null) {
@@ -269,12 +266,18 @@ final class WorkerProcess {
         }
     }
 
-    /** The execution running now, if {@code id} is it; anything else from the worker breaks the protocol. */
-    private Running current(long id, String what, long bytes) throws ProtocolViolation {
+    /** The execution running now; a frame that needs one while none runs breaks the protocol. */
+    private Running running(String what, long bytes) throws ProtocolViolation {
         Running execution = running.get();
         if (execution == null) {
             throw violation(what + " (" + bytes + " bytes) with no execution running");
         }
+        return execution;
+    }
+
+    /** The execution running now, if {@code id} is it; anything else from the worker breaks the protocol. */
+    private Running current(long id, String what, long bytes) throws ProtocolViolation {
+        Running execution = running(what, bytes);
         if (execution.id() != id) {
             throw violation(what + " (" + bytes + " bytes) for execution " + id + " while " + execution.id() + " runs");
         }
