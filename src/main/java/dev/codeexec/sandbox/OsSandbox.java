@@ -1,9 +1,5 @@
 package dev.codeexec.sandbox;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +21,7 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
 
     private static final Path TMP = Path.of("/tmp");
     private static final Path ENV = Path.of("/usr/bin/env");
-    private static final String UNSHARE_SCRIPT = resource("/worker/unshare-sandbox.sh");
+    private static final String UNSHARE_SCRIPT = ClasspathText.read("worker/unshare-sandbox.sh");
 
     enum Kind {
         BWRAP, UNSHARE, NONE;
@@ -106,16 +102,5 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
         cmd.add("--");
         cmd.add(setpriv.orElseThrow().toString());
         return cmd;
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = OsSandbox.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,10 +1,6 @@
 package dev.codeexec.sandbox;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
@@ -35,7 +31,7 @@ final class WorkerWarmup {
         this.contexts = contexts;
         this.rounds = rounds;
         this.idle = idle;
-        this.source = rounds > 0 ? load() : "";
+        this.source = rounds > 0 ? ClasspathText.read(SCRIPT) : "";
     }
 
     /** Runs every round in the background, each once the worker is idle. */
@@ -76,16 +72,5 @@ final class WorkerWarmup {
         LOG.log(Level.INFO, "worker warm-up: {0} rounds in {1} ms",
                 new Object[] {done, (System.nanoTime() - start) / 1_000_000});
         return done;
-    }
-
-    private static String load() {
-        try (InputStream in = WorkerWarmup.class.getClassLoader().getResourceAsStream(SCRIPT)) {
-            if (in == null) {
-                throw new IllegalStateException(SCRIPT + " is missing from the classpath");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
