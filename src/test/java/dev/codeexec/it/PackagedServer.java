@@ -48,13 +48,15 @@ final class PackagedServer implements AutoCloseable {
 
     /**
      * java [jvmOptions] -jar quarkus-run.jar with this test JVM's java. Recording the workers' ahead-of-time
-     * cache is off: it would only compete with the test (WorkerAotCacheIT covers it).
+     * cache and the workers' idle warm-up rounds are off: they would only compete with the test for the cores
+     * (WorkerAotCacheIT and WorkerWarmupTest cover them).
      */
     static List<String> javaJar(List<String> jvmOptions) {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Dsandbox.worker.aot-cache=false");
+        command.add("-Dsandbox.worker.warmup-rounds=0");
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
@@ -70,6 +72,7 @@ final class PackagedServer implements AutoCloseable {
         options.add("-Dsandbox.max-concurrent=1");
         // Through the launcher script (no javaJar), so say it here too.
         options.add("-Dsandbox.worker.aot-cache=false");
+        options.add("-Dsandbox.worker.warmup-rounds=0");
         options.addAll(properties);
         return options;
     }

@@ -92,7 +92,7 @@ class ReplicasIT {
 
     static List<String> properties() {
         return List.of("-Dsandbox.workspace=" + WORKSPACE, "-Dworkspace.tenants-dir=" + TENANTS,
-                "-Dquarkus.http.host=127.0.0.1", "-Dsandbox.max-concurrent=2", "-Dsandbox.worker.warmup-rounds=0");
+                "-Dquarkus.http.host=127.0.0.1");
     }
 
     @Test

@@ -119,15 +119,11 @@ final class StdioServer implements AutoCloseable {
      * Waits until the server logged the end of its start-up. It answers initialize before that, while it may
      * still be importing starter skills through the shared database.
      */
-    void awaitStarted() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
-        while (!Files.readString(log).contains(" started in ")) {
-            assertTrue(process.isAlive(), "server exited during start-up; see " + log);
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("server did not finish starting within 3 minutes; see " + log);
-            }
-            Thread.sleep(100);
-        }
+    void awaitStarted() {
+        org.awaitility.Awaitility.await("server finished starting; see " + log)
+                .atMost(java.time.Duration.ofMinutes(3))
+                .failFast("server exited during start-up; see " + log, () -> !process.isAlive())
+                .until(() -> Files.readString(log).contains(" started in "));
     }
 
     String stderr() throws IOException {

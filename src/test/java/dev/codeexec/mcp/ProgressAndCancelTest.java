@@ -106,8 +106,8 @@ class ProgressAndCancelTest {
         List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
         try (McpSyncClient client = client(transport(), progress, new CompletableFuture<>(), "-")) {
             McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder().name("execute_code")
-                    .arguments(Map.of("code", "import time\nfor i in range(15):\n    print('tick', i, flush=True)\n"
-                            + "    time.sleep(1)", "timeout_s", 60))
+                    .arguments(Map.of("code", "import time\nfor i in range(12):\n    print('tick', i, flush=True)\n"
+                            + "    time.sleep(0.2)", "timeout_s", 60))
                     .progressToken("long-run").build());
             assertFalse(Boolean.TRUE.equals(result.isError()));
             assertTrue(progress.size() >= 3, "progress notifications: " + progress.size());

@@ -16,17 +16,7 @@ public final class SandboxWarm {
     }
 
     public static void awaitReady() {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (given().get("/q/health/ready").statusCode() != 200) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the sandbox did not become ready within " + PATIENCE);
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted while waiting for the sandbox", e);
-            }
-        }
+        org.awaitility.Awaitility.await("the sandbox became ready").atMost(PATIENCE)
+                .until(() -> given().get("/q/health/ready").statusCode() == 200);
     }
 }

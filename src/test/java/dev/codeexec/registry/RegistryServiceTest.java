@@ -89,11 +89,8 @@ class RegistryServiceTest {
         try (RegistryService registry = new RegistryService(RegistrySettings.local(dir, true))) {
             registry.start();
             write("dates", "tomorrow", yaml("tomorrow", "dates", "The day after today"), true);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (registry.stats().tools() < 2 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(50);
-            }
-            assertEquals(2, registry.stats().tools());
+            org.awaitility.Awaitility.await("the watcher indexed the new tool").atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> registry.stats().tools() == 2);
             assertEquals(List.of("tomorrow"), names(registry.search(new ToolSearch("day after", null, 5, "name"))));
         }
     }

@@ -36,12 +36,11 @@ class UpstreamRegistryTest {
     McpCalls mcp;
 
     @BeforeEach
-    void awaitUpstreamImport() throws InterruptedException {
+    void awaitUpstreamImport() {
         mcp = new McpCalls();
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!settled() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
+        // Each test asserts what it needs of the import; this only waits for it to be done, whichever way.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).ignoreExceptions()
+                .until(this::settled);
     }
 
     private boolean settled() {

@@ -73,14 +73,10 @@ class HttpAccessTest {
                         "timeout_s", 120))
                 .post("/api/v1/executions").statusCode());
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (given().header("Authorization", BEARER).get("/api/v1/stats").jsonPath()
-                    .getInt("executions.running") < 1) {
-                if (System.nanoTime() > deadline || slow.isDone()) {
-                    throw new AssertionError("the slow execution never started");
-                }
-                Thread.sleep(50);
-            }
+            org.awaitility.Awaitility.await("the slow execution started").atMost(Duration.ofSeconds(60))
+                    .failFast("the slow execution ended before it was seen running", slow::isDone)
+                    .until(() -> given().header("Authorization", BEARER).get("/api/v1/stats").jsonPath()
+                            .getInt("executions.running") >= 1);
             given().header("Authorization", BEARER).contentType(ContentType.JSON).body(Map.of("code", "print(1)"))
                     .post("/api/v1/executions").then().statusCode(429).body("error", equalTo("busy"));
         } finally {

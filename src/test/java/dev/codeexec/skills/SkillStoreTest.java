@@ -78,7 +78,9 @@ class SkillStoreTest {
     @Test
     void concurrentSavesOfOneNameGetDistinctVersionsNoneLost() throws Exception {
         String name = unique("raced");
-        int savers = 10;
+        // Each saver is a caller of its own whose check builds an interpreter, so few; the next test races ten
+        // inserts straight at the database.
+        int savers = 4;
         ExecutorService pool = Executors.newFixedThreadPool(savers);
         List<Future<SavedSkill>> futures = new ArrayList<>();
         for (int i = 0; i < savers; i++) {
@@ -93,7 +95,7 @@ class SkillStoreTest {
             hashes.add(f.get().sha256());
         }
         pool.shutdown();
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), versions.stream().sorted().toList());
+        assertEquals(List.of(1, 2, 3, 4), versions.stream().sorted().toList());
         List<String> stored = store.versions(LOCAL, name).stream().map(SkillStore.StoredVersion::sha256).sorted().toList();
         assertEquals(hashes.stream().sorted().toList(), stored);
     }
