@@ -3,8 +3,8 @@ package dev.codeexec.registry;
 import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.pii.TokenRestorer;
-import dev.codeexec.sandbox.BridgeCaller;
-import dev.codeexec.sandbox.BridgeHandler;
+import dev.codeexec.bridge.BridgeCaller;
+import dev.codeexec.bridge.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 

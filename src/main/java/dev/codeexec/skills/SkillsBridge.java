@@ -2,8 +2,8 @@ package dev.codeexec.skills;
 
 import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
-import dev.codeexec.sandbox.BridgeCaller;
-import dev.codeexec.sandbox.BridgeHandler;
+import dev.codeexec.bridge.BridgeCaller;
+import dev.codeexec.bridge.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package dev.codeexec.workspace;
 
 import dev.codeexec.InvalidInputException;
-import dev.codeexec.sandbox.BridgeCaller;
-import dev.codeexec.sandbox.BridgeHandler;
+import dev.codeexec.bridge.BridgeCaller;
+import dev.codeexec.bridge.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.codeexec.InvalidInputException;
-import dev.codeexec.sandbox.BridgeCaller;
+import dev.codeexec.bridge.BridgeCaller;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.InvalidInputException;
-import dev.codeexec.sandbox.BridgeCaller;
+import dev.codeexec.bridge.BridgeCaller;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

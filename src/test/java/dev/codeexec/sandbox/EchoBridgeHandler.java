@@ -1,6 +1,8 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.bridge.BridgeCaller;
+import dev.codeexec.bridge.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
-import dev.codeexec.sandbox.BridgeCaller;
+import dev.codeexec.bridge.BridgeCaller;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.io.IOException;

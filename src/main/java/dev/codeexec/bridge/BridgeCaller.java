@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.bridge;
 
 import dev.codeexec.tenant.Caller;
 
