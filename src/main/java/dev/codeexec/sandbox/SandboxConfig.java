@@ -3,7 +3,6 @@ package dev.codeexec.sandbox;
 import dev.codeexec.workspace.WorkspaceQuota;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import io.smallrye.config.WithName;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -189,9 +188,11 @@ public interface SandboxConfig {
         @WithDefault("${codeexec.data-dir:data}/polyglot-resources")
         Path polyglotResources();
 
-        /** The java executable for workers; by default the one running the server. */
-        @WithName("java")
-        Optional<Path> javaExecutable();
+        /**
+         * The JDK workers run on, for example a GraalVM JDK whose native compiler makes {@code sandbox.jit} pay on
+         * few cores; by default the one running the server.
+         */
+        Optional<Path> javaHome();
     }
 
     /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
@@ -203,7 +204,7 @@ public interface SandboxConfig {
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),
-                        worker().javaExecutable(), SandboxSettings.Jit.parse(jit()),
+                        worker().javaHome(), SandboxSettings.Jit.parse(jit()),
                         worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
                         worker().warmupRounds(), SandboxSettings.OsSandboxMode.parse(worker().osSandbox()),
                         worker().polyglotResources()), quota);

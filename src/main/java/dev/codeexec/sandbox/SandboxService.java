@@ -39,6 +39,8 @@ public class SandboxService {
     private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
+    private final WorkerJdk workerJdk;
+    private final JitOptions.Compiler compiler;
     /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
     private final List<Path> writable;
     /** Persistent sessions a background run holds, with its execution id. */
@@ -68,6 +70,13 @@ public class SandboxService {
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable, List.of()))
                 : OsSandbox.none();
+        // Read here too, so that a sandbox.worker.java-home that is no JDK fails the start itself.
+        boolean workers = settings.isolation() == SandboxSettings.Isolation.PROCESS;
+        this.workerJdk = workers ? WorkerJdk.of(settings.worker().javaHome()) : WorkerJdk.running();
+        this.compiler = workers
+                ? JitOptions.forWorker(settings.worker().jit(), Runtime.getRuntime().availableProcessors(), workerJdk)
+                        .compiler()
+                : JitOptions.Compiler.NONE;
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
@@ -82,8 +91,9 @@ public class SandboxService {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, osSandbox, writable));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
-                        + "os-sandbox={4}", new Object[] {settings.isolation(), workspace.path(), settings.maxConcurrent(),
-                            packages.root().map(Path::toString).orElse("none"), osSandbox()});
+                        + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
+                            settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
+                            workerJdk(), jit()});
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
@@ -246,6 +256,16 @@ public class SandboxService {
     /** The OS sandbox workers run under: bwrap, unshare or none (also none without worker processes). */
     public String osSandbox() {
         return osSandbox.kind().label();
+    }
+
+    /** The JDK sandboxed code runs on (the workers', or the server's in-process): version and vendor. */
+    public String workerJdk() {
+        return workerJdk.label();
+    }
+
+    /** Truffle's optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM JDK). */
+    public String jit() {
+        return compiler.label;
     }
 
     public SandboxSettings settings() {

@@ -97,14 +97,14 @@ public record SandboxSettings(
      * workers under the OS sandbox, which cannot write the usual cache in the home directory.
      */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
-            List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit,
+            List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
             Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources) {
 
         /** Settings for code that launches no worker (the worker itself, in-process executors): no OS sandbox. */
         public Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
-                List<String> jvmOptions, Optional<String> classpath, Optional<Path> java, Jit jit,
+                List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
                 Optional<Path> aotCacheDir, int warmupRounds) {
-            this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, java, jit, aotCacheDir,
+            this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, javaHome, jit, aotCacheDir,
                     warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"));
         }
     }

@@ -29,6 +29,7 @@ final class WorkerLauncher {
     private final List<String> main;
     private final List<String> limits;
     private final Optional<WorkerAotCache> aot;
+    private final JitOptions.Choice jit;
     private final OsSandbox osSandbox;
     private final List<Path> writable;
     /** What workers read; the OS sandbox binds back those under /tmp that exist when a worker starts. */
@@ -48,9 +49,9 @@ final class WorkerLauncher {
                     "--fsize=" + worker.maxFileSizeBytes() + ":" + worker.maxFileSizeBytes(), "--"));
         }
         this.limits = List.copyOf(prlimit);
+        WorkerJdk jdk = WorkerJdk.of(worker.javaHome());
         List<String> cmd = new ArrayList<>();
-        cmd.add(worker.java().map(Path::toString)
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
                 "-XX:+UseSerialGC",
                 // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
@@ -60,11 +61,12 @@ final class WorkerLauncher {
                 "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
-        if (Runtime.version().feature() >= 24) {
+        if (jdk.feature() >= 24) {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
-        cmd.addAll(JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors()));
+        this.jit = JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors(), jdk);
+        cmd.addAll(jit.options());
         String classpath = classpath(worker);
         Optional<Path> resources = Optional.empty();
         if (osSandbox.kind() != OsSandbox.Kind.NONE) {
@@ -80,8 +82,9 @@ final class WorkerLauncher {
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
                 settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
-        // The cache is valid for one JVM, option set and classpath; the workers' own JDK must be 25 or newer.
-        boolean aotCapable = worker.java().isEmpty() && Runtime.version().feature() >= 25;
+        // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
+        // turns the cache off when the compiler jars are on the upgrade module path.
+        boolean aotCapable = jdk.feature() >= 25 && jit.compiler() != JitOptions.Compiler.GRAAL_JARS;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)

@@ -34,6 +34,11 @@ public record ServerStats(
         @JsonProperty("os_sandbox")
         @JsonPropertyDescription("The operating-system sandbox under worker processes: bwrap, unshare or none")
         String osSandbox,
+        @JsonProperty("worker_jdk")
+        @JsonPropertyDescription("The JDK sandboxed code runs on: version, vendor")
+        String workerJdk,
+        @JsonPropertyDescription("Optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM)")
+        String jit,
         @JsonPropertyDescription("Workspace files and bytes against their quotas")
         WorkspaceSummary workspace,
         @JsonProperty("python_packages")

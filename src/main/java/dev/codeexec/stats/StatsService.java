@@ -43,6 +43,7 @@ public class StatsService {
         String tenant = Caller.tenantOf(owner);
         return new ServerStats(replica.id(), ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
                 sandbox.stats(), sandbox.stats(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
+                sandbox.workerJdk(), sandbox.jit(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }
 

@@ -59,6 +59,9 @@ class StatsAndOperatorTest {
         assertTrue(after.getJsonObject("memory").getLong("rss_bytes") > 0, "no RSS on Linux");
         assertTrue(after.getJsonObject("sandbox").getString("isolation").length() > 0);
         assertTrue(after.getJsonObject("workspace").getLong("max_files") > 0);
+        // The workers run on the test's own JDK (no sandbox.worker.java-home), interpreter-only by default.
+        assertEquals(Runtime.version() + ", " + System.getProperty("java.vendor"), after.getString("worker_jdk"));
+        assertEquals("off", after.getString("jit"));
         assertEquals(3, after.getJsonObject("capabilities").getJsonObject("test_probe").getInteger("widgets"));
         assertEquals(0, stats(new McpCalls()).getJsonObject("connection").getLong("total"), "counts leak across connections");
     }
