@@ -102,8 +102,12 @@ public interface SandboxConfig {
 
     /** Each caller's warm interpreter, reused by its runs without a session and reset between them. */
     interface Warm {
-        /** Runs one warm interpreter serves before it is replaced by a fresh one. */
-        @WithDefault("100")
+        /**
+         * Runs one warm interpreter serves before it is replaced by a fresh one. Hygiene, not isolation (nothing
+         * crosses callers either way), and a replacement costs about half a second of a worker's CPU: at 100, a
+         * caller sending trivial runs back to back paid 3-4 times the per-call CPU (docs/benchmarks.md).
+         */
+        @WithDefault("1000")
         int maxRuns();
 
         /** A warm interpreter unused this long is released. */
