@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * floods its output costs memory for the limit only and never blocks. A tap, when given, sees every byte
  * (kept or not) in order, for callers that watch a run's output live.
  */
-final class BoundedOutput extends OutputStream {
+public final class BoundedOutput extends OutputStream {
 
     /** Receives every byte written, under this stream's lock, so in order. */
     interface Tap {
@@ -23,7 +23,7 @@ final class BoundedOutput extends OutputStream {
     /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
     private volatile boolean sealed;
 
-    BoundedOutput(int limit) {
+    public BoundedOutput(int limit) {
         this(limit, null);
     }
 
@@ -92,7 +92,7 @@ final class BoundedOutput extends OutputStream {
     /**
      * The kept text, cut back to a whole UTF-8 character, with a marker when bytes were dropped.
      */
-    synchronized String text() {
+    public synchronized String text() {
         byte[] bytes = kept.toByteArray();
         if (!truncated()) {
             return new String(bytes, StandardCharsets.UTF_8);

@@ -24,7 +24,7 @@ public class HostBridge implements HostCalls {
 
     private static final Logger LOG = Logger.getLogger(HostBridge.class.getName());
     /** Largest argument document a guest may send in one call. */
-    static final int MAX_ARGS_CHARS = 16 << 20;
+    public static final int MAX_ARGS_CHARS = 16 << 20;
 
     private final Map<String, BridgeHandler> handlers = new LinkedHashMap<>();
     private final ObjectMapper json;

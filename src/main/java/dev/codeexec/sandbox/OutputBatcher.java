@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,9 +14,9 @@ import java.util.concurrent.TimeUnit;
  * so a chatty guest costs a bounded frame rate and a flood is paced by the pipe rather than buffered. Closing
  * flushes what is left; the final reply, written after, therefore follows every chunk.
  */
-final class OutputBatcher implements RunHooks.Output, AutoCloseable {
+public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
 
-    static final int CHUNK_BYTES = 64 << 10;
+    public static final int CHUNK_BYTES = 64 << 10;
     static final long FLUSH_MILLIS = 200;
 
     private final long id;

@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
 import java.nio.file.Path;

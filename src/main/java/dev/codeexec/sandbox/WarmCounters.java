@@ -6,10 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /** How warm interpreters served: runs that found their caller's interpreter, runs that did not, and recycles by cause. */
-final class WarmCounters {
+public final class WarmCounters {
 
     /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
-    enum Recycle {
+    public enum Recycle {
         MAX_RUNS, IDLE_TTL, CAPACITY, TIMEOUT, EXIT, MEMORY, HEAP, WORKER_LOST;
 
         String key() {
@@ -21,7 +21,7 @@ final class WarmCounters {
      * What one warm run did: whether it found its interpreter, why that interpreter was recycled after it,
      * and how many other callers' idle interpreters were released to make room for it.
      */
-    record Event(boolean hit, Recycle recycled, int evicted) {
+    public record Event(boolean hit, Recycle recycled, int evicted) {
     }
 
     private final LongAdder hits = new LongAdder();

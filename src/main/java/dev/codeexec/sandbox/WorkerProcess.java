@@ -1,5 +1,8 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -258,7 +261,7 @@ final class WorkerProcess {
                 execution.finished().complete(reply);
             }
         } catch (FrameCodec.FrameTooLarge e) {
-            closeChannel(violation("a frame of " + e.length + " bytes, over the limit of " + e.limit + " bytes"));
+            closeChannel(violation("a frame of " + e.length() + " bytes, over the limit of " + e.limit() + " bytes"));
         } catch (ProtocolViolation e) {
             closeChannel(e);
         } catch (IOException e) {

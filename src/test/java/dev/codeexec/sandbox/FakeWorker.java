@@ -1,5 +1,8 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.io.DataOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

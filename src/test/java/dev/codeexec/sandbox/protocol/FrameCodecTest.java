@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,8 +45,8 @@ class FrameCodecTest {
         ByteArrayInputStream in = new ByteArrayInputStream(frame(LIMIT + 1, jsonOf(LIMIT + 1)));
         FrameCodec codec = new FrameCodec(in, OutputStream.nullOutputStream(), LIMIT);
         FrameCodec.FrameTooLarge refused = assertThrows(FrameCodec.FrameTooLarge.class, () -> codec.readFrame(List.class));
-        assertEquals(LIMIT + 1, refused.length);
-        assertEquals(LIMIT, refused.limit);
+        assertEquals(LIMIT + 1, refused.length());
+        assertEquals(LIMIT, refused.limit());
         assertEquals(LIMIT + 1, in.available(), "the reader consumed more than the length prefix");
     }
 
@@ -55,7 +55,7 @@ class FrameCodecTest {
         FrameCodec codec = new FrameCodec(new ByteArrayInputStream(frame(-1, new byte[0])),
                 OutputStream.nullOutputStream(), LIMIT);
         FrameCodec.FrameTooLarge refused = assertThrows(FrameCodec.FrameTooLarge.class, () -> codec.readFrame(List.class));
-        assertEquals(0xFFFF_FFFFL, refused.length);
+        assertEquals(0xFFFF_FFFFL, refused.length());
     }
 
     @Test

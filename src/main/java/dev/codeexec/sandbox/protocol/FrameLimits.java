@@ -1,10 +1,12 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.protocol;
+
+import dev.codeexec.sandbox.HostBridge;
 
 /**
  * The largest frame each side of the worker channel may legitimately send, so a reader can refuse a larger
  * one from its length prefix alone. JSON escaping turns one byte of a string into at most 6 ({@code \u0001}).
  */
-final class FrameLimits {
+public final class FrameLimits {
     private FrameLimits() {
     }
 
@@ -12,7 +14,7 @@ final class FrameLimits {
      * Server to worker: code and stdin (1 MiB each, escaped) and bridge replies, which the server writes itself.
      * Only a corrupt stream goes past it.
      */
-    static final int TO_WORKER_BYTES = 64 << 20;
+    public static final int TO_WORKER_BYTES = 64 << 20;
     /** Room for what surrounds the bounded parts: field names, ids, flags, service and method names, build times. */
     static final int ENVELOPE_BYTES = 64 << 10;
     /**
@@ -20,7 +22,7 @@ final class FrameLimits {
      * escaping it for the frame at most doubles it (only quotes and backslashes grow). The worker refuses a
      * larger call itself, whatever a guest passed.
      */
-    static final int BRIDGE_CALL_BYTES = 2 * HostBridge.MAX_ARGS_CHARS + ENVELOPE_BYTES;
+    public static final int BRIDGE_CALL_BYTES = 2 * HostBridge.MAX_ARGS_CHARS + ENVELOPE_BYTES;
     private static final int ESCAPED_BYTES_PER_BYTE = 6;
     /** Java cannot allocate an array this close to Integer.MAX_VALUE; no frame gets near it anyway. */
     private static final int LARGEST_ARRAY = Integer.MAX_VALUE - 8;
@@ -32,7 +34,7 @@ final class FrameLimits {
     }
 
     /** Worker to server: the larger of a bridge call and a finished result; anything larger breaks the protocol. */
-    static int fromWorker(int outputLimitBytes) {
+    public static int fromWorker(int outputLimitBytes) {
         return Math.max(BRIDGE_CALL_BYTES, resultBytes(outputLimitBytes));
     }
 }

@@ -1,7 +1,12 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.BoundedOutput;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.OutputBatcher;
+import dev.codeexec.sandbox.WarmCounters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

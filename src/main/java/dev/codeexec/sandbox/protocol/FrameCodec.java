@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.protocol;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.DataInputStream;
@@ -12,22 +12,30 @@ import java.io.OutputStream;
  * bytes of UTF-8 JSON. Each side reads with the limit of what its peer may legitimately send
  * ({@link FrameLimits}); a longer frame is refused from its length prefix, before any of it is read.
  */
-final class FrameCodec {
+public final class FrameCodec {
 
     /** A length prefix over the reader's limit. The frame's bytes are left unread and nothing was allocated. */
-    static final class FrameTooLarge extends IOException {
-        final long length;
-        final int limit;
+    public static final class FrameTooLarge extends IOException {
+        private final long length;
+        private final int limit;
 
         FrameTooLarge(long length, int limit) {
             super("frame of " + length + " bytes, over the limit of " + limit + " bytes");
             this.length = length;
             this.limit = limit;
         }
+
+        public long length() {
+            return length;
+        }
+
+        public int limit() {
+            return limit;
+        }
     }
 
     /** One frame read, with its size for metadata-only logs. */
-    record Frame<T>(T message, int bytes) {
+    public record Frame<T>(T message, int bytes) {
     }
 
     private final ObjectMapper json = new ObjectMapper();
@@ -35,21 +43,21 @@ final class FrameCodec {
     private final DataOutputStream out;
     private final int maxReadBytes;
 
-    FrameCodec(InputStream in, OutputStream out, int maxReadBytes) {
+    public FrameCodec(InputStream in, OutputStream out, int maxReadBytes) {
         this.in = new DataInputStream(in);
         this.out = new DataOutputStream(out);
         this.maxReadBytes = maxReadBytes;
     }
 
-    byte[] encode(Object message) throws IOException {
+    public byte[] encode(Object message) throws IOException {
         return json.writeValueAsBytes(message);
     }
 
-    void write(Object message) throws IOException {
+    public void write(Object message) throws IOException {
         writeEncoded(encode(message));
     }
 
-    void writeEncoded(byte[] bytes) throws IOException {
+    public void writeEncoded(byte[] bytes) throws IOException {
         synchronized (out) {
             out.writeInt(bytes.length);
             out.write(bytes);
@@ -58,12 +66,12 @@ final class FrameCodec {
     }
 
     /** Reads the next frame; throws {@link java.io.EOFException} when the peer has gone. */
-    <T> T read(Class<T> type) throws IOException {
+    public <T> T read(Class<T> type) throws IOException {
         return readFrame(type).message();
     }
 
     /** Reads the next frame; throws {@link FrameTooLarge} for a length over the limit (a negative one included). */
-    <T> Frame<T> readFrame(Class<T> type) throws IOException {
+    public <T> Frame<T> readFrame(Class<T> type) throws IOException {
         int length = in.readInt();
         if (length < 0 || length > maxReadBytes) {
             throw new FrameTooLarge(Integer.toUnsignedLong(length), maxReadBytes);
