@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
+import dev.codeexec.sandbox.engine.HostCalls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -68,7 +69,7 @@ public final class ProcessExecutor implements CodeExecutor {
         this.host = host;
         this.launcher = new WorkerLauncher(settings, workspace, osSandbox, writable);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
-                entry -> scheduleDrop(entry.handle, entry.key));
+                entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds.
         initialSpawns.set(settings.maxConcurrent() - 1);
@@ -112,9 +113,9 @@ public final class ProcessExecutor implements CodeExecutor {
                 WorkerProcess pinned = leastPinnedWorker(request);
                 entry = sessions.create(request.session(), () -> pinned);
             }
-            entry.lock.lock();
+            entry.lock();
             try {
-                WorkerProcess worker = take(entry.handle, request);
+                WorkerProcess worker = take(entry.handle(), request);
                 if (worker == null) {
                     // Its worker died while we waited; the loss was recorded, so start over on a fresh one.
                     lossNotice = sessions.takeLossNotice(request.session());
@@ -125,10 +126,10 @@ public final class ProcessExecutor implements CodeExecutor {
                     request.hooks().note(true, SessionNotice.text(request.session(), lossNotice));
                 }
                 ExecutionResult result = runOn(worker, request);
-                entry.lastUsedNanos = System.nanoTime();
+                entry.markUsed();
                 return SessionNotice.prepend(result, request.session(), lossNotice);
             } finally {
-                entry.lock.unlock();
+                entry.unlock();
             }
         }
     }

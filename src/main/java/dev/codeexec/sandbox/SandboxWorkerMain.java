@@ -1,5 +1,8 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.engine.HeapWatch;
+import dev.codeexec.sandbox.engine.InProcessExecutor;
+import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;

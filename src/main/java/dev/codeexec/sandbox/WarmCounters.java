@@ -28,7 +28,7 @@ public final class WarmCounters {
     private final LongAdder misses = new LongAdder();
     private final Map<Recycle, LongAdder> recycles = new ConcurrentHashMap<>();
 
-    void record(Event event) {
+    public void record(Event event) {
         (event.hit() ? hits : misses).increment();
         if (event.recycled() != null) {
             recycled(event.recycled(), 1);
@@ -36,21 +36,21 @@ public final class WarmCounters {
         recycled(Recycle.CAPACITY, event.evicted());
     }
 
-    void recycled(Recycle cause, int count) {
+    public void recycled(Recycle cause, int count) {
         if (count > 0) {
             recycles.computeIfAbsent(cause, c -> new LongAdder()).add(count);
         }
     }
 
-    long hits() {
+    public long hits() {
         return hits.sum();
     }
 
-    long misses() {
+    public long misses() {
         return misses.sum();
     }
 
-    Map<String, Long> recycles() {
+    public Map<String, Long> recycles() {
         Map<String, Long> byCause = new TreeMap<>();
         recycles.forEach((cause, n) -> byCause.put(cause.key(), n.sum()));
         return byCause;

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;

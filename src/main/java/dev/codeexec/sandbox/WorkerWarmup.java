@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.engine.PythonInterpreter;
+import dev.codeexec.sandbox.engine.SandboxContexts;
 import java.io.OutputStream;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;

@@ -3,6 +3,7 @@ package dev.codeexec.sandbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;

@@ -2,11 +2,11 @@ package dev.codeexec.sandbox.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.codeexec.sandbox.BoundedOutput;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.HostBridge;
 import dev.codeexec.sandbox.OutputBatcher;
 import dev.codeexec.sandbox.WarmCounters;
+import dev.codeexec.sandbox.engine.BoundedOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 /**
  * The trusted Python that runs inside every interpreter before any caller code. It imports only what it

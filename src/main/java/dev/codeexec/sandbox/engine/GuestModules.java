@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 import dev.codeexec.workspace.WorkspaceQuota;
 import java.io.IOException;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.PythonPackages;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -47,7 +48,7 @@ public final class SandboxContexts implements AutoCloseable {
     private final String guestModulesJson;
     private final String packagesJson;
 
-    SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, OutputStream engineLog,
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, OutputStream engineLog,
             HostCalls host) {
         this.workspace = workspace;
         roots.put(workspace.path(), workspace);
@@ -87,7 +88,7 @@ public final class SandboxContexts implements AutoCloseable {
      * A new interpreter with the driver loaded, ready for one caller, confined to {@code workspace} for its whole
      * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
      */
-    PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
+    public PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();

@@ -1,10 +1,15 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 import java.io.OutputStream;
 import java.time.Duration;
@@ -19,7 +19,7 @@ import org.graalvm.polyglot.Value;
  * first entered the context (elsewhere it surfaces as ThreadDeath), and a dedicated thread with a
  * deep stack is also what deep recursion needs.
  */
-final class PythonInterpreter implements AutoCloseable {
+public final class PythonInterpreter implements AutoCloseable {
 
     private static final long STACK_BYTES = 64L << 20;
     /** Numbered daemon threads with the deep stack guest recursion needs; the factory is thread-safe. */
@@ -70,7 +70,7 @@ final class PythonInterpreter implements AutoCloseable {
     }
 
     /** How a run ended inside the interpreter: its exit status, and whether the interpreter should not serve again. */
-    record Finish(int exitCode, boolean recycle) {
+    public record Finish(int exitCode, boolean recycle) {
     }
 
     /**
@@ -80,7 +80,7 @@ final class PythonInterpreter implements AutoCloseable {
      * cancelled, or the host refused it something. Without {@code keepFiles} (no session will run here again with
      * this state) the files the run left open are closed when it ends.
      */
-    CompletableFuture<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout,
+    public CompletableFuture<Finish> start(String code, byte[] stdin, String caller, OutputStream stdout,
             OutputStream stderr, boolean freshStart, boolean keepFiles) {
         // A CompletableFuture, so a caller can wait for the run or a cancellation, whichever comes first.
         CompletableFuture<Finish> finished = new CompletableFuture<>();

@@ -1,5 +1,16 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.CodeExecutor;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.LatencyWindow;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.SessionNotice;
+import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.Timing;
+import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.workspace.WorkspaceRoot;
 
 import java.time.Duration;
@@ -51,7 +62,7 @@ public final class InProcessExecutor implements CodeExecutor {
     }
 
     /** With {@code built} told how long each interpreter took to build (a worker passes the figures on). */
-    InProcessExecutor(SandboxContexts contexts, SandboxSettings settings, HeapWatch heap, LongConsumer built) {
+    public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings, HeapWatch heap, LongConsumer built) {
         this.contexts = contexts;
         this.prebuildFor = contexts.workspace();
         this.heap = heap;
@@ -60,12 +71,12 @@ public final class InProcessExecutor implements CodeExecutor {
         this.runner = new TimedRunner(settings.cancelGrace());
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
-                entry -> entry.handle.close());
+                entry -> entry.handle().close());
         this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
             if (closed) {
-                entry.handle.close();
+                entry.handle().close();
             } else {
-                warmer.execute(entry.handle::close);
+                warmer.execute(entry.handle()::close);
             }
         });
         this.warmMaxRuns = settings.warm().maxRuns();
@@ -149,10 +160,10 @@ public final class InProcessExecutor implements CodeExecutor {
     }
 
     /** A run's result and, for a warm run, what happened to the caller's warm interpreter. */
-    record Run(ExecutionResult result, WarmCounters.Event warm) {
+    public record Run(ExecutionResult result, WarmCounters.Event warm) {
     }
 
-    Run run(ExecutionRequest request, Runnable onGuestStart) {
+    public Run run(ExecutionRequest request, Runnable onGuestStart) {
         sessions.evictIdle();
         warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
         return switch (request.reuse()) {
@@ -182,30 +193,30 @@ public final class InProcessExecutor implements CodeExecutor {
             evicted = warmByCaller.trimTo(warmMaxHeld - 1);
             entry = warmByCaller.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
         }
-        entry.lock.lock();
+        entry.lock();
         try {
             onGuestStart.run();
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
-            TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, false, entry.runs > 0);
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, false, entry.runs() > 0);
             noteStuck(outcome);
-            entry.lastUsedNanos = System.nanoTime();
-            entry.runs++;
+            entry.markUsed();
+            entry.countRun();
             WarmCounters.Recycle recycle = !outcome.interpreterAlive()
                     ? (outcome.result().timedOut() ? WarmCounters.Recycle.TIMEOUT : WarmCounters.Recycle.EXIT)
                     : outcome.recycle() ? WarmCounters.Recycle.MEMORY
-                    : entry.runs >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
+                    : entry.runs() >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
                     : heap.overLimit() ? WarmCounters.Recycle.HEAP : null;
             if (recycle != null) {
                 warmByCaller.discard(entry);
                 if (!outcome.threadStuck()) {
-                    warmer.execute(entry.handle::close);
+                    warmer.execute(entry.handle()::close);
                 }
             }
             WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
             warmCounters.record(event);
             return new Run(outcome.result(), event);
         } finally {
-            entry.lock.unlock();
+            entry.unlock();
         }
     }
 
@@ -215,21 +226,21 @@ public final class InProcessExecutor implements CodeExecutor {
         if (entry == null) {
             entry = sessions.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
         }
-        entry.lock.lock();
+        entry.lock();
         try {
             onGuestStart.run();
-            TimedRunner.Outcome outcome = runner.run(entry.handle, request, outputLimit, true);
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, true);
             noteStuck(outcome);
-            entry.lastUsedNanos = System.nanoTime();
+            entry.markUsed();
             if (!outcome.interpreterAlive()) {
                 sessions.lose(entry, "its interpreter was stopped by the previous execution (timeout or exit)");
                 if (!outcome.threadStuck()) {
-                    warmer.execute(entry.handle::close);
+                    warmer.execute(entry.handle()::close);
                 }
             }
             return SessionNotice.prepend(outcome.result(), request.session(), lossNotice);
         } finally {
-            entry.lock.unlock();
+            entry.unlock();
         }
     }
 
@@ -242,7 +253,7 @@ public final class InProcessExecutor implements CodeExecutor {
     }
 
     /** Guest threads that ignored cancellation (stuck in a long builtin) and still hold a CPU. */
-    int abandonedThreads() {
+    public int abandonedThreads() {
         return abandonedThreads.get();
     }
 
@@ -255,7 +266,7 @@ public final class InProcessExecutor implements CodeExecutor {
      * Blocks until one interpreter is ready (the worker reports ready only then), however long a loaded machine
      * takes: the server owns the start timeout and kills a worker that exceeds it.
      */
-    void awaitWarm() {
+    public void awaitWarm() {
         // One ready interpreter is enough to serve; the others keep building while the worker works.
         try {
             firstWarm.get();

@@ -1,5 +1,8 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.RunHooks;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

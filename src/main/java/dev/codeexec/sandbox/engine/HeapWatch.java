@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.engine;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * the maximum heap. Only a collection tells live data from garbage, so each collection can raise the alarm once:
  * the warm interpreter whose run it followed is recycled, and the next one must be proven by a new collection.
  */
-final class HeapWatch {
+public final class HeapWatch {
 
     private final long limitBytes;
     private final LongSupplier liveAfterCollection;
@@ -27,7 +27,7 @@ final class HeapWatch {
     }
 
     /** Watches this JVM's own heap against {@code percent} of its maximum; 100 never alarms. */
-    static HeapWatch ofThisJvm(int percent) {
+    public static HeapWatch ofThisJvm(int percent) {
         long limit = percent >= 100 ? Long.MAX_VALUE : Runtime.getRuntime().maxMemory() / 100 * percent;
         List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
