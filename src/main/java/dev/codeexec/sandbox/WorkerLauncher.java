@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.File;
 import java.io.IOException;

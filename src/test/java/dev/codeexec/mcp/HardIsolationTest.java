@@ -103,7 +103,7 @@ class HardIsolationTest {
         assertEquals(SandboxEscapeTest.SECRET, System.getenv("CODEEXEC_TEST_SECRET"), "surefire must set the secret");
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
         List<ProcessHandle> workers = ProcessHandle.current().descendants()
-                .filter(p -> procFile(p, "cmdline").contains(dev.codeexec.sandbox.SandboxWorkerMain.class.getName()))
+                .filter(p -> procFile(p, "cmdline").contains(dev.codeexec.sandbox.worker.SandboxWorkerMain.class.getName()))
                 .toList();
         assertFalse(workers.isEmpty(), "no worker process found");
         for (ProcessHandle worker : workers) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.HostBridge;
-import dev.codeexec.sandbox.OutputBatcher;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.BoundedOutput;
+import dev.codeexec.sandbox.worker.OutputBatcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,8 +1,9 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.PythonPackages;
 import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.worker;
 
+import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.worker;
 
+import dev.codeexec.sandbox.ClasspathText;
 import dev.codeexec.sandbox.engine.PythonInterpreter;
 import dev.codeexec.sandbox.engine.SandboxContexts;
 import java.io.OutputStream;

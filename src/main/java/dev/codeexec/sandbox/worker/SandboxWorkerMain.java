@@ -1,5 +1,11 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.worker;
 
+import dev.codeexec.sandbox.ExecutionLimits;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HeapWatch;
 import dev.codeexec.sandbox.engine.InProcessExecutor;
 import dev.codeexec.sandbox.engine.SandboxContexts;
