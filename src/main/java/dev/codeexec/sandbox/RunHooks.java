@@ -41,7 +41,7 @@ public final class RunHooks {
     }
 
     /** Host text that also goes into the result (a session notice, why a worker was killed). */
-    void note(boolean stderr, String text) {
+    public void note(boolean stderr, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         output(stderr, bytes, 0, bytes.length);
     }

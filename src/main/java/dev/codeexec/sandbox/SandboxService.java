@@ -1,6 +1,9 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.sandbox.pool.OsSandbox;
+import dev.codeexec.sandbox.pool.OsSandboxProbe;
+import dev.codeexec.sandbox.pool.WorkerLauncher;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.SandboxSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +19,7 @@ import java.util.logging.Logger;
  * setpriv, else none. A tool counts only after a trial run under it showed another network namespace, a read-only
  * root and writable workspace directories: user namespaces may be disabled, or the container may deny mounts.
  */
-final class OsSandboxProbe {
+public final class OsSandboxProbe {
 
     private static final Logger LOG = Logger.getLogger(OsSandboxProbe.class.getName());
     private static final long TRIAL_LIMIT_S = 20;
@@ -31,7 +32,7 @@ final class OsSandboxProbe {
     private OsSandboxProbe() {
     }
 
-    static OsSandbox choose(SandboxSettings.OsSandboxMode mode, OsSandbox.Confinement confinement) {
+    public static OsSandbox choose(SandboxSettings.OsSandboxMode mode, OsSandbox.Confinement confinement) {
         if (mode == SandboxSettings.OsSandboxMode.OFF) {
             LOG.info("sandbox workers run without an OS sandbox: sandbox.worker.os-sandbox=off");
             return OsSandbox.none();

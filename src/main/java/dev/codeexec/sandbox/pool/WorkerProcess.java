@@ -1,5 +1,8 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.FrameLimits;

@@ -1,5 +1,18 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.CodeExecutor;
+import dev.codeexec.sandbox.ExecutionLimits;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.LatencyWindow;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SandboxBusyException;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.SessionNotice;
+import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
@@ -63,7 +76,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final HostCalls host;
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
-    ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, OsSandbox osSandbox,
+    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, OsSandbox osSandbox,
             List<Path> writable) {
         this.settings = settings;
         this.host = host;

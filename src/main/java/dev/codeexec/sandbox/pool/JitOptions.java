@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.SandboxSettings;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;

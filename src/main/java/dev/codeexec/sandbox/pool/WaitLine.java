@@ -1,4 +1,4 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.File;
@@ -18,7 +19,7 @@ import java.util.stream.Stream;
  * and file size as defence in depth beside the workspace checks; under an {@link OsSandbox}, all of it runs inside
  * that.
  */
-final class WorkerLauncher {
+public final class WorkerLauncher {
 
     /** Written by the build (dependency:build-classpath) for runs from the source tree: tests and dev mode. */
     static final Path BUILD_CLASSPATH_FILE = Path.of("target", "worker-classpath.txt");
@@ -106,7 +107,7 @@ final class WorkerLauncher {
     }
 
     /** {@code directories}, created if missing, as real paths: the OS sandbox can bind only what exists. */
-    static List<Path> writableDirectories(List<Path> directories) {
+    public static List<Path> writableDirectories(List<Path> directories) {
         List<Path> dirs = new ArrayList<>();
         for (Path dir : directories) {
             try {

@@ -1,5 +1,6 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.ClasspathText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,17 +18,17 @@ import java.util.Optional;
  * @param setpriv      drops capabilities under unshare, which has no option of its own for it
  * @param mapRootUser  unshare without root needs a user namespace for the other namespaces and the mounts
  */
-record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser) {
+public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser) {
 
     private static final Path TMP = Path.of("/tmp");
     private static final Path ENV = Path.of("/usr/bin/env");
     private static final String UNSHARE_SCRIPT = ClasspathText.read("worker/unshare-sandbox.sh");
 
-    enum Kind {
+    public enum Kind {
         BWRAP, UNSHARE, NONE;
 
         /** As reported in stats and health. */
-        String label() {
+        public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
@@ -36,8 +37,8 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
      * What a worker may write, and what it must still read although it lies under /tmp (hidden by the private
      * /tmp otherwise); everything else on the host stays visible read-only.
      */
-    record Confinement(List<Path> writable, List<Path> readable) {
-        Confinement {
+    public record Confinement(List<Path> writable, List<Path> readable) {
+        public Confinement {
             writable = List.copyOf(writable);
             // Only what the private /tmp would hide needs binding back; the rest is already visible. A missing path
             // (no packages directory, say) cannot be bound, and the worker has nothing to read there anyway.
@@ -52,7 +53,7 @@ record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUs
         }
     }
 
-    static OsSandbox none() {
+    public static OsSandbox none() {
         return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false);
     }
 
