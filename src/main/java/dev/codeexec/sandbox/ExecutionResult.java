@@ -33,5 +33,6 @@ public record ExecutionResult(
         return new ExecutionResult("", CANCELLED_BEFORE_START, EXIT_CANCELLED, 0, false, false);
     }
 
-    public static final String CANCELLED_BEFORE_START = "Cancelled: the caller cancelled this execution before it started\n";
+    public static final String CANCELLED_BEFORE_START =
+            "Cancelled: the caller cancelled this execution before it started\n";
 }

@@ -17,8 +17,8 @@ import java.util.function.Supplier;
 
 /**
  * The guest file system's line to the server's workspace ledger (bridge service "quota"): straight to the
- * {@link HostBridge} in the server's JVM, over the worker's pipe otherwise. The server, not this side, decides
- * whose workspace the calls account to. Paths travel relative to the workspace root.
+ * {@link dev.codeexec.sandbox.HostBridge} in the server's JVM, over the worker's pipe otherwise. The server,
+ * not this side, decides whose workspace the calls account to. Paths travel relative to the workspace root.
  */
 final class BridgeLedger {
 

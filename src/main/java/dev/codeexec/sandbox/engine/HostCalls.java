@@ -1,8 +1,8 @@
 package dev.codeexec.sandbox.engine;
 
 /**
- * Where an interpreter sends its bridge calls: the {@link HostBridge} itself in this JVM, or, in a
- * worker process, a client that forwards them to the server. Everything crossing it is JSON text.
+ * Where an interpreter sends its bridge calls: the {@link dev.codeexec.sandbox.HostBridge} itself in this JVM,
+ * or, in a worker process, a client that forwards them to the server. Everything crossing it is JSON text.
  */
 @FunctionalInterface
 public interface HostCalls {

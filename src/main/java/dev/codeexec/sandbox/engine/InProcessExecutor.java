@@ -27,7 +27,8 @@ import java.util.logging.Logger;
  * in the background. A run without a session uses its caller's warm interpreter, reset to a clean slate
  * (see {@link GuestDriver}), or takes a fresh one that then becomes the caller's; an interpreter never
  * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
- * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see {@link ProcessExecutor}).
+ * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see
+ * {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
 

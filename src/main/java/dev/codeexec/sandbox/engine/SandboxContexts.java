@@ -48,8 +48,8 @@ public final class SandboxContexts implements AutoCloseable {
     private final String guestModulesJson;
     private final String packagesJson;
 
-    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, OutputStream engineLog,
-            HostCalls host) {
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota,
+            OutputStream engineLog, HostCalls host) {
         this.workspace = workspace;
         roots.put(workspace.path(), workspace);
         // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.

@@ -34,8 +34,9 @@ public final class WorkerMessages {
     }
 
     /**
-     * Output of a streaming execution, sent only while it runs, coalesced (see {@link dev.codeexec.sandbox.worker.OutputBatcher}); the
-     * bytes may end inside a UTF-8 character, which the next frame of the same stream completes.
+     * Output of a streaming execution, sent only while it runs, coalesced (see
+     * {@link dev.codeexec.sandbox.worker.OutputBatcher}); the bytes may end inside a UTF-8 character, which the next
+     * frame of the same stream completes.
      */
     public record Output(long id, boolean stderr, byte[] data) {
     }
