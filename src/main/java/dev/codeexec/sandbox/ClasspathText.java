@@ -6,13 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** UTF-8 text files the sandbox ships in its jar (scripts it runs), read whole. */
-final class ClasspathText {
+public final class ClasspathText {
 
     private ClasspathText() {
     }
 
     /** The resource at {@code path} (from the classpath root, e.g. {@code worker/warmup.py}); it must exist. */
-    static String read(String path) {
+    public static String read(String path) {
         try (InputStream in = ClasspathText.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException(path + " is missing from the classpath");

@@ -29,9 +29,10 @@ public record ExecutionResult(
     public static final int EXIT_CANCELLED = 130;
 
     /** The result of a run cancelled before its guest code started. */
-    static ExecutionResult cancelledBeforeStart() {
+    public static ExecutionResult cancelledBeforeStart() {
         return new ExecutionResult("", CANCELLED_BEFORE_START, EXIT_CANCELLED, 0, false, false);
     }
 
-    static final String CANCELLED_BEFORE_START = "Cancelled: the caller cancelled this execution before it started\n";
+    public static final String CANCELLED_BEFORE_START =
+            "Cancelled: the caller cancelled this execution before it started\n";
 }

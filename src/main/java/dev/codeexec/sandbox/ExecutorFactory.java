@@ -1,5 +1,9 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.sandbox.engine.InProcessExecutor;
+import dev.codeexec.sandbox.engine.SandboxContexts;
+import dev.codeexec.sandbox.pool.OsSandbox;
+import dev.codeexec.sandbox.pool.ProcessExecutor;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.nio.file.Path;
 import java.util.List;

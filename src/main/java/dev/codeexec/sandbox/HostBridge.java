@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
+import dev.codeexec.sandbox.engine.HostCalls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ public class HostBridge implements HostCalls {
 
     private static final Logger LOG = Logger.getLogger(HostBridge.class.getName());
     /** Largest argument document a guest may send in one call. */
-    static final int MAX_ARGS_CHARS = 16 << 20;
+    public static final int MAX_ARGS_CHARS = 16 << 20;
 
     private final Map<String, BridgeHandler> handlers = new LinkedHashMap<>();
     private final ObjectMapper json;

@@ -3,22 +3,22 @@ package dev.codeexec.sandbox;
 import java.util.Arrays;
 
 /** The most recent durations, in milliseconds, and the largest since start; read as a {@link Timing}. */
-final class LatencyWindow {
+public final class LatencyWindow {
 
     private final long[] ring;
     private long recorded;
     private long max;
 
-    LatencyWindow(int size) {
+    public LatencyWindow(int size) {
         this.ring = new long[size];
     }
 
-    synchronized void record(long millis) {
+    public synchronized void record(long millis) {
         ring[(int) (recorded++ % ring.length)] = millis;
         max = Math.max(max, millis);
     }
 
-    Timing timing() {
+    public Timing timing() {
         long[] window;
         long count;
         long largest;

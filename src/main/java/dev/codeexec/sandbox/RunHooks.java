@@ -30,23 +30,23 @@ public final class RunHooks {
     }
 
     /** Whether output must be passed on while the run goes (a worker then streams it to the server). */
-    boolean streams() {
+    public boolean streams() {
         return output != null;
     }
 
-    void output(boolean stderr, byte[] bytes, int offset, int length) {
+    public void output(boolean stderr, byte[] bytes, int offset, int length) {
         if (output != null && length > 0) {
             output.write(stderr, bytes, offset, length);
         }
     }
 
     /** Host text that also goes into the result (a session notice, why a worker was killed). */
-    void note(boolean stderr, String text) {
+    public void note(boolean stderr, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         output(stderr, bytes, 0, bytes.length);
     }
 
-    void started() {
+    public void started() {
         onStart.run();
     }
 
@@ -60,7 +60,7 @@ public final class RunHooks {
     }
 
     /** Completes when cancellation is requested. */
-    CompletableFuture<Void> cancellation() {
+    public CompletableFuture<Void> cancellation() {
         return cancelled;
     }
 }

@@ -1,6 +1,11 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.sandbox.pool.JitOptions;
+import dev.codeexec.sandbox.pool.OsSandbox;
+import dev.codeexec.sandbox.pool.OsSandboxProbe;
+import dev.codeexec.sandbox.pool.WorkerJdk;
+import dev.codeexec.sandbox.pool.WorkerLauncher;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -265,7 +270,7 @@ public class SandboxService {
 
     /** Truffle's optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM JDK). */
     public String jit() {
-        return compiler.label;
+        return compiler.label();
     }
 
     public SandboxSettings settings() {

@@ -7,10 +7,10 @@ package dev.codeexec.sandbox;
 public record SessionKey(String owner, String name) {
 
     /** Never a valid session name, so a caller's warm interpreter cannot be named by a session. */
-    static final String WARM = "*warm";
+    public static final String WARM = "*warm";
 
     /** The key of a caller's warm interpreter. */
-    static SessionKey warm(String owner) {
+    public static SessionKey warm(String owner) {
         return new SessionKey(owner, WARM);
     }
     @Override

@@ -1,16 +1,16 @@
 package dev.codeexec.sandbox;
 
 /** Tells the caller, at the top of stderr, that a session's earlier state is gone and why. */
-final class SessionNotice {
+public final class SessionNotice {
     private SessionNotice() {
     }
 
-    static String text(SessionKey session, String lossNotice) {
+    public static String text(SessionKey session, String lossNotice) {
         return "[session '" + session.name() + "' was restarted: " + lossNotice
                 + "; variables, imports and functions defined earlier are gone]\n";
     }
 
-    static ExecutionResult prepend(ExecutionResult result, SessionKey session, String lossNotice) {
+    public static ExecutionResult prepend(ExecutionResult result, SessionKey session, String lossNotice) {
         if (lossNotice == null) {
             return result;
         }

@@ -14,19 +14,51 @@ import java.util.function.Supplier;
  *
  * @param <T> what holds a session's state (an interpreter here, or a pinned worker)
  */
-final class SessionTable<T> {
+public final class SessionTable<T> {
 
-    static final class Entry<T> {
-        final SessionKey key;
-        final T handle;
-        final ReentrantLock lock = new ReentrantLock();
-        volatile long lastUsedNanos = System.nanoTime();
+    /** One session: its key, what holds its state, and the lock that serializes its executions. */
+    public static final class Entry<T> {
+        private final SessionKey key;
+        private final T handle;
+        private final ReentrantLock lock = new ReentrantLock();
+        private volatile long lastUsedNanos = System.nanoTime();
         /** Runs this entry has served. */
-        volatile int runs;
+        private volatile int runs;
 
         Entry(SessionKey key, T handle) {
             this.key = key;
             this.handle = handle;
+        }
+
+        public SessionKey key() {
+            return key;
+        }
+
+        public T handle() {
+            return handle;
+        }
+
+        /** Waits for the session's running execution, if any, to finish; the next one runs under this lock. */
+        public void lock() {
+            lock.lock();
+        }
+
+        public void unlock() {
+            lock.unlock();
+        }
+
+        /** Records a use now, for the idle TTL and least-recently-used trimming. */
+        public void markUsed() {
+            lastUsedNanos = System.nanoTime();
+        }
+
+        public int runs() {
+            return runs;
+        }
+
+        /** Counts one more run served; called under the entry's lock. */
+        public void countRun() {
+            runs++;
         }
     }
 
@@ -37,14 +69,14 @@ final class SessionTable<T> {
     private final Duration idleTtl;
     private final Consumer<Entry<T>> onDrop;
 
-    SessionTable(int maxPerOwner, Duration idleTtl, Consumer<Entry<T>> onDrop) {
+    public SessionTable(int maxPerOwner, Duration idleTtl, Consumer<Entry<T>> onDrop) {
         this.maxPerOwner = maxPerOwner;
         this.idleTtl = idleTtl;
         this.onDrop = onDrop;
     }
 
     /** The live entry for {@code key}, or null. */
-    Entry<T> find(SessionKey key) {
+    public Entry<T> find(SessionKey key) {
         return entries.get(key);
     }
 
@@ -53,7 +85,7 @@ final class SessionTable<T> {
      *
      * @throws dev.codeexec.InvalidInputException when the owner already has the maximum number of sessions
      */
-    synchronized Entry<T> create(SessionKey key, Supplier<T> factory) {
+    public synchronized Entry<T> create(SessionKey key, Supplier<T> factory) {
         Entry<T> existing = entries.get(key);
         if (existing != null) {
             return existing;
@@ -70,24 +102,24 @@ final class SessionTable<T> {
     }
 
     /** Forgets a session whose state is already gone, remembering why for its next execution. */
-    void lose(Entry<T> entry, String why) {
+    public void lose(Entry<T> entry, String why) {
         if (entries.remove(entry.key, entry)) {
             lost.put(entry.key, why);
         }
     }
 
     /** Forgets an entry without a loss notice or the drop callback; its state is the caller's to release. */
-    void discard(Entry<T> entry) {
+    public void discard(Entry<T> entry) {
         entries.remove(entry.key, entry);
     }
 
     /** Why the session's earlier state is gone, once, or null when it was not lost. */
-    String takeLossNotice(SessionKey key) {
+    public String takeLossNotice(SessionKey key) {
         return lost.remove(key);
     }
 
     /** Drops a session and releases its state; true when it existed. */
-    boolean drop(SessionKey key) {
+    public boolean drop(SessionKey key) {
         lost.remove(key);
         Entry<T> entry = entries.remove(key);
         if (entry == null) {
@@ -98,7 +130,7 @@ final class SessionTable<T> {
     }
 
     /** Drops every session idle for longer than the TTL that is not running right now; returns how many. */
-    int evictIdle() {
+    public int evictIdle() {
         long cutoff = System.nanoTime() - idleTtl.toNanos();
         int dropped = 0;
         for (Entry<T> entry : List.copyOf(entries.values())) {
@@ -110,7 +142,7 @@ final class SessionTable<T> {
     }
 
     /** Drops the least recently used entries that are not running until at most {@code max} remain; returns how many. */
-    int trimTo(int max) {
+    public int trimTo(int max) {
         List<Entry<T>> byAge = new java.util.ArrayList<>(entries.values());
         byAge.sort(java.util.Comparator.comparingLong(e -> e.lastUsedNanos));
         int dropped = 0;
@@ -141,7 +173,7 @@ final class SessionTable<T> {
     }
 
     /** Loses every session whose state matches, for example all sessions pinned to a dead worker. */
-    void loseWhere(java.util.function.Predicate<T> dead, String why) {
+    public void loseWhere(java.util.function.Predicate<T> dead, String why) {
         for (Entry<T> entry : List.copyOf(entries.values())) {
             if (dead.test(entry.handle)) {
                 lose(entry, why);
@@ -150,7 +182,7 @@ final class SessionTable<T> {
     }
 
     /** How many live sessions are held by {@code handle}. */
-    int count(T handle) {
+    public int count(T handle) {
         int n = 0;
         for (Entry<T> entry : entries.values()) {
             if (entry.handle == handle) {
@@ -160,11 +192,11 @@ final class SessionTable<T> {
         return n;
     }
 
-    int size() {
+    public int size() {
         return entries.size();
     }
 
-    void dropAll() {
+    public void dropAll() {
         for (SessionKey key : List.copyOf(entries.keySet())) {
             drop(key);
         }

@@ -1,12 +1,12 @@
 package dev.codeexec.sandbox;
 
 /** UTF-8 boundary arithmetic, so that a cut never splits a character. */
-final class Utf8 {
+public final class Utf8 {
     private Utf8() {
     }
 
     /** The largest length not above {@code length} that ends on a character boundary. */
-    static int wholeCharacterPrefix(byte[] bytes, int length) {
+    public static int wholeCharacterPrefix(byte[] bytes, int length) {
         int i = length;
         // Step back over at most three continuation bytes to the lead byte of the last character.
         int back = 0;

@@ -6,10 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /** How warm interpreters served: runs that found their caller's interpreter, runs that did not, and recycles by cause. */
-final class WarmCounters {
+public final class WarmCounters {
 
     /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
-    enum Recycle {
+    public enum Recycle {
         MAX_RUNS, IDLE_TTL, CAPACITY, TIMEOUT, EXIT, MEMORY, HEAP, WORKER_LOST;
 
         String key() {
@@ -21,14 +21,14 @@ final class WarmCounters {
      * What one warm run did: whether it found its interpreter, why that interpreter was recycled after it,
      * and how many other callers' idle interpreters were released to make room for it.
      */
-    record Event(boolean hit, Recycle recycled, int evicted) {
+    public record Event(boolean hit, Recycle recycled, int evicted) {
     }
 
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final Map<Recycle, LongAdder> recycles = new ConcurrentHashMap<>();
 
-    void record(Event event) {
+    public void record(Event event) {
         (event.hit() ? hits : misses).increment();
         if (event.recycled() != null) {
             recycled(event.recycled(), 1);
@@ -36,21 +36,21 @@ final class WarmCounters {
         recycled(Recycle.CAPACITY, event.evicted());
     }
 
-    void recycled(Recycle cause, int count) {
+    public void recycled(Recycle cause, int count) {
         if (count > 0) {
             recycles.computeIfAbsent(cause, c -> new LongAdder()).add(count);
         }
     }
 
-    long hits() {
+    public long hits() {
         return hits.sum();
     }
 
-    long misses() {
+    public long misses() {
         return misses.sum();
     }
 
-    Map<String, Long> recycles() {
+    public Map<String, Long> recycles() {
         Map<String, Long> byCause = new TreeMap<>();
         recycles.forEach((cause, n) -> byCause.put(cause.key(), n.sum()));
         return byCause;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -103,7 +104,7 @@ class HardIsolationTest {
         assertEquals(SandboxEscapeTest.SECRET, System.getenv("CODEEXEC_TEST_SECRET"), "surefire must set the secret");
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
         List<ProcessHandle> workers = ProcessHandle.current().descendants()
-                .filter(p -> procFile(p, "cmdline").contains(dev.codeexec.sandbox.SandboxWorkerMain.class.getName()))
+                .filter(p -> procFile(p, "cmdline").contains(SandboxWorkerMain.class.getName()))
                 .toList();
         assertFalse(workers.isEmpty(), "no worker process found");
         for (ProcessHandle worker : workers) {

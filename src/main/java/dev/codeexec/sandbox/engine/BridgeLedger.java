@@ -1,0 +1,99 @@
+package dev.codeexec.sandbox.engine;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.codeexec.workspace.WorkspaceQuotaBridge;
+import dev.codeexec.workspace.WorkspaceQuotaException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The guest file system's line to the server's workspace ledger (bridge service "quota"): straight to the
+ * {@link dev.codeexec.sandbox.HostBridge} in the server's JVM, over the worker's pipe otherwise. The server,
+ * not this side, decides whose workspace the calls account to. Paths travel relative to the workspace root.
+ */
+final class BridgeLedger {
+
+    /** A reservation the server granted. */
+    record Grant(long lease, long bytes) {
+    }
+
+    private final HostCalls host;
+    private final Supplier<String> owner;
+    private final ObjectMapper json = new ObjectMapper();
+
+    BridgeLedger(HostCalls host, Supplier<String> owner) {
+        this.host = host;
+        this.owner = owner;
+    }
+
+    /** Reserves on {@code lease} (0 opens one); refused reservations throw with the server's message. */
+    Grant reserve(long lease, long needed, long wanted, int entries) throws IOException {
+        JsonNode reply = call("reserve", Map.of("lease", lease, "needed", needed, "wanted", wanted, "entries", entries));
+        refusedOnQuota(reply);
+        return new Grant(reply.path("lease").asLong(), reply.path("granted").asLong());
+    }
+
+    void settle(long lease, long bytes, long entries, boolean recount) throws IOException {
+        call("settle", Map.of("lease", lease, "bytes", bytes, "entries", entries, "recount", recount));
+    }
+
+    void mkdir(String path, String permissions) throws IOException {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("path", path);
+        args.put("permissions", permissions);
+        changed(call("mkdir", args), path);
+    }
+
+    void delete(String path) throws IOException {
+        changed(call("delete", Map.of("path", path)), path);
+    }
+
+    void move(String source, String target, boolean replace) throws IOException {
+        changed(call("move", Map.of("src", source, "dst", target, "replace", replace)), target);
+    }
+
+    private JsonNode call(String method, Map<String, Object> args) throws IOException {
+        String reply;
+        try {
+            reply = host.call(owner.get(), WorkspaceQuotaBridge.SERVICE, method, json.writeValueAsString(args));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        JsonNode node = json.readTree(reply);
+        if (node.has("error")) {
+            // Without the ledger nothing can be accounted: fail closed.
+            throw new IOException("the workspace ledger did not answer: " + node.path("error").asText());
+        }
+        return node.path("result");
+    }
+
+    private static void refusedOnQuota(JsonNode reply) throws WorkspaceQuotaException {
+        if (reply.has("quota")) {
+            throw new WorkspaceQuotaException(reply.path("quota").asText());
+        }
+    }
+
+    private static void changed(JsonNode reply, String path) throws IOException {
+        refusedOnQuota(reply);
+        String errno = reply.path("errno").asText("EIO");
+        switch (errno) {
+            case "" -> { }
+            case "ENOENT" -> throw new NoSuchFileException(path);
+            case "EEXIST" -> throw new FileAlreadyExistsException(path);
+            case "ENOTEMPTY" -> throw new DirectoryNotEmptyException(path);
+            case "ENOTDIR" -> throw new NotDirectoryException(path);
+            case "EACCES" -> throw new AccessDeniedException(path);
+            case "EPERM" -> throw new SecurityException("Permission denied: " + path);
+            default -> throw new IOException("Input/output error: " + path);
+        }
+    }
+}

@@ -1,0 +1,388 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.workspace.OwnerAccess;
+import dev.codeexec.workspace.PathOutsideWorkspaceException;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AccessMode;
+import java.nio.file.CopyOption;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.graalvm.polyglot.io.FileSystem;
+
+/**
+ * The guest's view of the disk: the workspace, read-write, the packages directory, read-only, and nothing
+ * else. Every path is checked by {@link WorkspaceRoot} on its real path before the host file system sees it.
+ * Writes (create, delete, write, attributes, copy target, move, working directory) go through the workspace
+ * check alone, so the packages directory is read-only because no write path looks at it, not because each
+ * remembers to refuse it; the guest sees the same PermissionError as outside the workspace. Guest code may not create links,
+ * so no symlink it could race against a check can appear from inside.
+ *
+ * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
+ * before any of its bytes land. The totals live in the server's workspace ledger, reached through
+ * {@link BridgeLedger}: writes reserve there in chunks and settle on close; directories, deletes and moves are
+ * made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
+ * refused.
+ *
+ * <p>The GraalPy standard library is not reached through here: the context factory wraps this
+ * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
+ */
+final class ConfinedFileSystem implements FileSystem {
+
+    private final FileSystem host = FileSystem.newDefaultFileSystem();
+    private final WorkspaceRoot root;
+    private final Optional<WorkspaceRoot> packages;
+    private final WorkspaceQuota quota;
+    private final BridgeLedger ledger;
+    /** Writable channels not yet closed: closing the context does not close them, and each holds a lease. */
+    private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
+
+    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger) {
+        this.root = root;
+        this.packages = packages;
+        this.quota = quota;
+        this.ledger = ledger;
+    }
+
+    /** A path guest code may change: inside the workspace only. */
+    private Path confine(Path path) {
+        return root.confine(path);
+    }
+
+    /** A path guest code may read: inside the workspace or the packages directory. */
+    private Path confineRead(Path path) {
+        try {
+            return root.confine(path);
+        } catch (PathOutsideWorkspaceException e) {
+            if (packages.isPresent() && packages.get().contains(absolute(path))) {
+                return packages.get().confine(absolute(path));
+            }
+            throw e;
+        }
+    }
+
+    /** Relative paths are relative to the guest's working directory, the workspace, never to the packages root. */
+    private Path absolute(Path path) {
+        return root.path().resolve(path);
+    }
+
+    @Override
+    public Path parsePath(URI uri) {
+        return host.parsePath(uri);
+    }
+
+    @Override
+    public Path parsePath(String path) {
+        return host.parsePath(path);
+    }
+
+    @Override
+    public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
+        host.checkAccess(modes.contains(AccessMode.WRITE) ? confine(path) : confineRead(path), modes, linkOptions);
+    }
+
+    @Override
+    public void createDirectory(Path dir, FileAttribute<?>... attrs) throws IOException {
+        Path confined = confine(dir);
+        Set<PosixFilePermission> permissions = requestedPermissions(attrs);
+        requireOwnerAccess(confined, true, permissions);
+        // The server makes it, so the ledger counts exactly what exists.
+        ledger.mkdir(relative(confined), permissions == null ? null : PosixFilePermissions.toString(permissions));
+    }
+
+    @Override
+    public void delete(Path path) throws IOException {
+        Path confined = confine(path);
+        if (confined.equals(root.path())) {
+            throw new SecurityException("Permission denied: the workspace root cannot be deleted");
+        }
+        ledger.delete(relative(confined));
+    }
+
+    @Override
+    public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
+            throws IOException {
+        if (!options.contains(StandardOpenOption.WRITE) && !options.contains(StandardOpenOption.APPEND)) {
+            return host.newByteChannel(confineRead(path), options, attrs);
+        }
+        Path confined = confine(path);
+        requireOwnerAccess(confined, false, requestedPermissions(attrs));
+        boolean append = options.contains(StandardOpenOption.APPEND);
+        boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
+        boolean mayCreate = createNew || options.contains(StandardOpenOption.CREATE);
+        boolean truncate = options.contains(StandardOpenOption.TRUNCATE_EXISTING) && !append;
+        GuestLease lease = new GuestLease(ledger);
+        SeekableByteChannel channel;
+        try {
+            if (mayCreate && !Files.exists(confined)) {
+                quota.checkDepth(root.path(), confined, 0);
+                lease.begin(1, 0, 0);
+                try {
+                    // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
+                    channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+                    lease.created();
+                } catch (FileAlreadyExistsException e) {
+                    if (createNew) {
+                        throw e;
+                    }
+                    channel = openExisting(confined, options, attrs, lease, truncate);
+                }
+            } else {
+                channel = openExisting(confined, options, attrs, lease, truncate);
+            }
+        } catch (IOException | RuntimeException e) {
+            settleQuietly(lease, e);
+            throw e;
+        }
+        LeasedChannel leased = new LeasedChannel(channel, lease, quota, append, confined, open::remove);
+        open.add(leased);
+        return leased;
+    }
+
+    /** Closes what guest code left open, once its context is gone, so that their leases settle. */
+    void closeChannels() {
+        for (LeasedChannel channel : List.copyOf(open)) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // The file is gone or the ledger unreachable; the ledger recounts when the worker goes.
+            }
+        }
+    }
+
+    /** Opens a file that exists; a truncation happens inside the lease, which accounts the bytes it frees. */
+    private SeekableByteChannel openExisting(Path confined, Set<? extends OpenOption> options, FileAttribute<?>[] attrs,
+            GuestLease lease, boolean truncate) throws IOException {
+        if (truncate) {
+            lease.open();
+        }
+        SeekableByteChannel channel = host.newByteChannel(confined,
+                with(options, null, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+        if (truncate) {
+            long size = channel.size();
+            if (size > 0) {
+                channel.truncate(0);
+                lease.shrink(size);
+            }
+        }
+        return channel;
+    }
+
+    private static Set<OpenOption> with(Set<? extends OpenOption> options, OpenOption added, OpenOption... removed) {
+        Set<OpenOption> result = new HashSet<>(options);
+        result.removeAll(List.of(removed));
+        if (added != null) {
+            result.add(added);
+        }
+        return result;
+    }
+
+    private static void settleQuietly(GuestLease lease, Exception cause) {
+        try {
+            lease.settle(false);
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    @Override
+    public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
+            throws IOException {
+        return host.newDirectoryStream(confineRead(dir), filter);
+    }
+
+    @Override
+    public Path toAbsolutePath(Path path) {
+        return path.isAbsolute() ? path : root.path().resolve(path);
+    }
+
+    @Override
+    public Path toRealPath(Path path, LinkOption... linkOptions) throws IOException {
+        return host.toRealPath(confineRead(path), linkOptions);
+    }
+
+    @Override
+    public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+        return host.readAttributes(confineRead(path), attributes, options);
+    }
+
+    @Override
+    public void setAttribute(Path path, String attribute, Object value, LinkOption... options) throws IOException {
+        Path confined = confine(path);
+        if (isPermissions(attribute)) {
+            if (confined.equals(root.path())) {
+                throw new AccessDeniedException(path.toString(), null, "the workspace root's permissions cannot be "
+                        + "changed");
+            }
+            requireOwnerAccess(confined, Files.isDirectory(confined, LinkOption.NOFOLLOW_LINKS), permissions(value));
+        }
+        host.setAttribute(confined, attribute, value, options);
+    }
+
+    @Override
+    public void copy(Path source, Path target, CopyOption... options) throws IOException {
+        Path from = confineRead(source);
+        Path to = confine(target);
+        quota.checkDepth(root.path(), to, 0);
+        // A copy adds a whole file at once: reserve all of it first.
+        long size = Files.isRegularFile(from) ? Files.size(from) : 0;
+        quota.checkFileSize(size);
+        BasicFileAttributes old = attributes(to);
+        GuestLease lease = new GuestLease(ledger);
+        boolean copied = false;
+        try {
+            lease.begin(old == null ? 1 : 0, size, size);
+            host.copy(from, to, options);
+            copied = true;
+        } finally {
+            if (copied) {
+                lease.grow(size);
+                if (old == null) {
+                    lease.created();
+                } else if (old.isRegularFile()) {
+                    lease.shrink(old.size());
+                }
+            }
+            lease.settle(false);
+        }
+    }
+
+    @Override
+    public void move(Path source, Path target, CopyOption... options) throws IOException {
+        // The server moves, so a replaced target's bytes and a moved directory's depth are accounted exactly.
+        ledger.move(relative(confine(source)), relative(confine(target)),
+                List.of(options).contains(StandardCopyOption.REPLACE_EXISTING));
+    }
+
+    /** The path as the server takes it: relative to the workspace root. */
+    private String relative(Path confined) {
+        return root.path().relativize(confined).toString();
+    }
+
+    private static BasicFileAttributes attributes(Path path) throws IOException {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static boolean isPermissions(String attribute) {
+        String name = attribute.substring(attribute.indexOf(':') + 1);
+        return name.equals("permissions") || name.equals("mode");
+    }
+
+    /** Permissions as Truffle passes them: a set, or a numeric mode. */
+    @SuppressWarnings("unchecked")
+    private static Set<PosixFilePermission> permissions(Object value) {
+        if (value instanceof Set<?> set) {
+            return (Set<PosixFilePermission>) set;
+        }
+        if (value instanceof Number mode) {
+            Set<PosixFilePermission> result = EnumSet.noneOf(PosixFilePermission.class);
+            PosixFilePermission[] bits = PosixFilePermission.values();
+            for (int i = 0; i < bits.length; i++) {
+                // OWNER_READ is the highest of the nine bits, OTHERS_EXECUTE the lowest.
+                if ((mode.intValue() & (1 << (bits.length - 1 - i))) != 0) {
+                    result.add(bits[i]);
+                }
+            }
+            return result;
+        }
+        throw new SecurityException("Permission denied: unrecognized permissions");
+    }
+
+    /** Permissions asked for at creation (os.mkdir's or os.open's mode), or null when none were. */
+    private static Set<PosixFilePermission> requestedPermissions(FileAttribute<?>... attrs) {
+        for (FileAttribute<?> attr : attrs) {
+            if (isPermissions(attr.name())) {
+                return permissions(attr.value());
+            }
+        }
+        return null;
+    }
+
+    private static void requireOwnerAccess(Path path, boolean directory, Set<PosixFilePermission> permissions)
+            throws AccessDeniedException {
+        String refusal = permissions == null ? null : OwnerAccess.refusal(directory, permissions);
+        if (refusal != null) {
+            throw new AccessDeniedException(path.toString(), null, refusal);
+        }
+    }
+
+    @Override
+    public void createLink(Path link, Path existing) {
+        throw new SecurityException("Permission denied: links cannot be created in the sandbox");
+    }
+
+    @Override
+    public void createSymbolicLink(Path link, Path target, FileAttribute<?>... attrs) {
+        throw new SecurityException("Permission denied: symbolic links cannot be created in the sandbox");
+    }
+
+    @Override
+    public Path readSymbolicLink(Path link) throws IOException {
+        return host.readSymbolicLink(confineRead(link));
+    }
+
+    @Override
+    public void setCurrentWorkingDirectory(Path currentWorkingDirectory) {
+        if (!confine(currentWorkingDirectory).equals(root.path())) {
+            throw new SecurityException("Permission denied: the working directory is the workspace root");
+        }
+    }
+
+    @Override
+    public String getSeparator() {
+        return host.getSeparator();
+    }
+
+    @Override
+    public String getPathSeparator() {
+        return host.getPathSeparator();
+    }
+
+    @Override
+    public String getMimeType(Path path) {
+        return null;
+    }
+
+    @Override
+    public Charset getEncoding(Path path) {
+        return null;
+    }
+
+    @Override
+    public Path getTempDirectory() {
+        return root.path();
+    }
+
+    @Override
+    public boolean isSameFile(Path path1, Path path2, LinkOption... options) throws IOException {
+        return host.isSameFile(confineRead(path1), confineRead(path2), options);
+    }
+}

@@ -1,0 +1,250 @@
+package dev.codeexec.sandbox.engine;
+
+/**
+ * The trusted Python that runs inside every interpreter before any caller code. It imports only what it
+ * needs itself (callers import on demand, and the imports stay warm in their interpreter) and returns
+ * {@code run(source, reset) -> [exit status, recycle]}, which compiles and executes caller code the way
+ * {@code python -c} would: tracebacks go to stderr without the driver's own frame, and {@code SystemExit}
+ * becomes the exit status.
+ *
+ * <p>With {@code reset} the run starts from a clean slate in an interpreter that already served the same
+ * caller: a new {@code __main__} namespace; the builtins from a pristine copy; {@code sys} settings and hooks
+ * (recursion limit, {@code path}, {@code meta_path}, {@code path_hooks}, streams, {@code displayhook},
+ * {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace as working
+ * directory; files the caller opened flushed and closed; and every module imported since the driver started
+ * that is neither part of the standard library nor loaded from the packages directory (skills, registry tools,
+ * workspace modules) dropped, so a new version loads. What persists is state the caller put into
+ * standard-library modules and packages. {@code recycle} is true after a {@code MemoryError}: the interpreter
+ * should not serve again. An uncaught {@code ImportError} is explained in its own line (a missing package names
+ * what is installed; a package that needs a C extension says so). A text the same interpreter ran
+ * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
+ * survives between runs (docs/benchmarks.md).
+ */
+final class GuestDriver {
+    private GuestDriver() {
+    }
+
+    static final String SOURCE = """
+            def __codeexec_make():
+                import sys, traceback, builtins, os, io, json, weakref, types, importlib, importlib.abc
+                import importlib.util, warnings, atexit
+
+                # The bridge: the host's call function and the capability modules, taken out of
+                # __main__ before any caller code runs.
+                host_call = globals().pop("__codeexec_host_call")
+                module_sources = json.loads(globals().pop("__codeexec_modules"))
+                packages = json.loads(globals().pop("__codeexec_packages"))
+                bridge = types.ModuleType("_codeexec_bridge", "Calls host services (skills, pii, tools).")
+
+                def call(service, method, args=None):
+                    reply = json.loads(str(host_call(str(service), str(method), json.dumps({} if args is None else args))))
+                    if "error" in reply:
+                        kind = reply.get("kind")
+                        raise (LookupError if kind == "not_found" else ValueError if kind == "invalid"
+                               else RuntimeError)(reply["error"])
+                    return reply.get("result")
+                bridge.call = call
+                sys.modules["_codeexec_bridge"] = bridge
+
+                # os.rename/os.replace: Truffle's file layer cannot move atomically, so the host does it,
+                # confined to the workspace like every other file access.
+                import errno
+                native_rename, native_replace = os.rename, os.replace
+
+                def workspace_rename(native):
+                    def rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
+                        if src_dir_fd is not None or dst_dir_fd is not None:
+                            return native(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
+                        flush_open_files()
+                        src_path = os.path.abspath(os.fsdecode(src))
+                        dst_path = os.path.abspath(os.fsdecode(dst))
+                        reply = call("workspace", "rename", {"src": src_path, "dst": dst_path})
+                        code = reply["errno"]
+                        if code:
+                            number = getattr(errno, code, errno.EIO)
+                            raise OSError(number, reply.get("message") or os.strerror(number), os.fsdecode(src),
+                                          None, os.fsdecode(dst))
+                    rename.__name__ = native.__name__
+                    rename.__doc__ = native.__doc__
+                    return rename
+                os.rename = workspace_rename(native_rename)
+                os.replace = workspace_rename(native_replace)
+
+                class GuestModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+                    def find_spec(self, name, path=None, target=None):
+                        if name in module_sources:
+                            return importlib.util.spec_from_loader(name, self)
+                        return None
+
+                    def create_module(self, spec):
+                        return None
+
+                    def exec_module(self, module):
+                        source = module_sources[module.__name__]
+                        exec(compile(source, "<" + module.__name__ + ">", "exec"), module.__dict__)
+                sys.meta_path.insert(0, GuestModuleFinder())
+
+                def new_namespace():
+                    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+                namespace = new_namespace()
+
+                # GraalPy closes files at garbage collection, not when the last reference goes, so
+                # open('f', 'w').write(x) would lose x when the context is discarded: track and flush them.
+                opened = weakref.WeakSet()
+                real_open = io.open
+
+                def flush_open_files():
+                    for f in list(opened):
+                        try:
+                            if not f.closed:
+                                f.flush()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+
+                def tracked_open(*args, **kwargs):
+                    # CPython would already have closed an unreferenced file here; make its data visible.
+                    flush_open_files()
+                    f = real_open(*args, **kwargs)
+                    try:
+                        opened.add(f)
+                    except TypeError:
+                        pass
+                    return f
+                tracked_open.__name__ = tracked_open.__qualname__ = "open"
+                tracked_open.__doc__ = real_open.__doc__
+                builtins.open = io.open = tracked_open
+
+                def flush():
+                    flush_open_files()
+                    for stream in (sys.stdout, sys.stderr):
+                        try:
+                            stream.flush()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+
+                # As with python -c: modules in the working directory (the workspace) are importable.
+                if "" not in sys.path:
+                    sys.path.insert(0, "")
+                # The operator's pure-Python packages, after the standard library: they cannot shadow it.
+                packages_dir = packages["path"]
+                if packages_dir:
+                    sys.path.append(packages_dir)
+                import _codeexec_imports
+                explain_import_error = _codeexec_imports.explainer(packages_dir, packages["imports"])
+
+                # What a reset restores, taken once the driver is set up and before any caller code.
+                pristine_builtins = dict(builtins.__dict__)
+                sys_state = (sys.getrecursionlimit(), list(sys.path), list(sys.meta_path), list(sys.path_hooks),
+                             sys.stdin, sys.stdout, sys.stderr, sys.displayhook, sys.excepthook)
+                warning_filters = list(warnings.filters)
+                workdir = os.getcwd()
+                getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
+                baseline_modules = set(sys.modules)
+                # Library code stays loaded between runs of one caller: the standard library and the packages.
+                library_dirs = tuple(d + os.sep for d in (os.path.dirname(os.path.abspath(os.__file__)), packages_dir) if d)
+                patched = (io.open, os.rename, os.replace)
+
+                def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
+                                     update=dict.update):
+                    # Bound as defaults: the caller may have replaced any builtin this function would use.
+                    # Always restored: clearing and refilling the dict costs a tenth of comparing its ~150 values
+                    # one by one in the interpreter, and cannot be fooled by an object claiming equality.
+                    clear(d)
+                    update(d, pristine)
+
+                def is_library(module):
+                    spec = getattr(module, "__spec__", None)
+                    if getattr(spec, "origin", None) in ("built-in", "frozen"):
+                        return True
+                    path = getattr(module, "__file__", None)
+                    return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
+
+                def close_open_files():
+                    for f in list(opened):
+                        try:
+                            f.close()
+                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                            pass
+
+                def reset():
+                    restore_builtins()
+                    close_open_files()
+                    io.open, os.rename, os.replace = patched
+                    limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
+                    sys.setrecursionlimit(limit)
+                    sys.path[:] = path
+                    sys.meta_path[:] = meta_path
+                    sys.path_hooks[:] = path_hooks
+                    sys.path_importer_cache.clear()  # new finders list directories afresh: new files are seen
+                    sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+                    sys.displayhook, sys.excepthook = displayhook, excepthook
+                    warnings.filters[:] = warning_filters
+                    atexit._clear()
+                    if getcwd() != workdir:  # a change of directory costs a file-system check; asking does not
+                        chdir(workdir)
+                    # Library modules stay; each is judged once (this runs before every reused run).
+                    for name in sys.modules.keys() - baseline_modules:
+                        if is_library(sys.modules[name]):
+                            baseline_modules.add(name)
+                        else:
+                            del sys.modules[name]
+
+                # The caller's most recently run texts and their code objects, least recently used first.
+                compiled = {}
+                COMPILED_KEPT = 8
+
+                def run(source, fresh_start=False, keep_files=True):
+                    nonlocal namespace
+                    if fresh_start:
+                        reset()
+                        namespace = new_namespace()
+                    result = list(execute(source))
+                    if not keep_files:
+                        # Nothing after this run can use them; closed now, their workspace reservations settle
+                        # now too, instead of holding space (and the ledger's recount) until the next run.
+                        close_open_files()
+                    return result
+
+                def execute(source):
+                    try:
+                        # The same text gets the same code object back, so functions it defines keep the
+                        # machine code Truffle compiled for them on earlier runs; new code objects would be
+                        # profiled and compiled again every run. Per interpreter, so never across callers.
+                        code = compiled.pop(source, None)
+                        if code is None:
+                            try:
+                                code = compile(source, "<string>", "exec")
+                            except (SyntaxError, ValueError) as e:
+                                traceback.print_exception(type(e), e, None)
+                                return 1, False
+                        compiled[source] = code
+                        if len(compiled) > COMPILED_KEPT:
+                            del compiled[next(iter(compiled))]
+                        try:
+                            exec(code, namespace)
+                            return 0, False
+                        except SystemExit as e:
+                            status = e.code
+                            if status is None:
+                                return 0, False
+                            if isinstance(status, int) and not isinstance(status, bool):
+                                return status, False
+                            print(status, file=sys.stderr)
+                            return 1, False
+                        except BaseException as e:
+                            if isinstance(e, ImportError):
+                                try:
+                                    explain_import_error(e)
+                                except Exception:  # the caller may have patched what it uses: keep the plain error
+                                    pass
+                            traceback.print_exception(type(e), e, e.__traceback__.tb_next)
+                            return 1, isinstance(e, MemoryError)
+                    finally:
+                        flush()
+                return run
+
+            __codeexec_run = __codeexec_make()
+            del __codeexec_make
+            __codeexec_run
+            """;
+}

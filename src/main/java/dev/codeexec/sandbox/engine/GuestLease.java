@@ -1,0 +1,83 @@
+package dev.codeexec.sandbox.engine;
+
+import java.io.IOException;
+
+/**
+ * One guest change's lease on the server's ledger, as the worker keeps it: reserved in chunks so that most writes
+ * need no round trip, settled once with the net growth. Guest code runs on one thread per interpreter; a lease
+ * belongs to one channel or one operation; synchronized only because a closed context's channels are settled
+ * from another thread.
+ */
+final class GuestLease {
+
+    /**
+     * Most bytes asked for beyond what a write needs. The extra grows with what the lease already holds (doubling),
+     * so a file written in one piece reserves exactly its size, and a file left open unclosed (GraalPy closes files
+     * at garbage collection) holds back at most as much again as it wrote; a big file costs one round trip per
+     * megabyte.
+     */
+    static final long CHUNK = 1 << 20;
+
+    private final BridgeLedger ledger;
+    private long id;
+    private long granted;
+    /** Net growth so far: up by writes past the end, down by truncations. */
+    private long used;
+    private long entriesUsed;
+
+    GuestLease(BridgeLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    synchronized boolean active() {
+        return id != 0;
+    }
+
+    /** Opens the lease reserving {@code entries} new entries, {@code needed} bytes and, if there is room, up to {@code wanted}. */
+    synchronized void begin(int entries, long needed, long wanted) throws IOException {
+        reserve(needed, wanted, entries);
+    }
+
+    /** Makes sure the lease is open before a change that frees space, so no recount can run across it. */
+    synchronized void open() throws IOException {
+        if (id == 0) {
+            reserve(0, 0, 0);
+        }
+    }
+
+    /** Accounts {@code bytes} of growth, reserving more first when the grant is spent; refused growth throws. */
+    synchronized void grow(long bytes) throws IOException {
+        long free = granted - used;
+        if (bytes > free) {
+            long missing = bytes - free;
+            reserve(missing, Math.max(missing, Math.min(CHUNK, granted)), 0);
+        }
+        used += bytes;
+    }
+
+    /** Accounts bytes freed by a truncation made while the lease was {@link #open}. */
+    synchronized void shrink(long bytes) {
+        used -= bytes;
+    }
+
+    /** Accounts one file or directory the change really made. */
+    synchronized void created() {
+        entriesUsed++;
+    }
+
+    /** Settles once; later calls do nothing. */
+    synchronized void settle(boolean recount) throws IOException {
+        if (id == 0) {
+            return;
+        }
+        long lease = id;
+        id = 0;
+        ledger.settle(lease, used, entriesUsed, recount);
+    }
+
+    private void reserve(long needed, long wanted, int entries) throws IOException {
+        BridgeLedger.Grant grant = ledger.reserve(id, needed, wanted, entries);
+        id = grant.lease();
+        granted += grant.bytes();
+    }
+}

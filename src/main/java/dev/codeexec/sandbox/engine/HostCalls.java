@@ -1,0 +1,22 @@
+package dev.codeexec.sandbox.engine;
+
+/**
+ * Where an interpreter sends its bridge calls: the {@link dev.codeexec.sandbox.HostBridge} itself in this JVM,
+ * or, in a worker process, a client that forwards them to the server. Everything crossing it is JSON text.
+ */
+@FunctionalInterface
+public interface HostCalls {
+
+    /** Calls a host service on behalf of {@code owner}; returns {@code {"result": ...}} or {@code {"error": ..., "kind": ...}}. */
+    String call(String owner, String service, String method, String argsJson);
+
+    /** The same call, made through the process {@code origin} (a worker); only the server's bridge tells them apart. */
+    default String call(String owner, String origin, String service, String method, String argsJson) {
+        return call(owner, service, method, argsJson);
+    }
+
+    /** The process {@code origin} has exited: whatever its calls left open will never be closed by it. */
+    default void callerGone(String origin) {
+    }
+
+}

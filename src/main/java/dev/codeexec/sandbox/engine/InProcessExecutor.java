@@ -1,0 +1,305 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.sandbox.CodeExecutor;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.LatencyWindow;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SandboxState;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.SessionNotice;
+import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.Timing;
+import dev.codeexec.sandbox.WarmCounters;
+import dev.codeexec.workspace.WorkspaceRoot;
+
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.LongConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs executions in confined contexts inside this JVM. Fresh interpreters are built ahead of time
+ * in the background. A run without a session uses its caller's warm interpreter, reset to a clean slate
+ * (see {@link GuestDriver}), or takes a fresh one that then becomes the caller's; an interpreter never
+ * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
+ * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see
+ * {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
+ */
+public final class InProcessExecutor implements CodeExecutor {
+
+    private static final Logger LOG = Logger.getLogger(InProcessExecutor.class.getName());
+    /** How long an execution waits for the interpreter being pre-built before building its own. */
+    private static final Duration WARM_WAIT = Duration.ofSeconds(30);
+
+    private final SandboxContexts contexts;
+    private final TimedRunner runner;
+    private final int outputLimit;
+    /** Interpreters built ahead of need, each confined to the workspace it was built for. */
+    private final BlockingQueue<Ready> warm;
+    /** The workspace the next pre-built interpreter is for: that of the latest run (a tenant's callers cluster). */
+    private volatile WorkspaceRoot prebuildFor;
+    private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("sandbox-warmer").factory());
+    private final SessionTable<PythonInterpreter> sessions;
+    private final SessionTable<PythonInterpreter> warmByCaller;
+    private final WarmCounters warmCounters = new WarmCounters();
+    private final int warmMaxRuns;
+    private final int warmMaxHeld;
+    private final HeapWatch heap;
+    private final LongConsumer built;
+    private final LatencyWindow buildTimes = new LatencyWindow(256);
+    private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile boolean warmedUp;
+    /** Done when the first interpreter is built, or failed with why it could not be. */
+    private final java.util.concurrent.CompletableFuture<Void> firstWarm = new java.util.concurrent.CompletableFuture<>();
+    private volatile boolean closed;
+
+    public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings) {
+        this(contexts, settings, HeapWatch.ofThisJvm(settings.warm().heapPercent()), millis -> { });
+    }
+
+    /** With {@code built} told how long each interpreter took to build (a worker passes the figures on). */
+    public InProcessExecutor(SandboxContexts contexts, SandboxSettings settings, HeapWatch heap, LongConsumer built) {
+        this.contexts = contexts;
+        this.prebuildFor = contexts.workspace();
+        this.heap = heap;
+        this.built = built;
+        this.outputLimit = settings.outputLimitBytes();
+        this.runner = new TimedRunner(settings.cancelGrace());
+        this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
+        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+                entry -> entry.handle().close());
+        this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
+            if (closed) {
+                entry.handle().close();
+            } else {
+                warmer.execute(entry.handle()::close);
+            }
+        });
+        this.warmMaxRuns = settings.warm().maxRuns();
+        this.warmMaxHeld = settings.warm().maxPerWorker();
+        for (int i = 0; i < Math.max(1, settings.warmContexts()); i++) {
+            warmer.execute(this::addWarmInterpreter);
+        }
+    }
+
+    private record Ready(WorkspaceRoot root, PythonInterpreter interpreter) {
+    }
+
+    private void addWarmInterpreter() {
+        if (closed) {
+            return;
+        }
+        try {
+            WorkspaceRoot root = prebuildFor;
+            PythonInterpreter interpreter = newInterpreter(root);
+            if (!warm.offer(new Ready(root, interpreter))) {
+                interpreter.close();
+            }
+            warmedUp = true;
+            firstWarm.complete(null);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
+            firstWarm.completeExceptionally(e);
+        }
+    }
+
+    private PythonInterpreter takeInterpreter(WorkspaceRoot root) {
+        if (!root.path().equals(prebuildFor.path())) {
+            // Interpreters built for another workspace would wait for that tenant's callers: build for this one now.
+            prebuildFor = root;
+            warm.removeIf(ready -> {
+                boolean other = !ready.root().path().equals(root.path());
+                if (other) {
+                    warmer.execute(ready.interpreter()::close);
+                }
+                return other;
+            });
+        }
+        Ready ready = warm.poll();
+        warmer.execute(this::addWarmInterpreter);
+        // One is being built right now; waiting for it is cheaper than building a second one beside it.
+        long deadline = System.nanoTime() + WARM_WAIT.toNanos();
+        try {
+            while (ready != null ? !ready.root().path().equals(root.path()) : System.nanoTime() < deadline) {
+                if (ready != null) {
+                    warmer.execute(ready.interpreter()::close);
+                }
+                ready = warm.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ready = null;
+        }
+        return ready != null && ready.root().path().equals(root.path()) ? ready.interpreter() : newInterpreter(root);
+    }
+
+    private PythonInterpreter newInterpreter(WorkspaceRoot root) {
+        long start = System.nanoTime();
+        PythonInterpreter interpreter = contexts.newInterpreter(root);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        buildTimes.record(millis);
+        built.accept(millis);
+        return interpreter;
+    }
+
+    @Override
+    public ExecutionResult execute(ExecutionRequest request) {
+        return execute(request, request.hooks()::started);
+    }
+
+    /**
+     * Runs one execution; {@code onGuestStart} is called when the guest code starts running, after
+     * any wait for an interpreter, so a worker can tell the server when its deadline begins.
+     */
+    ExecutionResult execute(ExecutionRequest request, Runnable onGuestStart) {
+        return run(request, onGuestStart).result();
+    }
+
+    /** A run's result and, for a warm run, what happened to the caller's warm interpreter. */
+    public record Run(ExecutionResult result, WarmCounters.Event warm) {
+    }
+
+    public Run run(ExecutionRequest request, Runnable onGuestStart) {
+        sessions.evictIdle();
+        warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
+        return switch (request.reuse()) {
+            case FRESH -> new Run(executeFresh(request, onGuestStart), null);
+            case WARM -> executeWarm(request, onGuestStart);
+            case SESSION -> new Run(executeInSession(request, onGuestStart), null);
+        };
+    }
+
+    private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
+        PythonInterpreter interpreter = takeInterpreter(contexts.root(request.workspace()));
+        onGuestStart.run();
+        TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+        noteStuck(outcome);
+        if (!outcome.threadStuck()) {
+            warmer.execute(interpreter::close);
+        }
+        return outcome.result();
+    }
+
+    private Run executeWarm(ExecutionRequest request, Runnable onGuestStart) {
+        SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
+        boolean hit = entry != null;
+        int evicted = 0;
+        if (!hit) {
+            // Every warm interpreter holds heap: past the cap, the callers unseen longest give theirs up.
+            evicted = warmByCaller.trimTo(warmMaxHeld - 1);
+            entry = warmByCaller.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
+        }
+        entry.lock();
+        try {
+            onGuestStart.run();
+            // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, false, entry.runs() > 0);
+            noteStuck(outcome);
+            entry.markUsed();
+            entry.countRun();
+            WarmCounters.Recycle recycle = !outcome.interpreterAlive()
+                    ? (outcome.result().timedOut() ? WarmCounters.Recycle.TIMEOUT : WarmCounters.Recycle.EXIT)
+                    : outcome.recycle() ? WarmCounters.Recycle.MEMORY
+                    : entry.runs() >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
+                    : heap.overLimit() ? WarmCounters.Recycle.HEAP : null;
+            if (recycle != null) {
+                warmByCaller.discard(entry);
+                if (!outcome.threadStuck()) {
+                    warmer.execute(entry.handle()::close);
+                }
+            }
+            WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
+            warmCounters.record(event);
+            return new Run(outcome.result(), event);
+        } finally {
+            entry.unlock();
+        }
+    }
+
+    private ExecutionResult executeInSession(ExecutionRequest request, Runnable onGuestStart) {
+        String lossNotice = sessions.takeLossNotice(request.session());
+        SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
+        if (entry == null) {
+            entry = sessions.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
+        }
+        entry.lock();
+        try {
+            onGuestStart.run();
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, true);
+            noteStuck(outcome);
+            entry.markUsed();
+            if (!outcome.interpreterAlive()) {
+                sessions.lose(entry, "its interpreter was stopped by the previous execution (timeout or exit)");
+                if (!outcome.threadStuck()) {
+                    warmer.execute(entry.handle()::close);
+                }
+            }
+            return SessionNotice.prepend(outcome.result(), request.session(), lossNotice);
+        } finally {
+            entry.unlock();
+        }
+    }
+
+    private void noteStuck(TimedRunner.Outcome outcome) {
+        if (outcome.threadStuck()) {
+            int n = abandonedThreads.incrementAndGet();
+            LOG.log(Level.WARNING, "a guest thread did not stop after cancellation and was abandoned ({0} so far); "
+                    + "only process isolation can reclaim it", n);
+        }
+    }
+
+    /** Guest threads that ignored cancellation (stuck in a long builtin) and still hold a CPU. */
+    public int abandonedThreads() {
+        return abandonedThreads.get();
+    }
+
+    @Override
+    public boolean resetSession(SessionKey key) {
+        return SessionKey.WARM.equals(key.name()) ? warmByCaller.drop(key) : sessions.drop(key);
+    }
+
+    /**
+     * Blocks until one interpreter is ready (the worker reports ready only then), however long a loaded machine
+     * takes: the server owns the start timeout and kills a worker that exceeds it.
+     */
+    public void awaitWarm() {
+        // One ready interpreter is enough to serve; the others keep building while the worker works.
+        try {
+            firstWarm.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("no interpreter could be built: " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public SandboxState state() {
+        return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
+                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), Timing.NONE,
+                buildTimes.timing());
+    }
+
+    @Override
+    public boolean warmedUp() {
+        return warmedUp;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        warmer.shutdownNow();
+        sessions.dropAll();
+        warmByCaller.dropAll();
+        Ready ready;
+        while ((ready = warm.poll()) != null) {
+            ready.interpreter().close();
+        }
+        runner.close();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.workspace.WorkspaceQuota;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+
+/**
+ * A guest's writable file: every write that grows the file is checked against the file limit and accounted on
+ * the lease before any of its bytes land, so a refused write leaves nothing behind and what came before stays.
+ * Closing settles the lease; a file that was deleted or replaced while open asks the ledger for a recount, since
+ * what was written into it afterwards is counted but no longer on disk once closed.
+ */
+final class LeasedChannel implements SeekableByteChannel {
+
+    private final SeekableByteChannel delegate;
+    private final GuestLease lease;
+    private final WorkspaceQuota quota;
+    private final boolean append;
+    private final Path file;
+    private final Object fileKey;
+    private final java.util.function.Consumer<LeasedChannel> onClose;
+
+    LeasedChannel(SeekableByteChannel delegate, GuestLease lease, WorkspaceQuota quota, boolean append, Path file,
+            java.util.function.Consumer<LeasedChannel> onClose) {
+        this.delegate = delegate;
+        this.lease = lease;
+        this.quota = quota;
+        this.append = append;
+        this.file = file;
+        this.fileKey = key(file);
+        this.onClose = onClose;
+    }
+
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        long size = delegate.size();
+        long end = append ? size + src.remaining() : Math.max(size, delegate.position() + src.remaining());
+        if (end > size) {
+            quota.checkFileSize(end);
+            lease.grow(end - size);
+        }
+        return delegate.write(src);
+    }
+
+    @Override
+    public SeekableByteChannel truncate(long size) throws IOException {
+        long before = delegate.size();
+        if (size < before) {
+            lease.open();
+            delegate.truncate(size);
+            lease.shrink(before - delegate.size());
+        } else {
+            delegate.truncate(size);
+        }
+        return this;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        return delegate.read(dst);
+    }
+
+    @Override
+    public long position() throws IOException {
+        return delegate.position();
+    }
+
+    @Override
+    public SeekableByteChannel position(long newPosition) throws IOException {
+        delegate.position(newPosition);
+        return this;
+    }
+
+    @Override
+    public long size() throws IOException {
+        return delegate.size();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return delegate.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            delegate.close();
+        } finally {
+            onClose.accept(this);
+            if (lease.active()) {
+                lease.settle(fileKey == null || !Objects.equals(fileKey, key(file)));
+            }
+        }
+    }
+
+    /** The identity of the file now at {@code path}, or null when there is none. */
+    private static Object key(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceQuotaBridge;
+import dev.codeexec.workspace.WorkspaceRoot;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.io.FileSystem;
+import org.graalvm.polyglot.io.IOAccess;
+
+/**
+ * Builds confined Python interpreters on one shared engine. Deny by default: the only IO is the
+ * workspace (plus the read-only standard library inside GraalPy's internal resources and the read-only
+ * packages directory, on {@code sys.path} after the standard library); no host
+ * access, no polyglot access, no environment, no processes, no threads, no native code, and the
+ * context's streams are its own. {@link SandboxPolicy#CONSTRAINED} validates that configuration.
+ *
+ * <p>Plain Java with no CDI, because the worker process uses it too.
+ */
+public final class SandboxContexts implements AutoCloseable {
+
+    static final String LANGUAGE = "python";
+    /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
+    private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
+
+    private final Engine engine;
+    private final WorkspaceRoot workspace;
+    /** Confinement of every workspace interpreters were built for: the default one and each tenant's. */
+    private final java.util.Map<Path, WorkspaceRoot> roots = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Optional<WorkspaceRoot> packagesRoot;
+    private final WorkspaceQuota quota;
+    private final Source driver;
+    private final HostCalls host;
+    private final String guestModulesJson;
+    private final String packagesJson;
+
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota,
+            OutputStream engineLog, HostCalls host) {
+        this.workspace = workspace;
+        roots.put(workspace.path(), workspace);
+        // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.
+        this.packagesRoot = packages.root().map(WorkspaceRoot::new);
+        this.quota = quota;
+        this.host = host;
+        try {
+            ObjectMapper json = new ObjectMapper();
+            this.guestModulesJson = json.writeValueAsString(GuestModules.load());
+            this.packagesJson = json.writeValueAsString(Map.of(
+                    "path", packages.root().map(Path::toString).orElse(""),
+                    "imports", packages.publicImports()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        this.engine = Engine.newBuilder(LANGUAGE)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                // Wrapped: the policy refuses the process's own stream, and this one carries engine warnings only.
+                .err(new java.io.FilterOutputStream(engineLog))
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+        this.driver = Source.newBuilder(LANGUAGE, GuestDriver.SOURCE, "<codeexec-driver>").buildLiteral();
+    }
+
+    public WorkspaceRoot workspace() {
+        return workspace;
+    }
+
+    /** The workspace at {@code path}, or the default one for {@code null}. */
+    WorkspaceRoot root(Path path) {
+        return path == null ? workspace : roots.computeIfAbsent(path, WorkspaceRoot::new);
+    }
+
+    /**
+     * A new interpreter with the driver loaded, ready for one caller, confined to {@code workspace} for its whole
+     * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
+     */
+    public PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
+        RedirectableOutput out = new RedirectableOutput();
+        RedirectableOutput err = new RedirectableOutput();
+        RedirectableInput in = new RedirectableInput();
+        java.util.concurrent.atomic.AtomicReference<String> owner = new java.util.concurrent.atomic.AtomicReference<>("");
+        // The guest's one door to the host: strings in, a string out, on behalf of the current caller.
+        // The ledger service is the file system's, not the guest's: guest code could otherwise settle leases it holds.
+        ProxyExecutable hostCall = args -> WorkspaceQuotaBridge.SERVICE.equals(args[0].asString())
+                ? "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}"
+                : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
+        BridgeLedger ledger = new BridgeLedger(host, owner::get);
+        return PythonInterpreter.start(out, err, in, owner, unused -> {
+            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
+            FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
+            Context context = Context.newBuilder(LANGUAGE)
+                    .engine(engine)
+                    .sandbox(SandboxPolicy.CONSTRAINED)
+                    .out(out)
+                    .err(err)
+                    .in(in)
+                    .allowIO(IOAccess.newBuilder().fileSystem(fs).build())
+                    .currentWorkingDirectory(workspace.path())
+                    .allowHostAccess(NO_HOST_ACCESS)
+                    .allowHostClassLookup(name -> false)
+                    .allowPolyglotAccess(PolyglotAccess.NONE)
+                    .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                    .allowCreateProcess(false)
+                    .allowCreateThread(false)
+                    .allowNativeAccess(false)
+                    .build();
+            try {
+                Value bindings = context.getBindings(LANGUAGE);
+                bindings.putMember("__codeexec_host_call", hostCall);
+                bindings.putMember("__codeexec_modules", guestModulesJson);
+                bindings.putMember("__codeexec_packages", packagesJson);
+                return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
+            } catch (RuntimeException e) {
+                context.close(true);
+                throw e;
+            }
+        });
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        engine.close(true);
+    }
+}

@@ -1,0 +1,188 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.RunHooks;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.graalvm.polyglot.PolyglotException;
+
+/**
+ * Runs caller code in an interpreter under a wall-clock deadline and turns whatever happens into an
+ * {@link ExecutionResult}. Guest code runs on its interpreter's own thread, so the deadline holds even
+ * when cancellation cannot reach the guest: the result still comes back on time and the thread is
+ * reported as stuck; only a worker process can be killed to reclaim it.
+ */
+final class TimedRunner implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(TimedRunner.class.getName());
+
+    /** What a run did to its interpreter: whether it can be used again, and whether a thread is stuck in it. */
+    record Outcome(ExecutionResult result, boolean interpreterAlive, boolean threadStuck, boolean recycle) {
+    }
+
+    /** Closing a context waits for its guest to stop, so it happens off the caller's thread. */
+    private final ExecutorService cancellers = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-canceller").factory());
+    private final Duration cancelGrace;
+
+    TimedRunner(Duration cancelGrace) {
+        this.cancelGrace = cancelGrace;
+    }
+
+    /**
+     * @param keepAlive true for a persistent session: on timeout try to interrupt and keep the
+     *                  interpreter's state; otherwise cancel it outright
+     */
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive) {
+        return run(interpreter, request, outputLimit, keepAlive, false);
+    }
+
+    /** @param freshStart reset what earlier runs of the caller left in the interpreter (a warm interpreter) */
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive,
+            boolean freshStart) {
+        long start = System.nanoTime();
+        RunHooks hooks = request.hooks();
+        BoundedOutput out = new BoundedOutput(outputLimit,
+                hooks.streams() ? (b, off, len) -> hooks.output(false, b, off, len) : null);
+        BoundedOutput err = new BoundedOutput(outputLimit,
+                hooks.streams() ? (b, off, len) -> hooks.output(true, b, off, len) : null);
+        byte[] stdin = SandboxContexts.utf8(request.stdin());
+        CompletableFuture<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin,
+                request.owner(), out, err, freshStart, request.reuse() == ExecutionRequest.Reuse.SESSION);
+        int exit;
+        boolean recycle = false;
+        boolean alive = true;
+        boolean timedOut = false;
+        boolean stuck = false;
+        try {
+            awaitRunOrCancel(running, hooks, request.timeout());
+            if (!running.isDone()) {
+                // Cancelled by the caller: stopped the way a timeout stops it, but reported as cancelled.
+                exit = ExecutionResult.EXIT_CANCELLED;
+                Stop stop = stop(interpreter, running, out, err, keepAlive);
+                alive = stop.alive();
+                stuck = stop.stuck();
+                err.note("\nCancelled: the caller cancelled this execution\n");
+            } else {
+                PythonInterpreter.Finish finish = running.get();
+                exit = finish.exitCode();
+                recycle = finish.recycle();
+            }
+        } catch (TimeoutException e) {
+            timedOut = true;
+            exit = ExecutionResult.EXIT_TIMEOUT;
+            Stop stop = stop(interpreter, running, out, err, keepAlive);
+            alive = stop.alive();
+            stuck = stop.stuck();
+            err.note("\nTimeoutError: execution stopped after its timeout of "
+                    + request.timeout().toSeconds() + " s (timeout_s)\n");
+        } catch (ExecutionException e) {
+            Failure failure = Failure.of(e.getCause());
+            exit = failure.exitCode();
+            alive = failure.interpreterUsable();
+            if (failure.message() != null) {
+                err.note(failure.message());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellers.execute(interpreter::close);
+            exit = ExecutionResult.EXIT_KILLED;
+            alive = false;
+        }
+        out.seal();
+        err.seal();
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
+                out.truncated() || err.truncated(), timedOut);
+        return new Outcome(result, alive && !stuck, stuck, recycle);
+    }
+
+    /** Returns when the run ends or its caller cancels it; throws TimeoutException at the deadline. */
+    private static void awaitRunOrCancel(CompletableFuture<PythonInterpreter.Finish> running, RunHooks hooks,
+            Duration timeout) throws TimeoutException, InterruptedException {
+        try {
+            CompletableFuture.anyOf(running, hooks.cancellation()).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            // The run failed: the caller reads why from the run itself.
+        }
+    }
+
+    private record Stop(boolean alive, boolean stuck) {
+    }
+
+    /** Stops a guest that is still running: interrupts a session's (to keep its state), else cancels its context. */
+    private Stop stop(PythonInterpreter interpreter, java.util.concurrent.Future<?> running, BoundedOutput out,
+            BoundedOutput err, boolean keepAlive) {
+        out.seal();
+        err.seal();
+        boolean alive = keepAlive && interrupt(interpreter);
+        if (!alive) {
+            cancellers.execute(interpreter::close);
+        }
+        return new Stop(alive, !finishes(running));
+    }
+
+    private boolean interrupt(PythonInterpreter interpreter) {
+        try {
+            interpreter.interrupt(cancelGrace);
+            return true;
+        } catch (TimeoutException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean finishes(java.util.concurrent.Future<?> running) {
+        try {
+            running.get(cancelGrace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            LOG.log(Level.WARNING, "guest thread did not stop within {0} ms of cancellation", cancelGrace.toMillis());
+            return false;
+        } catch (ExecutionException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** How a run that threw is reported: exit status, a note for stderr, and whether the interpreter survives. */
+    private record Failure(int exitCode, String message, boolean interpreterUsable) {
+        static final String OUT_OF_MEMORY = "\nMemoryError: the sandbox ran out of memory or stack\n";
+
+        static Failure of(Throwable cause) {
+            if (cause instanceof PolyglotException p) {
+                if (p.isExit()) {
+                    return new Failure(p.getExitStatus(), null, false);
+                }
+                if (p.isCancelled() || p.isInterrupted()) {
+                    return new Failure(ExecutionResult.EXIT_TIMEOUT, "\nexecution was cancelled\n", false);
+                }
+                if (p.isResourceExhausted()) {
+                    return new Failure(1, OUT_OF_MEMORY, false);
+                }
+                if (p.isGuestException() || p.isHostException()) {
+                    // Python exceptions never get here (the driver catches them): this is a host refusal.
+                    return new Failure(1, HostRefusal.traceback(p), true);
+                }
+            }
+            if (cause instanceof StackOverflowError || cause instanceof OutOfMemoryError) {
+                return new Failure(1, OUT_OF_MEMORY, false);
+            }
+            LOG.log(Level.WARNING, "sandbox internal error: {0}", cause.getClass().getName());
+            return new Failure(1, "\nSandboxError: the interpreter failed internally; the execution was abandoned\n", false);
+        }
+    }
+
+    @Override
+    public void close() {
+        cancellers.shutdown();
+    }
+}

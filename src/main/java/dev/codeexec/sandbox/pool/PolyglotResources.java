@@ -1,0 +1,104 @@
+package dev.codeexec.sandbox.pool;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+import org.graalvm.polyglot.Engine;
+
+/**
+ * GraalPy's internal resources (its standard library, Truffle's native helpers) as a directory a worker reads with
+ * {@code -Dpolyglot.engine.resourcePath}. Otherwise each worker unpacks them into a cache under the home directory
+ * on first use, which a worker under the OS sandbox cannot write; nor should it, since every later worker would run
+ * what it left there. Copied by the server once per GraalPy build: the copy is named after the GraalPy and Truffle
+ * jars on the workers' classpath.
+ */
+final class PolyglotResources {
+
+    private static final Logger LOG = Logger.getLogger(PolyglotResources.class.getName());
+
+    private PolyglotResources() {
+    }
+
+    /** The copy for the GraalPy on {@code classpath} under {@code dir}, made now when missing. */
+    static Path ensure(Path dir, String classpath) {
+        Path root;
+        try {
+            // Truffle matches the guest's reads against this path as given: it must be the canonical one.
+            root = Files.createDirectories(dir).toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + " (sandbox.worker.polyglot-resources)", e);
+        }
+        Path target = root.resolve(buildName(classpath));
+        if (Files.isDirectory(target)) {
+            return target;
+        }
+        // Another server may share the directory: copy aside, then move into place in one step.
+        Path partial = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+        long start = System.nanoTime();
+        try {
+            removeTree(partial);
+            if (!Engine.copyResources(partial, "python")) {
+                throw new IOException("GraalPy reported no resources to copy");
+            }
+            try {
+                Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                if (!Files.isDirectory(target)) {
+                    throw e;
+                }
+            }
+            LOG.log(Level.INFO, "GraalPy resources for sandbox workers copied in {0} ms to {1}",
+                    new Object[] {(System.nanoTime() - start) / 1_000_000, target});
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy GraalPy's resources for sandbox workers into " + dir
+                    + " (sandbox.worker.polyglot-resources)", e);
+        } finally {
+            try {
+                removeTree(partial);
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "could not remove {0}", partial);
+            }
+        }
+    }
+
+    /** A digest of the names and sizes of the jars that carry the resources (a version is part of each name). */
+    private static String buildName(String classpath) {
+        StringBuilder jars = new StringBuilder();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            File jar = new File(entry);
+            String name = jar.getName();
+            if (name.contains("python") || name.contains("truffle") || name.contains("polyglot")) {
+                jars.append(name).append(':').append(jar.length()).append(';');
+            }
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(jars.toString().getBytes(StandardCharsets.UTF_8));
+            return "graalpy-" + HexFormat.of().formatHex(hash, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void removeTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

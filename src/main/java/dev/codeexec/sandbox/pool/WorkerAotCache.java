@@ -1,0 +1,148 @@
+package dev.codeexec.sandbox.pool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
+ * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
+ * half the time. The file is named after the worker's command line and its jars' sizes and times, so a new
+ * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a throwaway worker in the background: started with
+ * {@code -XX:AOTCacheOutput}, it builds its interpreter, is told to exit, and writes the cache as it does.
+ */
+final class WorkerAotCache {
+
+    private static final Logger LOG = Logger.getLogger(WorkerAotCache.class.getName());
+    private static final Duration TRAINING_LIMIT = Duration.ofMinutes(3);
+
+    private final Path file;
+    private final AtomicBoolean training = new AtomicBoolean();
+    /** One failed recording is enough for this server's life: it is not retried at every worker start. */
+    private volatile boolean failed;
+
+    WorkerAotCache(Path dir, String commandLine) {
+        this.file = dir.toAbsolutePath().resolve("worker-" + digest(commandLine) + ".aot");
+    }
+
+    /** Where the cache lives; workers read it. */
+    Path directory() {
+        return file.getParent();
+    }
+
+    /** The options that make a worker use the cache, once it exists. */
+    List<String> useOptions() {
+        return Files.isRegularFile(file) ? List.of("-XX:AOTCache=" + file) : List.of();
+    }
+
+    boolean missing() {
+        return !Files.isRegularFile(file);
+    }
+
+    /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */
+    void train(WorkerLauncher launcher) {
+        if (failed || !missing() || !training.compareAndSet(false, true)) {
+            return;
+        }
+        Path partial = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+        Process process = null;
+        long start = System.nanoTime();
+        try {
+            Files.createDirectories(file.getParent());
+            process = launcher.trainingBuilder(partial).start();
+            InputStream out = process.getInputStream();
+            // The first frame is the worker's "ready": its interpreter is built, which is what the cache should hold.
+            CompletableFuture<Integer> ready = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return out.read();
+                } catch (IOException e) {
+                    return -1;
+                }
+            });
+            if (ready.get(TRAINING_LIMIT.toMillis(), TimeUnit.MILLISECONDS) < 0) {
+                throw new IOException("the training worker exited before it was ready");
+            }
+            process.getOutputStream().close();
+            if (!process.waitFor(TRAINING_LIMIT.toMillis(), TimeUnit.MILLISECONDS) || process.exitValue() != 0
+                    || !Files.isRegularFile(partial)) {
+                throw new IOException("the training worker did not write the cache; the JVM records one only for a "
+                        + "classpath of jar files, as the packaged server has");
+            }
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            removeOthers();
+            LOG.log(Level.INFO, "sandbox worker ahead-of-time cache written in {0} ms: {1} ({2} MiB)",
+                    new Object[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), file,
+                        Files.size(file) >> 20});
+        } catch (IOException | java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            failed = true;
+            LOG.log(Level.WARNING, "sandbox worker ahead-of-time cache not written ({0}); workers start without it",
+                    e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+            try {
+                Files.deleteIfExists(partial);
+                // The JVM writes the recorded configuration beside the cache first.
+                Files.deleteIfExists(partial.resolveSibling(partial.getFileName() + ".config"));
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "could not remove {0}", partial);
+            }
+            training.set(false);
+        }
+    }
+
+    /**
+     * Caches of earlier builds or settings (about 120 MiB each; no worker of this server can use them), and partial
+     * recordings left by servers that died while recording (named after their process, which no longer exists).
+     */
+    private void removeOthers() throws IOException {
+        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot*")) {
+            for (Path other : caches) {
+                if (!other.equals(file) && (!other.getFileName().toString().contains(".partial") || recorderGone(other))) {
+                    Files.deleteIfExists(other);
+                    LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the process that was recording {@code partial} ({@code worker-X.aot.<pid>.partial}, or the JVM's
+     * {@code .config} beside it) has gone.
+     */
+    private static boolean recorderGone(Path partial) {
+        String name = partial.getFileName().toString();
+        String pid = name.substring(0, name.indexOf(".partial"));
+        pid = pid.substring(pid.lastIndexOf('.') + 1);
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String digest(String commandLine) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(commandLine.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,347 @@
+package dev.codeexec.sandbox.pool;
+
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One sandbox worker JVM as the server sees it: start it, wait for it to be warm, send it one
+ * execution at a time, and kill it (with everything it started) when it overruns or misbehaves.
+ */
+final class WorkerProcess {
+
+    private static final Logger LOG = Logger.getLogger(WorkerProcess.class.getName());
+    /** The JVM's status under -XX:+ExitOnOutOfMemoryError. */
+    private static final int JVM_OUT_OF_MEMORY_EXIT = 3;
+
+    /** The worker died or was killed while serving a request. */
+    static final class WorkerGone extends Exception {
+        final boolean outOfMemory;
+
+        WorkerGone(String message, boolean outOfMemory) {
+            super(message);
+            this.outOfMemory = outOfMemory;
+        }
+    }
+
+    /** The worker broke the channel's protocol and was killed; the message says how, in metadata only. */
+    static final class ProtocolViolation extends IOException {
+        ProtocolViolation(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The execution running on the worker: the only one its bridge calls may act for. {@code owner} is the
+     * caller the server knows, never one the worker claims.
+     */
+    private record Running(long id, String owner, RunHooks hooks, CompletableFuture<WorkerMessages.Reply> started,
+            CompletableFuture<WorkerMessages.Reply> finished) {
+    }
+
+    private final int number;
+    private final LongConsumer built;
+    private final Process process;
+    private final HostCalls host;
+    private final java.util.concurrent.Executor bridgeThreads;
+    /** Hears of a worker killed for breaking the protocol while no execution ran on it, to replace it. */
+    private final Consumer<WorkerProcess> brokeProtocolIdle;
+    /** This process, as bridge handlers see it: state its calls leave open ends with it. */
+    private final String origin;
+    private final FrameCodec codec;
+    private final AtomicReference<Running> running = new AtomicReference<>();
+    /** Why the channel closed, once it has; an execution sent afterwards fails at once. */
+    private volatile IOException channelClosed;
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private volatile boolean outOfMemoryLogged;
+    /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
+    private volatile boolean givenUp;
+    private long nextId;
+
+    /**
+     * @param maxFrameBytes     the largest frame the worker may send ({@link FrameLimits#fromWorker})
+     * @param brokeProtocolIdle told when the worker was killed for breaking the protocol with no execution running
+     *                          (a running execution fails with {@link WorkerGone} instead)
+     */
+    WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
+            LongConsumer built, int maxFrameBytes, Consumer<WorkerProcess> brokeProtocolIdle) {
+        this.number = number;
+        this.built = built;
+        this.process = process;
+        this.host = host;
+        this.bridgeThreads = bridgeThreads;
+        this.brokeProtocolIdle = brokeProtocolIdle;
+        this.codec = new FrameCodec(process.getInputStream(), process.getOutputStream(), maxFrameBytes);
+        this.origin = "worker-" + number + "-pid-" + process.pid();
+        // Only once the process is really gone can nothing it opened still change the workspace.
+        process.onExit().thenRun(() -> host.callerGone(origin));
+        Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-reader").start(this::readReplies);
+        Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
+    }
+
+    /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
+    static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
+            java.util.concurrent.Executor bridgeThreads, LongConsumer built, int maxFrameBytes,
+            Consumer<WorkerProcess> brokeProtocolIdle) throws IOException {
+        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built, maxFrameBytes,
+                brokeProtocolIdle);
+    }
+
+    int number() {
+        return number;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Waits until the worker has built its engine and a warm interpreter. */
+    void awaitReady(Duration timeout) throws WorkerGone {
+        try {
+            ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            kill();
+            throw new WorkerGone("worker did not become ready within " + timeout.toSeconds() + " s", false);
+        } catch (ExecutionException e) {
+            kill();
+            throw new WorkerGone("worker failed to start: " + e.getCause().getMessage(), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new WorkerGone("interrupted while starting a worker", false);
+        }
+    }
+
+    /**
+     * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
+     * is killed. When the caller cancels, the worker is told to stop the guest and gets {@code cancelWait} to
+     * answer before it is killed. Only one call at a time (the pool guarantees it).
+     *
+     * @throws WorkerGone       when the worker died, or was killed at the deadline
+     * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
+     *                          killed)
+     */
+    WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
+            Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
+        long id = ++nextId;
+        RunHooks hooks = request.hooks();
+        Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>());
+        running.set(execution);
+        try {
+            IOException closed = channelClosed;
+            if (closed != null) {
+                // The reader stopped before this execution was registered, so nothing else will fail it.
+                throw closed;
+            }
+            codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
+                    request.timeout().toMillis(), request.session(), request.reuse(), drop,
+                    request.workspace() == null ? null : request.workspace().toString(), hooks.streams()), null, null));
+            // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
+            execution.started().get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
+            hooks.started();
+            long deadline = System.nanoTime() + hardDeadline.toNanos();
+            CompletableFuture<WorkerMessages.Reply> reply = execution.finished();
+            CompletableFuture.anyOf(reply, hooks.cancellation()).get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            if (!reply.isDone()) {
+                codec.write(new WorkerMessages.ToWorker(null, null, new WorkerMessages.Cancel(id)));
+                long left = Math.min(deadline - System.nanoTime(), cancelWait.toNanos());
+                return reply.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+            }
+            return reply.get();
+        } catch (IOException | ExecutionException e) {
+            throw gone();
+        } catch (TimeoutException e) {
+            kill();
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new WorkerGone("interrupted", false);
+        } finally {
+            running.compareAndSet(execution, null);
+        }
+    }
+
+    private WorkerGone gone() {
+        if (channelClosed instanceof ProtocolViolation violation) {
+            return new WorkerGone(violation.getMessage(), false);
+        }
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        boolean oom = outOfMemoryLogged || (!process.isAlive() && process.exitValue() == JVM_OUT_OF_MEMORY_EXIT);
+        kill();
+        return new WorkerGone("worker exited" + (process.isAlive() ? "" : " with status " + process.exitValue()), oom);
+    }
+
+    /** Kills the worker and every process it may have started; returns at once. */
+    void kill() {
+        givenUp = true;
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** Asks the worker to exit by closing its input, then kills it if it lingers. */
+    void stop() {
+        givenUp = true;
+        try {
+            process.getOutputStream().close();
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                kill();
+            }
+        } catch (IOException e) {
+            kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+        }
+    }
+
+    private void readReplies() {
+        try {
+            while (true) {
+                FrameCodec.Frame<WorkerMessages.FromWorker> frame = codec.readFrame(WorkerMessages.FromWorker.class);
+                if (givenUp) {
+                    continue;
+                }
+                if (frame.message().bridgeCall() != null) {
+                    // Bridge calls name their own call id, not the execution: whichever runs is the one they act for.
+                    answer(frame.message().bridgeCall(), running("a bridge call", frame.bytes()).owner());
+                    continue;
+                }
+                if (frame.message().output() != null) {
+                    WorkerMessages.Output output = frame.message().output();
+                    Running execution = current(output.id(), "output", frame.bytes());
+                    if (output.data() != null) {
+                        execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
+                    }
+                    continue;
+                }
+                WorkerMessages.Reply reply = frame.message().reply();
+                if (reply == null) {
+                    throw violation("an empty frame (" + frame.bytes() + " bytes)");
+                }
+                if (reply.built() != null) {
+                    reply.built().forEach(built::accept);
+                }
+                if (reply.ready()) {
+                    if (!ready.complete(null)) {
+                        throw violation("a second ready reply");
+                    }
+                    continue;
+                }
+                // An honest worker answers only the execution it was sent, and only while it runs.
+                Running execution = current(reply.id(), reply.started() ? "a start" : "a result", frame.bytes());
+                if (reply.started()) {
+                    execution.started().complete(reply);
+                    continue;
+                }
+                // Over from here on: a bridge call after the result would act for a caller who has left.
+                running.compareAndSet(execution, null);
+                execution.finished().complete(reply);
+            }
+        } catch (FrameCodec.FrameTooLarge e) {
+            closeChannel(violation("a frame of " + e.length() + " bytes, over the limit of " + e.limit() + " bytes"));
+        } catch (ProtocolViolation e) {
+            closeChannel(e);
+        } catch (IOException e) {
+            closeChannel(new IOException("worker " + number + " closed its channel"));
+        }
+    }
+
+    /** The execution running now; a frame that needs one while none runs breaks the protocol. */
+    private Running running(String what, long bytes) throws ProtocolViolation {
+        Running execution = running.get();
+        if (execution == null) {
+            throw violation(what + " (" + bytes + " bytes) with no execution running");
+        }
+        return execution;
+    }
+
+    /** The execution running now, if {@code id} is it; anything else from the worker breaks the protocol. */
+    private Running current(long id, String what, long bytes) throws ProtocolViolation {
+        Running execution = running(what, bytes);
+        if (execution.id() != id) {
+            throw violation(what + " (" + bytes + " bytes) for execution " + id + " while " + execution.id() + " runs");
+        }
+        return execution;
+    }
+
+    /** Kills the worker for breaking the protocol; logs metadata only (the frame's kind and size). */
+    private ProtocolViolation violation(String what) {
+        LOG.log(Level.WARNING, "sandbox worker {0} (pid {1}) broke the protocol: {2}; killing it",
+                new Object[] {number, Long.toString(process.pid()), what});
+        ProtocolViolation violation = new ProtocolViolation(
+                "the sandbox worker was stopped for breaking the protocol: it sent " + what);
+        // Recorded before the kill, so an execution that sees the worker die reports why.
+        channelClosed = violation;
+        kill();
+        return violation;
+    }
+
+    /** Fails whatever waits on the channel; a worker killed for a violation while idle is reported for replacement. */
+    private void closeChannel(IOException why) {
+        channelClosed = why;
+        ready.completeExceptionally(why);
+        Running execution = running.getAndSet(null);
+        if (execution != null) {
+            execution.started().completeExceptionally(why);
+            execution.finished().completeExceptionally(why);
+        } else if (why instanceof ProtocolViolation) {
+            brokeProtocolIdle.accept(this);
+        }
+    }
+
+    /** Answers a guest's bridge call off the reader thread, so a slow service never blocks replies. */
+    private void answer(WorkerMessages.BridgeCall call, String owner) {
+        bridgeThreads.execute(() -> {
+            String reply = host.call(owner, origin, call.service(), call.method(), call.args());
+            try {
+                codec.write(new WorkerMessages.ToWorker(null, new WorkerMessages.BridgeReply(call.callId(), reply), null));
+            } catch (IOException e) {
+                // The worker is gone; its execution result reports that.
+            }
+        });
+    }
+
+    /** Forwards the worker's stderr (metadata-only logs and JVM messages) to the server log. */
+    private void forwardLog() {
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (line.contains("OutOfMemoryError")) {
+                    outOfMemoryLogged = true;
+                }
+                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number,
+                        line.length() > 500 ? line.substring(0, 500) + "..." : line});
+            }
+        } catch (IOException e) {
+            // The worker is gone; nothing more to forward.
+        }
+    }
+}

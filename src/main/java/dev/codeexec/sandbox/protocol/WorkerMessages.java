@@ -1,0 +1,75 @@
+package dev.codeexec.sandbox.protocol;
+
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.WarmCounters;
+import java.util.List;
+
+/** The messages between the server and a sandbox worker process; every field is plain JSON data. */
+public final class WorkerMessages {
+    private WorkerMessages() {
+    }
+
+    /**
+     * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
+     * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace. With
+     * {@code stream} the worker sends the run's output as {@link Output} frames while it runs; without it, output
+     * arrives only in the result.
+     */
+    public record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream) {
+    }
+
+    /** The caller cancelled execution {@code id}: stop it as a timeout would, and report it cancelled. */
+    public record Cancel(long id) {
+    }
+
+    /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
+    public record BridgeCall(long callId, String service, String method, String args) {
+    }
+
+    /** The host's answer to a {@link BridgeCall}: the JSON reply text. */
+    public record BridgeReply(long callId, String reply) {
+    }
+
+    /**
+     * Output of a streaming execution, sent only while it runs, coalesced (see
+     * {@link dev.codeexec.sandbox.worker.OutputBatcher}); the bytes may end inside a UTF-8 character, which the next
+     * frame of the same stream completes.
+     */
+    public record Output(long id, boolean stderr, byte[] data) {
+    }
+
+    /** Every frame from the server: exactly one field is set. */
+    public record ToWorker(Execute execute, BridgeReply bridgeReply, Cancel cancel) {
+    }
+
+    /** Every frame from a worker: exactly one field is set. */
+    public record FromWorker(Reply reply, BridgeCall bridgeCall, Output output) {
+    }
+
+    /**
+     * A worker's answer: {@code ready} once at start, then for each request {@code started} when its
+     * guest code begins and finally its result.
+     * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
+     * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
+     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took.
+     */
+    public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
+            WarmCounters.Event warm, List<Long> built) {
+        public static Reply readyNow(List<Long> built) {
+            return new Reply(0, true, false, null, false, null, built);
+        }
+
+        /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
+        public static Reply startedNow(long id) {
+            return new Reply(id, false, true, null, false, null, null);
+        }
+
+        public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
+                List<Long> built) {
+            return new Reply(id, false, false, result, recycle, warm, built);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.codeexec.sandbox.worker;
+
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Inside a worker, sends one streaming run's output to the server as {@link WorkerMessages.Output} frames:
+ * coalesced every {@value #FLUSH_MILLIS} ms, or at once when a stream has {@value #CHUNK_BYTES} bytes pending,
+ * so a chatty guest costs a bounded frame rate and a flood is paced by the pipe rather than buffered. Closing
+ * flushes what is left; the final reply, written after, therefore follows every chunk.
+ */
+public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
+
+    public static final int CHUNK_BYTES = 64 << 10;
+    static final long FLUSH_MILLIS = 200;
+
+    private final long id;
+    private final FrameCodec codec;
+    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final ScheduledFuture<?> timer;
+    private boolean closed;
+
+    OutputBatcher(long id, FrameCodec codec, ScheduledExecutorService scheduler) {
+        this.id = id;
+        this.codec = codec;
+        this.timer = scheduler.scheduleWithFixedDelay(this::flush, FLUSH_MILLIS, FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void write(boolean toStderr, byte[] bytes, int offset, int length) {
+        ByteArrayOutputStream pending = toStderr ? stderr : stdout;
+        while (length > 0 && !closed) {
+            int n = Math.min(length, CHUNK_BYTES - pending.size());
+            pending.write(bytes, offset, n);
+            offset += n;
+            length -= n;
+            if (pending.size() >= CHUNK_BYTES) {
+                send(toStderr, pending);
+            }
+        }
+    }
+
+    synchronized void flush() {
+        send(false, stdout);
+        send(true, stderr);
+    }
+
+    private void send(boolean toStderr, ByteArrayOutputStream pending) {
+        if (closed || pending.size() == 0) {
+            return;
+        }
+        byte[] data = pending.toByteArray();
+        pending.reset();
+        try {
+            codec.write(new WorkerMessages.FromWorker(null, null, new WorkerMessages.Output(id, toStderr, data)));
+        } catch (IOException e) {
+            // The server is gone; the worker exits when it reads the closed channel.
+            closed = true;
+        }
+    }
+
+    /** Sends what is pending and stops: output written later (by a guest that ignored cancellation) is dropped. */
+    @Override
+    public synchronized void close() {
+        timer.cancel(false);
+        flush();
+        closed = true;
+    }
+}

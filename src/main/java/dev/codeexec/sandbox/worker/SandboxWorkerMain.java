@@ -1,0 +1,241 @@
+package dev.codeexec.sandbox.worker;
+
+import dev.codeexec.sandbox.ExecutionLimits;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.engine.HeapWatch;
+import dev.codeexec.sandbox.engine.InProcessExecutor;
+import dev.codeexec.sandbox.engine.SandboxContexts;
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Entry point of a sandbox worker process: a plain JVM (no Quarkus, no CDI) that hosts the same
+ * confined interpreters as the in-process executor and serves one execution at a time over its
+ * stdin/stdout as {@link FrameCodec} frames. Guest bridge calls travel back to the server over the
+ * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
+ * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
+ *
+ * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
+ * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
+ * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
+ * idle, the packages directory, and the deepest path guest code may create. Idle warm interpreters are released when the server says so, as sessions are.
+ */
+public final class SandboxWorkerMain {
+
+    private static final Logger LOG = Logger.getLogger(SandboxWorkerMain.class.getName());
+    /** A bridge call never waits longer than the longest execution could. */
+    private static final long BRIDGE_WAIT_SECONDS = ExecutionLimits.MAX_TIMEOUT_S + 30;
+    /**
+     * How long a worker must have had nothing to run before it starts a warm-up round: a round cannot be stopped
+     * once started and costs up to seconds of CPU, which back-to-back calls would otherwise share (measured: 40 ms of
+     * worker CPU per trivial call, round trip p50 12 -> 20 ms, until the rounds were done).
+     */
+    private static final long QUIET_BEFORE_WARMUP_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+    /** Share of the machine's CPU in use (over the last check's interval) above which warm-up waits. */
+    private static final double MAX_CPU_LOAD_FOR_WARMUP = 0.25;
+    /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
+    private static final int WARM_CONTEXTS = 2;
+
+    /** The host's refusal of oversized args ({@link HostBridge}), for a call too large to send. */
+    private static final String ARGS_TOO_LARGE = "{\"error\":\"args: larger than the bridge limit of "
+            + HostBridge.MAX_ARGS_CHARS + " characters\",\"kind\":\"invalid\"}";
+
+    private final FrameCodec codec;
+    private final BlockingQueue<Optional<WorkerMessages.Execute>> requests = new LinkedBlockingQueue<>();
+    private final Map<Long, CompletableFuture<String>> bridgeReplies = new ConcurrentHashMap<>();
+    private final AtomicLong bridgeIds = new AtomicLong();
+    /** Build times of interpreters not yet reported to the server. */
+    private final java.util.Queue<Long> builds = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** An execution is running; warm-up rounds wait for it. */
+    private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
+    /** When the last execution finished: warm-up rounds wait for a pause in the caller's stream, not a gap between calls. */
+    private volatile long lastFinishedNanos = System.nanoTime();
+    /** The execution running now and its hooks, so a cancel frame reaches it; null between executions. */
+    private final java.util.concurrent.atomic.AtomicReference<Running> current =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** Paces the output frames of streaming runs. */
+    private final java.util.concurrent.ScheduledExecutorService flusher =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("worker-output").factory());
+
+    private record Running(long id, RunHooks hooks) {
+    }
+
+    private SandboxWorkerMain(FrameCodec codec) {
+        this.codec = codec;
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        // The protocol owns the real stdout; anything else printing to System.out lands in the log.
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false);
+        System.setOut(System.err);
+        SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
+
+        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
+                Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.MAX_VALUE, Duration.ofDays(3650),
+                new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
+                        Integer.parseInt(args[8])),
+                new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
+                        SandboxSettings.Jit.OFF, Optional.empty(), 0),
+                new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5]),
+                        Integer.parseInt(args[11])));
+        WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
+        SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
+                settings.quota(), System.err, worker::callServer);
+        try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
+                HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
+            executor.awaitWarm();
+            WorkerWarmup warmup = new WorkerWarmup(contexts, Integer.parseInt(args[9]), worker::idle);
+            Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
+            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
+            warmup.startInBackground();
+            worker.serve(executor);
+        }
+    }
+
+    private void serve(InProcessExecutor executor) throws IOException, InterruptedException {
+        while (true) {
+            Optional<WorkerMessages.Execute> next = requests.take();
+            if (next.isEmpty()) {
+                LOG.info("server closed the channel; worker exiting");
+                return;
+            }
+            WorkerMessages.Execute request = next.get();
+            if (request.drop() != null) {
+                request.drop().forEach(executor::resetSession);
+            }
+            busy.set(true);
+            InProcessExecutor.Run run;
+            OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
+            RunHooks hooks = new RunHooks(batcher, () -> { });
+            current.set(new Running(request.id(), hooks));
+            try {
+                run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
+                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(), hooks,
+                        request.workspace() == null ? null : Path.of(request.workspace())),
+                        () -> started(request.id()));
+            } finally {
+                current.set(null);
+                if (batcher != null) {
+                    batcher.close();
+                }
+                lastFinishedNanos = System.nanoTime();
+                busy.set(false);
+            }
+            LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null, null));
+        }
+    }
+
+    private List<Long> takeBuilds() {
+        List<Long> taken = new java.util.ArrayList<>();
+        Long millis;
+        while ((millis = builds.poll()) != null) {
+            taken.add(millis);
+        }
+        return taken;
+    }
+
+    /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */
+    private boolean idle() {
+        return !busy.get() && requests.isEmpty() && System.nanoTime() - lastFinishedNanos >= QUIET_BEFORE_WARMUP_NANOS
+                && machineIdle();
+    }
+
+    /**
+     * Whether the machine's cores are mostly free: another worker serving a caller (or any other process) needs
+     * them more than this one's warm-up does. Unknown counts as free.
+     */
+    private static boolean machineIdle() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getCpuLoad() < MAX_CPU_LOAD_FOR_WARMUP;
+        }
+        return true;
+    }
+
+    private void started(long id) {
+        try {
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null, null));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Reads every frame from the server: executions go to the serving loop, bridge replies to their callers. */
+    private void readFrames() {
+        try {
+            while (true) {
+                WorkerMessages.ToWorker frame = codec.read(WorkerMessages.ToWorker.class);
+                if (frame.execute() != null) {
+                    requests.add(Optional.of(frame.execute()));
+                } else if (frame.cancel() != null) {
+                    Running running = current.get();
+                    if (running != null && running.id() == frame.cancel().id()) {
+                        running.hooks().cancel();
+                    }
+                } else if (frame.bridgeReply() != null) {
+                    CompletableFuture<String> waiting = bridgeReplies.remove(frame.bridgeReply().callId());
+                    if (waiting != null) {
+                        waiting.complete(frame.bridgeReply().reply());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            requests.add(Optional.empty());
+        }
+    }
+
+    /** A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to claim). */
+    private String callServer(String ignoredOwner, String service, String method, String args) {
+        long id = bridgeIds.incrementAndGet();
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        bridgeReplies.put(id, reply);
+        try {
+            byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
+                    new WorkerMessages.BridgeCall(id, service, method, args), null));
+            if (frame.length > FrameLimits.BRIDGE_CALL_BYTES) {
+                // Refused here as the host would: the server kills a worker that sends a larger frame.
+                return ARGS_TOO_LARGE;
+            }
+            codec.writeEncoded(frame);
+            return reply.get(BRIDGE_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            return "{\"error\":\"the host did not answer\",\"kind\":\"failed\"}";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "{\"error\":\"interrupted\",\"kind\":\"failed\"}";
+        } finally {
+            bridgeReplies.remove(id);
+        }
+    }
+}

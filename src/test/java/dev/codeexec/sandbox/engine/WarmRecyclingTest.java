@@ -1,0 +1,128 @@
+package dev.codeexec.sandbox.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.WarmCounters;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** When a warm interpreter is replaced: after its maximum runs, to make room, after a timeout or a MemoryError. */
+class WarmRecyclingTest {
+
+    static SandboxContexts contexts;
+    static InProcessExecutor executor;
+    static SandboxSettings settings;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Path root = Files.createDirectories(Path.of("target/warm-recycling-workspace"));
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
+        contexts = new SandboxContexts(new WorkspaceRoot(root), PythonPackages.scan(Path.of("python-packages")), quota, OutputStream.nullOutputStream(),
+                (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
+        settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, Path.of("python-packages"), 1 << 16, 1, 1, 0,
+                Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                new SandboxSettings.Warm(3, Duration.ofMinutes(30), 2, 100),
+                new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
+                        SandboxSettings.Jit.OFF, Optional.empty(), 0), quota);
+        executor = new InProcessExecutor(contexts, settings);
+    }
+
+    @AfterAll
+    static void stop() {
+        executor.close();
+        contexts.close();
+    }
+
+    private static InProcessExecutor.Run run(String owner, String code, int timeoutS) {
+        return executor.run(new ExecutionRequest(code, "", Duration.ofSeconds(timeoutS), owner, SessionKey.warm(owner),
+                ExecutionRequest.Reuse.WARM), () -> { });
+    }
+
+    @Test
+    void anInterpreterServesAtMostMaxRunsThenTheNextRunIsAMiss() {
+        assertFalse(run("max-runs", "pass", 5).warm().hit());
+        assertTrue(run("max-runs", "pass", 5).warm().hit());
+        InProcessExecutor.Run third = run("max-runs", "pass", 5);
+        assertTrue(third.warm().hit());
+        assertEquals(WarmCounters.Recycle.MAX_RUNS, third.warm().recycled());
+        assertFalse(run("max-runs", "pass", 5).warm().hit());
+    }
+
+    @Test
+    void pastTheCapTheLeastRecentlyUsedCallerGivesItsInterpreterUp() {
+        run("cap-a", "pass", 5);
+        run("cap-b", "pass", 5);
+        run("cap-a", "pass", 5); // a is now the more recently used
+        InProcessExecutor.Run third = run("cap-c", "pass", 5);
+        assertTrue(third.warm().evicted() >= 1, third.warm().toString());
+        assertTrue(run("cap-a", "pass", 5).warm().hit(), "the recently used caller kept its interpreter");
+        assertFalse(run("cap-b", "pass", 5).warm().hit(), "the least recently used caller lost its interpreter");
+    }
+
+    @Test
+    void aTimeoutRecyclesAndTheNextRunStartsFresh() {
+        run("timeout", "x = 1", 5);
+        InProcessExecutor.Run stopped = run("timeout", "while True:\n    pass", 1);
+        assertTrue(stopped.result().timedOut());
+        assertEquals(WarmCounters.Recycle.TIMEOUT, stopped.warm().recycled());
+        InProcessExecutor.Run next = run("timeout", "print(1)", 5);
+        assertFalse(next.warm().hit());
+        assertEquals("1\n", next.result().stdout());
+    }
+
+    @Test
+    void aMemoryErrorRecycles() {
+        InProcessExecutor.Run r = run("memory", "raise MemoryError('simulated')", 5);
+        assertEquals(1, r.result().exitCode());
+        assertEquals(WarmCounters.Recycle.MEMORY, r.warm().recycled());
+        assertNull(run("other", "pass", 5).warm().recycled());
+    }
+
+    @Test
+    void aCollectionLeavingTheHeapFullRecyclesTheInterpreterWhoseRunItFollowedOnce() {
+        java.util.concurrent.atomic.AtomicLong collections = new java.util.concurrent.atomic.AtomicLong();
+        // Over the limit as soon as any collection has run: what it left in use is all the watch can judge.
+        HeapWatch heap = new HeapWatch(100, () -> collections.get() > 0 ? 200 : 0, collections::get);
+        try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
+            java.util.function.Supplier<InProcessExecutor.Run> next = () -> watched.run(new ExecutionRequest("pass", "",
+                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), () -> { });
+            assertNull(next.get().warm().recycled(), "no collection yet");
+            collections.incrementAndGet();
+            InProcessExecutor.Run after = next.get();
+            assertTrue(after.warm().hit());
+            assertEquals(WarmCounters.Recycle.HEAP, after.warm().recycled());
+            InProcessExecutor.Run fresh = next.get();
+            assertFalse(fresh.warm().hit());
+            assertNull(fresh.warm().recycled(), "the same collection never recycles twice");
+            collections.incrementAndGet();
+            assertEquals(WarmCounters.Recycle.HEAP, next.get().warm().recycled());
+        }
+    }
+
+    @Test
+    void theHeapWatchReadsThisJvmsCollections() {
+        byte[] live = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 25)];
+        HeapWatch watch = HeapWatch.ofThisJvm(1);
+        System.gc();
+        assertTrue(watch.overLimit(), "a collection left 4% of the heap in use, over a 1% limit");
+        java.lang.ref.Reference.reachabilityFence(live);
+        assertFalse(HeapWatch.ofThisJvm(100).overLimit(), "100% turns the watch off");
+    }
+}

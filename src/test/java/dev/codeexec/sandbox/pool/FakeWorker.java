@@ -1,0 +1,65 @@
+package dev.codeexec.sandbox.pool;
+
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.protocol.FrameCodec;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.sandbox.protocol.WorkerMessages;
+import java.io.DataOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A stand-in worker process for {@link WorkerProcessProtocolTest}: speaks the real frame protocol on
+ * stdin/stdout and breaks it in the way its one argument names, then waits until the server kills it.
+ */
+public final class FakeWorker {
+
+    private FakeWorker() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
+        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
+        switch (args[0]) {
+            case "bridge-while-idle" -> codec.write(bridgeCall(1));
+            case "output-while-idle" -> codec.write(new WorkerMessages.FromWorker(null, null,
+                    new WorkerMessages.Output(1, false, "stale".getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+            case "result-for-another-execution" -> {
+                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                ExecutionResult forged = new ExecutionResult("someone else's output", "", 0, 1, false, false);
+                codec.write(new WorkerMessages.FromWorker(
+                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of()), null, null));
+            }
+            case "bridge-after-result" -> {
+                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                codec.write(bridgeCall(1));
+                String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
+                ExecutionResult result = new ExecutionResult(answer, "", 0, 1, false, false);
+                codec.write(new WorkerMessages.FromWorker(
+                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of()), null, null));
+                codec.write(bridgeCall(2));
+            }
+            case "oversized-result" -> {
+                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                // Only the length prefix: a reader that waited for the body would wait forever.
+                DataOutputStream raw = new DataOutputStream(stdout);
+                raw.writeInt(Integer.parseInt(args[1]) + 1);
+                raw.flush();
+            }
+            default -> throw new IllegalArgumentException("unknown script " + args[0]);
+        }
+        while (System.in.read() != -1) {
+            // Waits for the server to kill it, or to close the channel.
+        }
+    }
+
+    private static WorkerMessages.FromWorker bridgeCall(long id) {
+        return new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, "echo", "echo", "{}"), null);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.codeexec.sandbox.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Each OS sandbox tool on its own, with a shell in place of a worker: bwrap as the server prefers it, and the unshare
+ * script the server falls back to (which OsSandboxTest only meets where bwrap is missing). Directories under the
+ * host's /tmp must survive the private /tmp: a writable one stays writable, a readable one visible and read-only.
+ */
+class OsSandboxToolsTest {
+
+    /** Prints one word per check, in order; the expected line is below. */
+    private static final String CHECKS = """
+            w() { if touch "$1" 2>/dev/null; then echo writable; else echo read-only; fi; }
+            readlink /proc/self/ns/net
+            w "$1/inside"; w "$2/outside"; w "$3/tmp-read"; w "$4/tmp-write"; w /tmp/private
+            if test -e "$5"; then echo host-tmp-seen; else echo host-tmp-hidden; fi
+            if test -r "$3/kept"; then echo tmp-read-visible; else echo tmp-read-missing; fi
+            if (exec 3<>/dev/tcp/127.0.0.1/$6) 2>/dev/null; then echo connected; else echo unreachable; fi
+            grep -c '^CapEff:.0000000000000000$' /proc/self/status
+            """;
+    private static final String EXPECTED = "writable read-only read-only writable writable host-tmp-hidden "
+            + "tmp-read-visible unreachable 1";
+
+    @ParameterizedTest
+    @EnumSource(value = OsSandbox.Kind.class, names = {"BWRAP", "UNSHARE"})
+    void confinesAShell(OsSandbox.Kind kind) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/bwrap")) || kind != OsSandbox.Kind.BWRAP, "bwrap missing");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/unshare")) && Files.isExecutable(Path.of("/usr/bin/setpriv"))
+                || kind != OsSandbox.Kind.UNSHARE, "unshare or setpriv missing");
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash runs the checks");
+        boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        OsSandbox sandbox = new OsSandbox(kind, Path.of(kind == OsSandbox.Kind.BWRAP ? "/usr/bin/bwrap" : "/usr/bin/unshare"),
+                Optional.of(Path.of("/usr/bin/setpriv")), !root);
+
+        Path writable = Files.createDirectories(Path.of("target/os-sandbox-tools/" + kind).toAbsolutePath()).toRealPath();
+        Path outside = Files.createDirectories(Path.of("target/os-sandbox-tools/outside").toAbsolutePath());
+        Path tmpRead = Files.createTempDirectory("os-sandbox-read-");
+        Files.writeString(tmpRead.resolve("kept"), "x");
+        Path tmpWrite = Files.createTempDirectory("os-sandbox-write-");
+        Path hostTmp = Files.createTempFile("os-sandbox-host-", ".tmp");
+        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<String> shell = new ArrayList<>(List.of("/bin/bash", "-c", CHECKS, "checks", writable.toString(),
+                    outside.toString(), tmpRead.toString(), tmpWrite.toString(), hostTmp.toString(),
+                    Integer.toString(listener.getLocalPort())));
+            OsSandbox.Confinement confinement = new OsSandbox.Confinement(List.of(writable, tmpWrite), List.of(tmpRead));
+            Process process = new ProcessBuilder(sandbox.wrap(confinement, shell)).redirectErrorStream(true).start();
+            String[] lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim().split("\n");
+            assertEquals(0, process.waitFor(), String.join("\n", lines));
+            String own = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
+            assertNotEquals(own, lines[0], "the shell ran in our network namespace");
+            assertEquals(EXPECTED, String.join(" ", List.of(lines).subList(1, lines.length)));
+            assertFalse(Files.exists(outside.resolve("outside")));
+            assertTrue(Files.exists(tmpWrite.resolve("tmp-write")), "the write inside did not reach the host directory");
+        } finally {
+            for (Path p : List.of(tmpRead.resolve("kept"), tmpRead.resolve("tmp-read"), tmpRead, tmpWrite.resolve("tmp-write"), tmpWrite, hostTmp,
+                    writable.resolve("inside"), outside.resolve("outside"))) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.codeexec.sandbox.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** sandbox.worker.java-home: workers start from that JDK's java, and the JDK's own abilities decide the options. */
+class WorkerJavaHomeTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void workersRunOnTheConfiguredJdk() throws IOException, WorkerProcess.WorkerGone {
+        // Another JDK directory whose java is the running one: what matters is that the launcher uses it.
+        Path home = Files.createDirectories(dir.resolve("other-jdk"));
+        Files.createDirectories(home.resolve("bin"));
+        Files.createSymbolicLink(home.resolve("bin/java"), WorkerJdk.running().java());
+        Files.copy(Path.of(System.getProperty("java.home"), "release"), home.resolve("release"));
+        Path root = Files.createDirectories(dir.resolve("workspace"));
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
+        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
+                Path.of("python-packages"), 1 << 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
+                new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
+                        Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0), quota);
+
+        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), OsSandbox.none(), List.of());
+        List<String> command = launcher.processBuilder().command();
+        assertEquals(home.resolve("bin/java").toString(), command.get(0));
+        // A stock JDK on a small machine: interpreter only, so no compiler jars.
+        assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
+
+        HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder().start(), host, Runnable::run,
+                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { });
+        try {
+            worker.awaitReady(Duration.ofMinutes(2));
+        } finally {
+            worker.kill();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.codeexec.sandbox.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.WarmCounters;
+import dev.codeexec.sandbox.engine.BoundedOutput;
+import dev.codeexec.sandbox.worker.OutputBatcher;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The largest frames an honest worker can send fit under the limit the server reads its frames with. */
+class FrameLimitsTest {
+
+    static final int OUTPUT_LIMIT = 1 << 20;
+    final FrameCodec codec = new FrameCodec(InputStream.nullInputStream(), OutputStream.nullOutputStream(), 0);
+
+    @Test
+    void theLargestBridgeCallFits() throws IOException {
+        // The worst ASCII args for escaping: every character a quote, each doubled in the frame.
+        String args = "\"".repeat(HostBridge.MAX_ARGS_CHARS);
+        byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
+                new WorkerMessages.BridgeCall(Long.MAX_VALUE, "registry", "call_tool", args), null));
+        assertTrue(frame.length <= FrameLimits.BRIDGE_CALL_BYTES, frame.length + " > " + FrameLimits.BRIDGE_CALL_BYTES);
+        assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
+    }
+
+    @Test
+    void theLargestResultFits() throws IOException {
+        // Control characters are the worst case: each output byte becomes six in the frame.
+        BoundedOutput out = new BoundedOutput(OUTPUT_LIMIT);
+        BoundedOutput err = new BoundedOutput(OUTPUT_LIMIT);
+        byte[] flood = new byte[OUTPUT_LIMIT + 1];
+        java.util.Arrays.fill(flood, (byte) 1);
+        out.write(flood, 0, flood.length);
+        err.write(flood, 0, flood.length);
+        ExecutionResult result = new ExecutionResult(out.text(), err.text(), ExecutionResult.EXIT_KILLED, Long.MAX_VALUE,
+                true, true);
+        byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
+                true, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE),
+                Collections.nCopies(64, Long.MAX_VALUE)), null, null));
+        assertTrue(frame.length <= FrameLimits.resultBytes(OUTPUT_LIMIT),
+                frame.length + " > " + FrameLimits.resultBytes(OUTPUT_LIMIT));
+        assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
+    }
+
+    @Test
+    void aHugeOutputLimitDoesNotOverflow() {
+        assertTrue(FrameLimits.fromWorker(Integer.MAX_VALUE) > FrameLimits.BRIDGE_CALL_BYTES);
+        assertTrue(FrameLimits.resultBytes(Integer.MAX_VALUE) > 0);
+    }
+
+    @Test
+    void theLargestOutputChunkFits() throws IOException {
+        byte[] chunk = new byte[OutputBatcher.CHUNK_BYTES];
+        byte[] frame = codec.encode(new WorkerMessages.FromWorker(null, null,
+                new WorkerMessages.Output(Long.MAX_VALUE, true, chunk)));
+        assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT),
+                frame.length + " > " + FrameLimits.fromWorker(OUTPUT_LIMIT));
+    }
+}

@@ -1,0 +1,46 @@
+package dev.codeexec.sandbox.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.engine.SandboxContexts;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The worker's warm-up script runs cleanly in a confined interpreter, touches no files, and yields to executions. */
+class WorkerWarmupTest {
+
+    @Test
+    void warmUpRoundsCompleteOnlyWhileIdleAndLeaveTheWorkspaceUntouched() throws IOException {
+        Path root = Files.createDirectories(Path.of("target/warmup-workspace"));
+        AtomicInteger idleChecks = new AtomicInteger();
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), OutputStream.nullOutputStream(),
+                (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
+            // Busy for the first two checks: the first round must wait for the third.
+            WorkerWarmup warmup = new WorkerWarmup(contexts, 2, () -> idleChecks.incrementAndGet() > 2);
+
+            assertEquals(2, warmup.run(), "a warm-up round failed; see the log");
+        }
+        assertTrue(idleChecks.get() >= 4, "rounds ran without asking whether the worker was idle");
+        try (Stream<Path> files = Files.list(root)) {
+            assertEquals(0, files.count(), "the warm-up wrote into the workspace");
+        }
+    }
+
+    @Test
+    void zeroRoundsBuildsNoInterpreter() {
+        WorkerWarmup warmup = new WorkerWarmup(null, 0, () -> {
+            throw new AssertionError("asked whether idle with warm-up off");
+        });
+        assertEquals(0, warmup.run());
+    }
+}
