@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HostCalls;
@@ -36,11 +37,17 @@ class WorkerJavaHomeTest {
                 Path.of("python-packages"), 1 << 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
-                        Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0), quota);
+                        Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
+                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources")), quota);
+        // Under the OS sandbox where there is one, as in the server: the JDK's files must be visible to the worker
+        // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
+        List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
+        OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
+                new OsSandbox.Confinement(writable, List.of()));
 
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), OsSandbox.none(), List.of());
+        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), osSandbox, writable);
         List<String> command = launcher.processBuilder().command();
-        assertEquals(home.resolve("bin/java").toString(), command.get(0));
+        assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK on a small machine: interpreter only, so no compiler jars.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
 
