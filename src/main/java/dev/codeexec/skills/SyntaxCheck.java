@@ -13,6 +13,10 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Checks that a skill compiles with the sandbox's own Python, so the verdict matches what
  * {@code from skills import x} will later do. The source goes in as stdin, never into the checker's
  * text, so nothing in it can change what the checker runs; the skill's code is only compiled, not run.
+ *
+ * <p>It runs in the saving caller's warm interpreter, reset like any of its runs: a brand-new interpreter per save
+ * cost 0.3-1 s. The check is a convenience for the author, not a control (a skill that compiles may still fail when
+ * imported), so a caller who altered the standard library in its own interpreter can at most mislabel its own skill.
  */
 @ApplicationScoped
 class SyntaxCheck {
@@ -44,7 +48,7 @@ class SyntaxCheck {
      * @throws InvalidInputException on field "code" when the source does not compile
      */
     void requireCompiles(String name, String code, String owner) {
-        ExecutionResult r = sandbox.execute(new ExecuteCommand(CHECKER.formatted(name), TIMEOUT_S, code, null, owner, true));
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(CHECKER.formatted(name), TIMEOUT_S, code, null, owner, false));
         if (r.timedOut()) {
             throw new InvalidInputException("code", "could not be compiled within " + TIMEOUT_S + " s");
         }
