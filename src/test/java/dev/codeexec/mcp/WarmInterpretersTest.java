@@ -91,6 +91,22 @@ class WarmInterpretersTest {
         assertEquals("False\n", fresh.stdout());
     }
 
+    /**
+     * A new interpreter holds what its driver needs and no more: the rest is imported on demand and stays warm in the
+     * caller's interpreter. importlib.abc alone used to pull in some 40 modules (typing, inspect, tempfile, pathlib
+     * through importlib.resources), parsed again in every interpreter the pool built.
+     */
+    @Test
+    void aNewInterpreterHoldsOnlyWhatItsDriverNeeds() {
+        McpCalls.Exec fresh = alice.exec(Map.of("code", "import sys\n"
+                + "print(sorted({'importlib.abc', 'importlib.resources', 'typing', 'inspect', 'tempfile', 'pathlib',"
+                + " 'shutil', 'ast'} & set(sys.modules)))", "fresh", true));
+        assertEquals("[]\n", fresh.stdout(), fresh.stderr());
+        McpCalls.Exec onDemand = alice.exec(Map.of("code", "import importlib.abc, typing, pathlib\n"
+                + "print(pathlib.PurePosixPath('a', 'b'))", "fresh", true));
+        assertEquals("a/b\n", onDemand.stdout(), onDemand.stderr());
+    }
+
     @Test
     void freshAndSessionTogetherAreRefused() {
         ToolResponse r = alice.call("execute_code", Map.of("code", "pass", "fresh", true, "session", "s1"));

@@ -26,7 +26,9 @@ final class GuestDriver {
 
     static final String SOURCE = """
             def __codeexec_make():
-                import sys, traceback, builtins, os, io, json, weakref, types, importlib, importlib.abc
+                # Not importlib.abc: it pulls in importlib.resources and with it typing, inspect, tempfile, pathlib
+                # and some 40 more modules, which every new interpreter would parse and run.
+                import sys, traceback, builtins, os, io, json, weakref, types, importlib
                 import importlib.util, warnings, atexit
 
                 # The bridge: the host's call function and the capability modules, taken out of
@@ -70,7 +72,8 @@ final class GuestDriver {
                 os.rename = workspace_rename(native_rename)
                 os.replace = workspace_rename(native_replace)
 
-                class GuestModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+                # A meta path finder and loader by protocol (find_spec, create_module, exec_module).
+                class GuestModuleFinder:
                     def find_spec(self, name, path=None, target=None):
                         if name in module_sources:
                             return importlib.util.spec_from_loader(name, self)
