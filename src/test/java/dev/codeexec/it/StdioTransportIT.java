@@ -74,7 +74,7 @@ class StdioTransportIT {
 
     @Test
     void runsInAKillableWorkerFromThePackagedJar() throws Exception {
-        JsonNode result = execute(Map.of("code", "x = 10**10**8", "timeout_s", 2));
+        JsonNode result = execute(Map.of("code", "x = 10**10**8", "timeout_s", 1));
         assertTrue(result.path("timed_out").asBoolean(), result.toString());
         assertEquals("3\n", execute(Map.of("code", "print(1 + 2)")).path("stdout").asText());
     }
