@@ -4,6 +4,7 @@ import dev.codeexec.sandbox.engine.InProcessExecutor;
 import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.sandbox.pool.OsSandbox;
 import dev.codeexec.sandbox.pool.ProcessExecutor;
+import dev.codeexec.sandbox.pool.WorkerRuntime;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,11 +15,11 @@ final class ExecutorFactory {
     }
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
-            HostBridge bridge, OsSandbox osSandbox, List<Path> writable) {
+            HostBridge bridge, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> writable) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
                     new SandboxContexts(workspace, packages, settings.quota(), System.err, bridge), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, osSandbox, writable);
+            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, runtime, osSandbox, writable);
         };
     }
 }

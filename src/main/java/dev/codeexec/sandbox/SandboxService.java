@@ -1,10 +1,9 @@
 package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
-import dev.codeexec.sandbox.pool.JitOptions;
 import dev.codeexec.sandbox.pool.OsSandbox;
 import dev.codeexec.sandbox.pool.OsSandboxProbe;
-import dev.codeexec.sandbox.pool.WorkerJdk;
+import dev.codeexec.sandbox.pool.WorkerRuntime;
 import dev.codeexec.sandbox.pool.WorkerLauncher;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceConfig;
@@ -46,8 +45,7 @@ public class SandboxService {
     private final OwnerCounters owners = new OwnerCounters();
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
-    private final WorkerJdk workerJdk;
-    private final JitOptions.Compiler compiler;
+    private final WorkerRuntime runtime;
     /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
     private final List<Path> writable;
     /** Persistent sessions a background run holds, with its execution id. */
@@ -77,13 +75,10 @@ public class SandboxService {
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable, List.of()))
                 : OsSandbox.none();
-        // Read here too, so that a sandbox.worker.java-home that is no JDK fails the start itself.
-        boolean workers = settings.isolation() == SandboxSettings.Isolation.PROCESS;
-        this.workerJdk = workers ? WorkerJdk.of(settings.worker().javaHome()) : WorkerJdk.running();
-        this.compiler = workers
-                ? JitOptions.forWorker(settings.worker().jit(), Runtime.getRuntime().availableProcessors(), workerJdk)
-                        .compiler()
-                : JitOptions.Compiler.NONE;
+        // Chosen here, on the start-up path, so that a sandbox.worker.java-home that is no JDK fails the start itself.
+        this.runtime = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? WorkerRuntime.choose(settings.worker())
+                : WorkerRuntime.inProcess();
         // Worker processes queue admitted executions themselves, to give each the worker holding its interpreter.
         this.admission = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? new Admission(settings.maxConcurrent() + settings.queueSize(), 0)
@@ -102,7 +97,8 @@ public class SandboxService {
     void start() {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, osSandbox, writable));
+                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
+                        writable));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
@@ -273,12 +269,12 @@ public class SandboxService {
 
     /** The JDK sandboxed code runs on (the workers', or the server's in-process): version and vendor. */
     public String workerJdk() {
-        return workerJdk.label();
+        return runtime.jdk().label();
     }
 
     /** Truffle's optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM JDK). */
     public String jit() {
-        return compiler.label();
+        return runtime.jit().compiler().label();
     }
 
     public SandboxSettings settings() {

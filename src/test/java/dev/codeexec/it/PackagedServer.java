@@ -47,16 +47,18 @@ final class PackagedServer implements AutoCloseable {
     }
 
     /**
-     * java [jvmOptions] -jar quarkus-run.jar with this test JVM's java. Recording the workers' ahead-of-time
-     * cache and the workers' idle warm-up rounds are off: they would only compete with the test for the cores
-     * (WorkerAotCacheIT and WorkerWarmupTest cover them).
+     * Recording the workers' ahead-of-time cache and the workers' idle warm-up rounds are off: they would only
+     * compete with the test for the cores (WorkerAotCacheIT and WorkerWarmupTest cover them).
      */
+    static final List<String> QUIET_WORKERS = List.of("-Dsandbox.worker.aot-cache=false",
+            "-Dsandbox.worker.warmup-rounds=0");
+
+    /** java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}). */
     static List<String> javaJar(List<String> jvmOptions) {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Dsandbox.worker.aot-cache=false");
-        command.add("-Dsandbox.worker.warmup-rounds=0");
+        command.addAll(QUIET_WORKERS);
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
@@ -71,8 +73,7 @@ final class PackagedServer implements AutoCloseable {
         options.add("-Dcodeexec.data-dir=./target/" + name + "-data");
         options.add("-Dsandbox.max-concurrent=1");
         // Through the launcher script (no javaJar), so say it here too.
-        options.add("-Dsandbox.worker.aot-cache=false");
-        options.add("-Dsandbox.worker.warmup-rounds=0");
+        options.addAll(QUIET_WORKERS);
         options.addAll(properties);
         return options;
     }

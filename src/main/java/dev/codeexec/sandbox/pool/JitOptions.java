@@ -52,7 +52,7 @@ public final class JitOptions {
     private JitOptions() {
     }
 
-    public static Choice forWorker(SandboxSettings.Jit jit, int cores, WorkerJdk jdk) {
+    static Choice forWorker(SandboxSettings.Jit jit, int cores, WorkerJdk jdk) {
         if (jit == SandboxSettings.Jit.OFF) {
             return new Choice(Compiler.NONE, INTERPRETER);
         }

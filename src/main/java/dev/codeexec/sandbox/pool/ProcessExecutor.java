@@ -76,11 +76,11 @@ public final class ProcessExecutor implements CodeExecutor {
     private final HostCalls host;
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
-    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, OsSandbox osSandbox,
-            List<Path> writable) {
+    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, WorkerRuntime runtime,
+            OsSandbox osSandbox, List<Path> writable) {
         this.settings = settings;
         this.host = host;
-        this.launcher = new WorkerLauncher(settings, workspace, osSandbox, writable);
+        this.launcher = new WorkerLauncher(settings, workspace, runtime, osSandbox, writable);
         this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;

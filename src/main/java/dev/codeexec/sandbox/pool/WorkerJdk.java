@@ -24,12 +24,12 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
     private static final String SETTING = "sandbox.worker.java-home";
 
     /** The configured JDK, else the one running the server. */
-    public static WorkerJdk of(Optional<Path> javaHome) {
+    static WorkerJdk of(Optional<Path> javaHome) {
         return javaHome.map(WorkerJdk::at).orElseGet(WorkerJdk::running);
     }
 
     /** The JDK running this JVM. */
-    public static WorkerJdk running() {
+    static WorkerJdk running() {
         Path home = Path.of(System.getProperty("java.home"));
         Map<String, String> release = release(home).orElse(Map.of());
         return new WorkerJdk(home, Runtime.version().toString(), Runtime.version().feature(),

@@ -31,7 +31,6 @@ public final class WorkerLauncher {
     private final List<String> main;
     private final List<String> limits;
     private final Optional<WorkerAotCache> aot;
-    private final JitOptions.Choice jit;
     private final OsSandbox osSandbox;
     private final List<Path> writable;
     /** What workers read; the OS sandbox binds back those under /tmp that exist when a worker starts. */
@@ -41,7 +40,8 @@ public final class WorkerLauncher {
      * @param writable the directories workers may write under the OS sandbox (every tenant's workspace), as
      *                 {@link #writableDirectories} returns them; the rest of the host is read-only to them
      */
-    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace, OsSandbox osSandbox, List<Path> writable) {
+    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace, WorkerRuntime runtime, OsSandbox osSandbox,
+            List<Path> writable) {
         SandboxSettings.Worker worker = settings.worker();
         this.osSandbox = osSandbox;
         List<String> prlimit = new ArrayList<>();
@@ -51,7 +51,7 @@ public final class WorkerLauncher {
                     "--fsize=" + worker.maxFileSizeBytes() + ":" + worker.maxFileSizeBytes(), "--"));
         }
         this.limits = List.copyOf(prlimit);
-        WorkerJdk jdk = WorkerJdk.of(worker.javaHome());
+        WorkerJdk jdk = runtime.jdk();
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
@@ -67,8 +67,7 @@ public final class WorkerLauncher {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
-        this.jit = JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors(), jdk);
-        cmd.addAll(jit.options());
+        cmd.addAll(runtime.jit().options());
         String classpath = classpath(worker);
         Optional<Path> resources = Optional.empty();
         if (osSandbox.kind() != OsSandbox.Kind.NONE) {
@@ -86,7 +85,7 @@ public final class WorkerLauncher {
                 settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
         // turns the cache off when the compiler jars are on the upgrade module path.
-        boolean aotCapable = jdk.feature() >= 25 && jit.compiler() != JitOptions.Compiler.GRAAL_JARS;
+        boolean aotCapable = jdk.feature() >= 25 && runtime.jit().compiler() != JitOptions.Compiler.GRAAL_JARS;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)

@@ -58,7 +58,8 @@ class WorkerAotCacheIT {
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
                 new OsSandbox.Confinement(writable, List.of()));
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), osSandbox, writable);
+        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root),
+                WorkerRuntime.choose(settings.worker()), osSandbox, writable);
         WorkerAotCache cache = launcher.aot().orElseThrow();
         assertTrue(cache.missing());
         assertEquals(List.of(), cache.useOptions());

@@ -45,7 +45,8 @@ class WorkerJavaHomeTest {
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
                 new OsSandbox.Confinement(writable, List.of()));
 
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), osSandbox, writable);
+        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root),
+                WorkerRuntime.choose(settings.worker()), osSandbox, writable);
         List<String> command = launcher.processBuilder().command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK on a small machine: interpreter only, so no compiler jars.
