@@ -100,11 +100,34 @@ class WarmInterpretersTest {
     void aNewInterpreterHoldsOnlyWhatItsDriverNeeds() {
         McpCalls.Exec fresh = alice.exec(Map.of("code", "import sys\n"
                 + "print(sorted({'importlib.abc', 'importlib.resources', 'typing', 'inspect', 'tempfile', 'pathlib',"
-                + " 'shutil', 'ast'} & set(sys.modules)))", "fresh", true));
+                + " 'shutil', 'ast', 'json', 'traceback', 're', 'tokenize', 'linecache'} & set(sys.modules)))",
+                "fresh", true));
         assertEquals("[]\n", fresh.stdout(), fresh.stderr());
         McpCalls.Exec onDemand = alice.exec(Map.of("code", "import importlib.abc, typing, pathlib\n"
                 + "print(pathlib.PurePosixPath('a', 'b'))", "fresh", true));
         assertEquals("a/b\n", onDemand.stdout(), onDemand.stderr());
+    }
+
+    /**
+     * The driver imports json (host calls) and traceback (errors) when a run first needs them, on the standard
+     * library's path: workspace files named like those modules or what they import cannot stand in for them.
+     */
+    @Test
+    void workspaceFilesNamedLikeTheStandardLibraryBreakNeitherErrorsNorHostCalls() {
+        write("json.py", "raise RuntimeError('the workspace json.py ran')\n");
+        write("token.py", "raise RuntimeError('the workspace token.py ran')\n");
+        try {
+            McpCalls.Exec failing = alice.exec(Map.of("code", "def f():\n    1 / 0\nf()", "fresh", true));
+            assertEquals("Traceback (most recent call last):\n  File \"<string>\", line 3, in <module>\n"
+                    + "  File \"<string>\", line 2, in f\nZeroDivisionError: division by zero\n", failing.stderr());
+            McpCalls.Exec hostCall = alice.exec(Map.of("code", "import skills\nprint(type(skills.list()).__name__)",
+                    "fresh", true));
+            assertEquals("dict\n", hostCall.stdout(), hostCall.stderr());
+        } finally {
+            for (String file : new String[] {"json.py", "token.py"}) {
+                assertTrue(!alice.call("delete_workspace_file", Map.of("path", file)).isError(), file);
+            }
+        }
     }
 
     @Test

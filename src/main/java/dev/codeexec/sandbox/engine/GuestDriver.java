@@ -28,17 +28,51 @@ final class GuestDriver {
             def __codeexec_make():
                 # Not importlib.abc: it pulls in importlib.resources and with it typing, inspect, tempfile, pathlib
                 # and some 40 more modules, which every new interpreter would parse and run.
-                import sys, traceback, builtins, os, io, json, weakref, types, importlib
+                import sys, builtins, os, io, weakref, types, importlib
                 import importlib.util, warnings, atexit
+
+                library_path = list(sys.path)  # the standard library alone: "" and the packages join it below
+                libraries = {}
+
+                def library(name):
+                    # json (host calls) and traceback (errors) bring re, linecache, tokenize and some 25 more
+                    # modules, and most runs neither call the host nor fail: imported on first use, a new
+                    # interpreter is ready 0.2-0.5 s sooner. Imported on the standard library's path, so that a
+                    # file in the workspace (a json.py, a token.py) cannot stand in for them or what they import.
+                    module = libraries.get(name)
+                    if module is None:
+                        module = sys.modules.get(name)
+                        if module is None or not is_library(module):
+                            saved, shadow = sys.path[:], sys.modules.pop(name, None)
+                            sys.path[:] = library_path
+                            try:
+                                module = importlib.import_module(name)
+                            finally:
+                                sys.path[:] = saved
+                                if shadow is not None:
+                                    sys.modules[name] = shadow
+                        libraries[name] = module
+                    return module
+
+                def print_exception(e, tb):
+                    try:
+                        library("traceback").print_exception(type(e), e, tb)
+                    except Exception:  # traceback could not load (out of memory): the error's name at least
+                        sys.stderr.write(type(e).__name__ + "\\n")
+
+                def fields(text):
+                    return text.split("\\0")  # the host joins names, sources and paths with NUL, found in none
 
                 # The bridge: the host's call function and the capability modules, taken out of
                 # __main__ before any caller code runs.
                 host_call = globals().pop("__codeexec_host_call")
-                module_sources = json.loads(globals().pop("__codeexec_modules"))
-                packages = json.loads(globals().pop("__codeexec_packages"))
+                names_and_sources = fields(globals().pop("__codeexec_modules"))
+                module_sources = dict(zip(names_and_sources[0::2], names_and_sources[1::2]))
+                packages_dir, *package_imports = fields(globals().pop("__codeexec_packages"))
                 bridge = types.ModuleType("_codeexec_bridge", "Calls host services (skills, pii, tools).")
 
                 def call(service, method, args=None):
+                    json = library("json")
                     reply = json.loads(str(host_call(str(service), str(method), json.dumps({} if args is None else args))))
                     if "error" in reply:
                         kind = reply.get("kind")
@@ -129,11 +163,10 @@ final class GuestDriver {
                 if "" not in sys.path:
                     sys.path.insert(0, "")
                 # The operator's pure-Python packages, after the standard library: they cannot shadow it.
-                packages_dir = packages["path"]
                 if packages_dir:
                     sys.path.append(packages_dir)
                 import _codeexec_imports
-                explain_import_error = _codeexec_imports.explainer(packages_dir, packages["imports"])
+                explain_import_error = _codeexec_imports.explainer(packages_dir, package_imports)
 
                 # What a reset restores, taken once the driver is set up and before any caller code.
                 pristine_builtins = dict(builtins.__dict__)
@@ -218,7 +251,7 @@ final class GuestDriver {
                             try:
                                 code = compile(source, "<string>", "exec")
                             except (SyntaxError, ValueError) as e:
-                                traceback.print_exception(type(e), e, None)
+                                print_exception(e, None)
                                 return 1, False
                         compiled[source] = code
                         if len(compiled) > COMPILED_KEPT:
@@ -240,7 +273,7 @@ final class GuestDriver {
                                     explain_import_error(e)
                                 except Exception:  # the caller may have patched what it uses: keep the plain error
                                     pass
-                            traceback.print_exception(type(e), e, e.__traceback__.tb_next)
+                            print_exception(e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:
                         flush()

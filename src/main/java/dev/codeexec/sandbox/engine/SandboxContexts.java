@@ -4,11 +4,10 @@ import dev.codeexec.sandbox.PythonPackages;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import dev.codeexec.workspace.WorkspaceRoot;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.stream.Stream;
 import java.util.Optional;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -45,8 +44,8 @@ public final class SandboxContexts implements AutoCloseable {
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
-    private final String guestModulesJson;
-    private final String packagesJson;
+    private final String guestModuleFields;
+    private final String packageFields;
 
     public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota,
             OutputStream engineLog, HostCalls host) {
@@ -56,15 +55,12 @@ public final class SandboxContexts implements AutoCloseable {
         this.packagesRoot = packages.root().map(WorkspaceRoot::new);
         this.quota = quota;
         this.host = host;
-        try {
-            ObjectMapper json = new ObjectMapper();
-            this.guestModulesJson = json.writeValueAsString(GuestModules.load());
-            this.packagesJson = json.writeValueAsString(Map.of(
-                    "path", packages.root().map(Path::toString).orElse(""),
-                    "imports", packages.publicImports()));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        // Joined with NUL, which no module name, Python source or path contains: the driver splits them
+        // without importing json.
+        this.guestModuleFields = String.join("\0", GuestModules.load().entrySet().stream()
+                .flatMap(module -> Stream.of(module.getKey(), module.getValue())).toList());
+        this.packageFields = String.join("\0", Stream.concat(
+                Stream.of(packages.root().map(Path::toString).orElse("")), packages.publicImports().stream()).toList());
         this.engine = Engine.newBuilder(LANGUAGE)
                 .sandbox(SandboxPolicy.CONSTRAINED)
                 .out(OutputStream.nullOutputStream())
@@ -121,8 +117,8 @@ public final class SandboxContexts implements AutoCloseable {
             try {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
-                bindings.putMember("__codeexec_modules", guestModulesJson);
-                bindings.putMember("__codeexec_packages", packagesJson);
+                bindings.putMember("__codeexec_modules", guestModuleFields);
+                bindings.putMember("__codeexec_packages", packageFields);
                 return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
             } catch (RuntimeException e) {
                 context.close(true);
