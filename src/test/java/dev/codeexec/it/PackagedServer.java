@@ -48,16 +48,18 @@ final class PackagedServer implements AutoCloseable {
 
     /**
      * Recording the workers' ahead-of-time cache and the workers' idle warm-up rounds are off: they would only
-     * compete with the test for the cores (WorkerAotCacheIT and WorkerWarmupTest cover them).
+     * compete with the test for the cores (WorkerAotCacheIT and WorkerWarmupTest cover them). Workers compile
+     * with C1 alone, as in the unit tests' profile: they run short snippets and start sooner.
      */
     static final List<String> QUIET_WORKERS = List.of("-Dsandbox.worker.aot-cache=false",
-            "-Dsandbox.worker.warmup-rounds=0");
+            "-Dsandbox.worker.warmup-rounds=0", "-Dsandbox.worker.jvm-options=-XX:TieredStopAtLevel=1");
 
     /** java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}). */
     static List<String> javaJar(List<String> jvmOptions) {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-XX:TieredStopAtLevel=1"); // the server lives for one test: start-up is what counts
         command.addAll(QUIET_WORKERS);
         command.addAll(jvmOptions);
         command.add("-jar");
