@@ -7,6 +7,7 @@ Usage: python3 bench/guest_workloads.py [options]   (after: mvn -B -DskipTests p
   --runs N                  warm runs per workload (default 10); steady state = median of the last three
   --rounds R                repeat all configurations R times, interleaved (default 1)
   --settle S                seconds to wait once the pool is ready, before the first run (default 0)
+  --dump DIR                write each workload to DIR/<name>.py and the inputs, then stop (for GuestProfile.java)
 
 Workloads (inputs generated deterministically into the bench workspace, target/bench-workspace/bench-data,
 and not committed):
@@ -242,9 +243,17 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--settle", type=float, default=0, help="seconds to wait after the pool is ready")
+    parser.add_argument("--dump")
     args = parser.parse_args()
     workloads = args.workloads.split(",")
     print("inputs:", generate_inputs(), "cores:", os.cpu_count(), flush=True)
+    if args.dump:
+        os.makedirs(args.dump, exist_ok=True)
+        for name in workloads:
+            with open(os.path.join(args.dump, name + ".py"), "w") as f:
+                f.write(timed(WORKLOADS[name]))
+        print("workloads written to", args.dump)
+        return
     for round_number in range(args.rounds):
         configs = args.config or ["off", "on"]
         # Interleaved: every other round runs the configurations in reverse, so load drifts hit them alike.

@@ -24,6 +24,37 @@ class ExecuteCodeTest {
         mcp = new McpCalls();
     }
 
+    /**
+     * Large documents take the driver's marshal path (JsonToMarshal) and come out exactly as GraalPy's own scanner,
+     * which a hook forces, makes them: values, types, key order, and the same errors for what the path declines.
+     */
+    @Test
+    void largeJsonDocumentsDecodeAsTheGuestScannerDecodesThem() {
+        McpCalls.Exec r = mcp.exec("""
+                import json
+                pad = '"' + 'p' * 3000 + '"'
+                docs = ['[' + pad + ', {"a": 1, "b": [1.5, -0.0, 1000000000000000000000000000000, true, null], "a": "\u20ac\\ud83d\\ude00"}]',
+                        '  {"k": [' + ', '.join(str(i) for i in range(2000)) + '], "f": 1e400}  ',
+                        '[' + pad + ', NaN]', '[' + pad + ', "\\ud800"]', '[' + pad + ', 1,]', '[' + pad + '] [1]',
+                        '[' + pad + ', "\t"]']
+                def outcome(doc, **hook):
+                    try:
+                        value = json.loads(doc, **hook)
+                        return repr(value), [type(v).__name__ for v in (value if isinstance(value, list) else value.values())]
+                    except ValueError as e:
+                        return type(e).__name__ + ': ' + str(e)
+                for doc in docs:
+                    print(outcome(doc) == outcome(doc, object_pairs_hook=dict), str(outcome(doc))[-60:])
+                print('hooks', json.loads(docs[0], object_pairs_hook=len)[1], repr(json.loads(docs[1], parse_int=str)['k'][5]))
+                """);
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals(7, r.stdout().lines().filter(line -> line.startsWith("True ")).count(), r.stdout());
+        assertTrue(r.stdout().lines().limit(4).noneMatch(line -> line.contains("Error")), r.stdout());
+        assertTrue(r.stdout().contains("hooks 3 '5'\n"), "hooks are honoured: " + r.stdout());
+        assertTrue(r.stdout().contains("JSONDecodeError: Extra data: line 1 column 3006 (char 3005)"), r.stdout());
+        assertTrue(r.stdout().contains("Invalid control character at: line 1 column 3007"), r.stdout());
+    }
+
     @Test
     void printsToStdoutWithExitZero() {
         McpCalls.Exec r = mcp.exec("print(1 + 1)");

@@ -60,6 +60,31 @@ final class GuestDriver {
                     except Exception:  # traceback could not load (out of memory): the error's name at least
                         sys.stderr.write(type(e).__name__ + "\\n")
 
+                # GraalPy's JSON scanner takes ten times CPython's time on large documents. json.decoder builds its
+                # scanner with _json.make_scanner: this one hands large documents in plain JSON to the
+                # interpreter's process (JsonToMarshal), which returns them in marshal format, read back in one pass.
+                # Whatever that path declines (hooks, NaN, malformed text) takes GraalPy's scanner, errors included.
+                import _json, marshal
+                decode_json = globals().pop("__codeexec_json")
+                scanner_module = types.ModuleType("_json", _json.__doc__)
+                scanner_module.__dict__.update({k: v for k, v in vars(_json).items() if k not in ("__name__", "__doc__")})
+
+                def make_scanner(context, native=_json.make_scanner, loads=marshal.loads):
+                    scanner = native(context)
+                    if not (context.strict is True and context.object_hook is None and context.object_pairs_hook is None
+                            and context.parse_float is float and context.parse_int is int):
+                        return scanner
+
+                    def scan_once(string, idx):
+                        if type(string) is str and len(string) - idx >= JSON_MIN_CHARS:
+                            document = decode_json(string, idx)
+                            if document is not None:
+                                return loads(document.encode("latin-1"))
+                        return scanner(string, idx)
+                    return scan_once
+                scanner_module.make_scanner = make_scanner
+                sys.modules["_json"] = scanner_module
+
                 def fields(text):
                     return text.split("\\0")  # the host joins names, sources and paths with NUL, found in none
 
@@ -282,5 +307,5 @@ final class GuestDriver {
             __codeexec_run = __codeexec_make()
             del __codeexec_make
             __codeexec_run
-            """;
+            """.replace("JSON_MIN_CHARS", Integer.toString(JsonToMarshal.MIN_CHARS));
 }

@@ -36,6 +36,9 @@ public final class SandboxContexts implements AutoCloseable {
     /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
     private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
 
+    /** The guest json module's decoder for large documents (JsonToMarshal); strings in, a string or null out. */
+    private static final ProxyExecutable DECODE_JSON = args -> JsonToMarshal.decode(args[0].asString(), args[1].asInt());
+
     private final Engine engine;
     private final WorkspaceRoot workspace;
     /** Confinement of every workspace interpreters were built for: the default one and each tenant's. */
@@ -117,6 +120,7 @@ public final class SandboxContexts implements AutoCloseable {
             try {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
+                bindings.putMember("__codeexec_json", DECODE_JSON);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
                 return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
