@@ -18,7 +18,10 @@ import org.graalvm.polyglot.Source;
  *     bench/GuestProfile.java DIR/csv_profile.py 8 [--sampler]
  * </pre>
  * The workload runs with target/bench-workspace as working directory and full IO (this is a measuring tool, not
- * the sandbox). With the stock JDK the engine interprets, as the server's default {@code sandbox.jit=off} does.
+ * the sandbox). With the stock JDK the engine interprets, as the server's default {@code sandbox.jit=off} does; for
+ * {@code sandbox.jit=on} add the worker's compiler options: {@code -XX:+UnlockExperimentalVMOptions -XX:+EnableJVMCI
+ * --upgrade-module-path=<the jars in target/graal-jit, joined with ':'>}, and Truffle's own instruments as system
+ * properties, e.g. {@code -Dpolyglot.engine.TraceCompilation=true -Dpolyglot.log.file=target/compilations.log}.
  */
 public class GuestProfile {
     public static void main(String[] args) throws IOException {
