@@ -17,10 +17,11 @@ import java.util.Map;
  * interpreter's process (the worker), on the guest's thread, and reaches nothing but its arguments.
  *
  * <p>Only what it decodes exactly as CPython's {@code json} would is accepted: a document whose value is an object
- * or an array, in strict JSON. Anything else ({@code NaN}, lone surrogates, numbers or strings beyond Jackson's
+ * or an array, in strict JSON. Anything else ({@code NaN}, surrogates, numbers or strings beyond Jackson's
  * limits, malformed text) returns {@code null}, and the guest's own scanner decodes it or raises its usual
  * error. Object keys are shared like the guest scanner's memo shares them (marshal references), and a repeated key
- * keeps its first position with its last value, as in a {@code dict} built in order.
+ * keeps its first position with its last value, as in a {@code dict} built in order. Text with characters outside the
+ * BMP is declined too: in Java they cannot be told from pairs of surrogate code points, which Python strings may hold.
  */
 public final class JsonToMarshal {
 
@@ -53,6 +54,20 @@ public final class JsonToMarshal {
         if (first != '{' && first != '[') {
             return null; // a scalar's end would depend on what Jackson read past it
         }
+        for (int i = 0; i < start; i++) {
+            if (!isJsonWhitespace(text.charAt(i))) {
+                // Python counts code points, Java chars: they agree on a prefix of white space, which is what
+                // json.loads skips. Another start (raw_decode in a loop) takes the guest scanner.
+                return null;
+            }
+        }
+        for (int i = start; i < text.length(); i++) {
+            if (Character.isSurrogate(text.charAt(i))) {
+                // One character outside the BMP and two surrogate code points look alike once in Java: neither
+                // the values nor the offsets could be told apart. (Escaped ones, \ud83d\ude00, are plain text.)
+                return null;
+            }
+        }
         try (JsonParser parser = JSON.createParser(start == 0 ? text : text.substring(start))) {
             JsonToMarshal writer = new JsonToMarshal();
             writer.tupleOfTwo();
@@ -60,8 +75,8 @@ public final class JsonToMarshal {
             if (!writer.value(parser)) {
                 return null;
             }
-            long end = parser.currentTokenLocation().getCharOffset() + 1; // the closing bracket's offset, plus one
-            writer.integer(start + end);
+            // Just past the closing bracket; with no surrogates in the text, chars and code points agree.
+            writer.integer(start + parser.currentTokenLocation().getCharOffset() + 1);
             return new String(writer.out, 0, writer.size, StandardCharsets.ISO_8859_1);
         } catch (IOException | RuntimeException e) {
             return null; // malformed, or past a limit: the guest scanner raises its own error or copes
@@ -183,6 +198,10 @@ public final class JsonToMarshal {
         }
         setInt32(lengthAt, size - begin);
         return true;
+    }
+
+    private static boolean isJsonWhitespace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     private static boolean isAscii(String s) {

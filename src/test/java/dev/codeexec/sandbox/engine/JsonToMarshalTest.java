@@ -35,10 +35,10 @@ class JsonToMarshalTest {
                     if isinstance(a, list):
                         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
                     return repr(a) == repr(b)
-                def compare(payload, doc, start):
+                def compare(payload, doc, start, end):
                     fast = marshal.loads(payload.encode("latin-1"))
                     slow = json.JSONDecoder(object_pairs_hook=dict).raw_decode(doc, start)
-                    return "same" if same(fast[0], slow[0]) and fast[1] == slow[1] else f"{fast!r} != {slow!r}"
+                    return "same" if same(fast[0], slow[0]) and fast[1] == end else f"{fast!r} != {slow!r}, end {end}"
                 """);
     }
 
@@ -48,11 +48,17 @@ class JsonToMarshalTest {
     }
 
     private static void decodesAsTheGuestScannerDoes(String doc) {
-        int start = doc.length() - doc.stripLeading().length();
-        String payload = JsonToMarshal.decode(doc, start);
+        decodesAsTheGuestScannerDoes("", doc, "");
+    }
+
+    /** {@code leading} is white space; the document's value is {@code value}, followed by {@code trailing}. */
+    private static void decodesAsTheGuestScannerDoes(String leading, String value, String trailing) {
+        String doc = leading + value + trailing;
+        String payload = JsonToMarshal.decode(doc, leading.length());
         assertNotNull(payload, doc);
+        int end = doc.codePointCount(0, leading.length() + value.length());
         Value compare = python.getBindings("python").getMember("compare");
-        assertEquals("same", compare.execute(payload, doc, start).asString(), doc);
+        assertEquals("same", compare.execute(payload, doc, leading.length(), end).asString(), doc);
     }
 
     private static String padded(String value) {
@@ -71,7 +77,7 @@ class JsonToMarshalTest {
 
     @Test
     void stringsOfEveryWidthAndEscape() {
-        decodesAsTheGuestScannerDoes(padded("\"plain\", \"caf\u00e9\", \"\u20ac\", \"\uD83D\uDE00\", "
+        decodesAsTheGuestScannerDoes(padded("\"plain\", \"caf\u00e9\", \"\u20ac\", \"\uFFFD\", "
                 + "\"\\ud83d\\ude00\", \"\\n\\t\\r\\b\\f\\\"\\\\\\/\", \"\\u0000\", \"" + "x".repeat(300) + "\", \""
                 + "\u00e9".repeat(300) + "\", {\"cl\u00e9\": 1, \"\\u20ac\": 2}"));
     }
@@ -84,15 +90,24 @@ class JsonToMarshalTest {
 
     @Test
     void theEndOffsetIsWhereTheGuestScannerStops() {
-        decodesAsTheGuestScannerDoes("  \n\t" + padded("1") + "   ");
-        decodesAsTheGuestScannerDoes(padded("2") + " [\"extra data, which decode() reports\"]");
+        decodesAsTheGuestScannerDoes("  \n\t", padded("1"), "   ");
+        decodesAsTheGuestScannerDoes("", padded("2"), " [\"extra data, which decode() reports\"]");
+    }
+
+    @Test
+    void aStartAfterAnythingButWhiteSpaceIsDeclined() {
+        // raw_decode(s, idx) past earlier values: Python's idx counts code points, Java's chars.
+        String doc = "[\"caf\u00e9\"] " + padded("1");
+        assertNull(JsonToMarshal.decode(doc, doc.indexOf(" [") + 1));
     }
 
     @Test
     void whatOnlyTheGuestScannerDecodesExactlyIsDeclined() {
         assertNull(JsonToMarshal.decode(padded("NaN"), 0), "NaN is Python's extension");
         assertNull(JsonToMarshal.decode(padded("Infinity"), 0), "Infinity is Python's extension");
-        assertNull(JsonToMarshal.decode(padded("\"\\ud800\""), 0), "a lone surrogate");
+        assertNull(JsonToMarshal.decode(padded("\"\\ud800\""), 0), "an escaped lone surrogate");
+        assertNull(JsonToMarshal.decode(padded("\"\uD83D\uDE00\""), 0),
+                "a character outside the BMP: in Java it looks like two surrogate code points of a Python string");
         assertNull(JsonToMarshal.decode(padded("1,"), 0), "a trailing comma");
         assertNull(JsonToMarshal.decode(padded("'single'"), 0), "single quotes");
         assertNull(JsonToMarshal.decode(padded("\"tab\there\""), 0), "a raw control character");
