@@ -16,6 +16,7 @@ public record WorkerRuntime(WorkerJdk jdk, JitOptions.Choice jit) {
 
     /** Sandboxed code in the server's own JVM (sandbox.isolation=in-process): its JDK, no compiler configured. */
     public static WorkerRuntime inProcess() {
-        return new WorkerRuntime(WorkerJdk.running(), new JitOptions.Choice(JitOptions.Compiler.NONE, java.util.List.of()));
+        WorkerJdk jdk = WorkerJdk.running();
+        return new WorkerRuntime(jdk, JitOptions.forWorker(SandboxSettings.Jit.OFF, 1, jdk));
     }
 }
