@@ -12,7 +12,9 @@ import java.util.stream.Stream;
 /**
  * JVM options that give worker processes Truffle's optimizing compiler: on a GraalVM JDK its native compiler
  * (libgraal), which needs no options; on a stock JDK, JVMCI enabled and the Graal compiler jars (copied by the build
- * to {@code target/graal-jit}) on the upgrade module path. Without them GraalPy runs interpreter-only.
+ * to {@code target/graal-jit}): on the module path when the JDK's image has no {@code jdk.graal.compiler} module (the
+ * {@link WorkerImage}), else on the upgrade module path, where they replace the image's placeholder but turn the
+ * ahead-of-time cache off. Without them GraalPy runs interpreter-only.
  *
  * <p>{@code auto} on a stock JDK stays interpreter-only below {@link #AUTO_MIN_CORES} cores: there the Graal compiler,
  * itself Java code that HotSpot compiles first, took 0.1-80 s per compilation while sharing the cores with the
@@ -45,8 +47,12 @@ public final class JitOptions {
         }
     }
 
-    /** The compiler chosen for a worker and the JVM options that give it. */
-    public record Choice(Compiler compiler, List<String> options) {
+    /**
+     * The compiler chosen for a worker and the JVM options that give it.
+     *
+     * @param keepsAotCache whether the JVM still maps an ahead-of-time cache with these options
+     */
+    public record Choice(Compiler compiler, List<String> options, boolean keepsAotCache) {
     }
 
     private JitOptions() {
@@ -54,14 +60,14 @@ public final class JitOptions {
 
     static Choice forWorker(SandboxSettings.Jit jit, int cores, WorkerJdk jdk) {
         if (jit == SandboxSettings.Jit.OFF) {
-            return new Choice(Compiler.NONE, INTERPRETER);
+            return new Choice(Compiler.NONE, INTERPRETER, true);
         }
         if (jdk.libgraal()) {
             // GraalVM JDKs enable JVMCI and use libgraal for Truffle by default.
-            return new Choice(Compiler.LIBGRAAL, List.of());
+            return new Choice(Compiler.LIBGRAAL, List.of(), true);
         }
         if (jit == SandboxSettings.Jit.AUTO && cores < AUTO_MIN_CORES) {
-            return new Choice(Compiler.NONE, INTERPRETER);
+            return new Choice(Compiler.NONE, INTERPRETER, true);
         }
         String jars = jars();
         if (jars.isEmpty() || !jdk.jvmci()) {
@@ -69,10 +75,14 @@ public final class JitOptions {
                 throw new IllegalStateException("sandbox.jit=on but " + (jdk.jvmci() ? "no compiler jars in " + JARS
                         : "the workers' JDK (" + jdk.home() + ") has no JVMCI module"));
             }
-            return new Choice(Compiler.NONE, INTERPRETER);
+            return new Choice(Compiler.NONE, INTERPRETER, true);
+        }
+        if (!jdk.graalModule()) {
+            return new Choice(Compiler.GRAAL_JARS, List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI",
+                    "--module-path=" + jars, "--add-modules=" + WorkerJdk.GRAAL_MODULE), true);
         }
         return new Choice(Compiler.GRAAL_JARS,
-                List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + jars));
+                List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "--upgrade-module-path=" + jars), false);
     }
     private static String jars() {
         if (!Files.isDirectory(JARS)) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,8 +19,13 @@ import java.util.Optional;
  * @param feature  the Java feature release (25 for 25.0.3)
  * @param jvmci    whether the JDK has the JVMCI module a Graal compiler plugs into
  * @param libgraal whether it ships libgraal ({@code lib/libjvmcicompiler.so}), as GraalVM JDKs do
+ * @param graalModule whether its image holds a {@code jdk.graal.compiler} module (stock JDKs 25+ hold an empty
+ *                 placeholder), which the compiler jars can then only replace from the upgrade module path
  */
-public record WorkerJdk(Path home, String version, int feature, String vendor, boolean jvmci, boolean libgraal) {
+public record WorkerJdk(Path home, String version, int feature, String vendor, boolean jvmci, boolean libgraal,
+        boolean graalModule) {
+
+    static final String GRAAL_MODULE = "jdk.graal.compiler";
 
     private static final String SETTING = "sandbox.worker.java-home";
 
@@ -34,7 +40,8 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
         Map<String, String> release = release(home).orElse(Map.of());
         return new WorkerJdk(home, Runtime.version().toString(), Runtime.version().feature(),
                 release.getOrDefault("IMPLEMENTOR", System.getProperty("java.vendor", "unknown")),
-                java.lang.module.ModuleFinder.ofSystem().find("jdk.internal.vm.ci").isPresent(), hasLibgraal(home));
+                java.lang.module.ModuleFinder.ofSystem().find("jdk.internal.vm.ci").isPresent(), hasLibgraal(home),
+                java.lang.module.ModuleFinder.ofSystem().find(GRAAL_MODULE).isPresent());
     }
 
     /** The JDK installed at {@code home}; refused with the setting's name when it is not one. */
@@ -51,9 +58,18 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
             throw new IllegalArgumentException(SETTING + " must name a JDK 21 or newer; " + home + " is '" + version
                     + "'");
         }
-        boolean jvmci = Arrays.asList(release.getOrDefault("MODULES", "").split(" ")).contains("jdk.internal.vm.ci");
-        return new WorkerJdk(home, version, feature, release.getOrDefault("IMPLEMENTOR", "unknown"), jvmci,
-                hasLibgraal(home));
+        List<String> modules = modules(release);
+        return new WorkerJdk(home, version, feature, release.getOrDefault("IMPLEMENTOR", "unknown"),
+                modules.contains("jdk.internal.vm.ci"), hasLibgraal(home), modules.contains(GRAAL_MODULE));
+    }
+
+    /** The modules of the JDK's image, as its release file lists them. */
+    List<String> modules() {
+        return release(home).map(WorkerJdk::modules).orElse(List.of());
+    }
+
+    private static List<String> modules(Map<String, String> release) {
+        return Arrays.asList(release.getOrDefault("MODULES", "").split(" "));
     }
 
     public Path java() {

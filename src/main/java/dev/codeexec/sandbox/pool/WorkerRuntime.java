@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.SandboxSettings;
+import java.util.Optional;
 
 /**
  * The JDK worker JVMs run on and the compiler they get, chosen once at start-up (so a wrong
@@ -10,8 +11,17 @@ import dev.codeexec.sandbox.SandboxSettings;
 public record WorkerRuntime(WorkerJdk jdk, JitOptions.Choice jit) {
 
     public static WorkerRuntime choose(SandboxSettings.Worker worker) {
+        int cores = Runtime.getRuntime().availableProcessors();
         WorkerJdk jdk = WorkerJdk.of(worker.javaHome());
-        return new WorkerRuntime(jdk, JitOptions.forWorker(worker.jit(), Runtime.getRuntime().availableProcessors(), jdk));
+        JitOptions.Choice jit = JitOptions.forWorker(worker.jit(), cores, jdk);
+        if (!jit.keepsAotCache() && jdk.feature() >= 25 && worker.aotCacheDir().isPresent()) {
+            // The compiler jars would turn the cache off: run the workers on an image that lets them keep it.
+            Optional<WorkerJdk> image = WorkerImage.of(jdk, worker.aotCacheDir().get());
+            if (image.isPresent()) {
+                return new WorkerRuntime(image.get(), JitOptions.forWorker(worker.jit(), cores, image.get()));
+            }
+        }
+        return new WorkerRuntime(jdk, jit);
     }
 
     /** Sandboxed code in the server's own JVM (sandbox.isolation=in-process): its JDK, no compiler configured. */

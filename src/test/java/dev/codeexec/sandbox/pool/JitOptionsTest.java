@@ -43,6 +43,24 @@ class JitOptionsTest {
     }
 
     @Test
+    void onAnImageWithoutTheGraalPlaceholderTheJarsGoOnTheModulePathAndTheCacheStays() throws IOException {
+        assertTrue(STOCK.graalModule(), "Temurin 25 holds a jdk.graal.compiler placeholder");
+        assertFalse(JitOptions.forWorker(SandboxSettings.Jit.ON, 2, STOCK).keepsAotCache());
+        Path home = fakeJdk("linked", "25.0.3", false);
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.3\"\nMODULES=\"java.base jdk.internal.vm.ci\"\n");
+        WorkerJdk linked = WorkerJdk.at(home);
+        assertTrue(linked.jvmci());
+        assertFalse(linked.graalModule());
+        JitOptions.Choice choice = JitOptions.forWorker(SandboxSettings.Jit.ON, 2, linked);
+        assertEquals(JitOptions.Compiler.GRAAL_JARS, choice.compiler());
+        assertTrue(choice.keepsAotCache());
+        assertTrue(choice.options().contains("--add-modules=jdk.graal.compiler"), choice.toString());
+        assertTrue(choice.options().stream().anyMatch(o -> o.startsWith("--module-path=") && o.contains("compiler-")),
+                choice.toString());
+        assertFalse(choice.options().stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), choice.toString());
+    }
+
+    @Test
     void autoStaysInterpreterOnlyOnSmallMachinesButOnIsObeyed() {
         assertEquals(JitOptions.Compiler.NONE, JitOptions.forWorker(SandboxSettings.Jit.AUTO, 2, STOCK).compiler());
         JitOptions.Choice on = JitOptions.forWorker(SandboxSettings.Jit.ON, 2, STOCK);
