@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
  * half the time. The file is named after the worker's command line and its jars' sizes and times, so a new
  * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a throwaway worker in the background: started with
- * {@code -XX:AOTCacheOutput}, it builds its interpreter, is told to exit, and writes the cache as it does.
+ * {@code -XX:AOTCacheOutput}, it builds its interpreter, runs the warm-up rounds (so the cache also holds the classes
+ * and method profiles of typical data work), is told to exit, and writes the cache as it does.
  */
 final class WorkerAotCache {
 

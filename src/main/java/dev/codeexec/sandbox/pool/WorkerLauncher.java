@@ -136,6 +136,7 @@ public final class WorkerLauncher {
     ProcessBuilder trainingBuilder(Path output) {
         List<String> cmd = new ArrayList<>(jvm);
         cmd.add("-XX:AOTCacheOutput=" + output);
+        cmd.add("-D" + SandboxWorkerMain.AOT_TRAINING_PROPERTY + "=true");
         cmd.addAll(main);
         // Its warnings (classes the cache skips) are many and not worth reading.
         return isolated(new ProcessBuilder(cmd)).redirectError(ProcessBuilder.Redirect.DISCARD);

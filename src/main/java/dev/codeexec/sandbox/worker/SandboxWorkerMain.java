@@ -92,6 +92,9 @@ public final class SandboxWorkerMain {
         this.codec = codec;
     }
 
+    /** Set on the worker that records the ahead-of-time cache: it runs its warm-up rounds before it is ready. */
+    public static final String AOT_TRAINING_PROPERTY = "codeexec.worker.aot-training";
+
     public static void main(String[] args) throws IOException, InterruptedException {
         // The protocol owns the real stdout; anything else printing to System.out lands in the log.
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false);
@@ -113,7 +116,13 @@ public final class SandboxWorkerMain {
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
-            WorkerWarmup warmup = new WorkerWarmup(contexts, Integer.parseInt(args[9]), worker::idle);
+            int warmupRounds = Integer.parseInt(args[9]);
+            if (Boolean.getBoolean(AOT_TRAINING_PROPERTY)) {
+                // The ahead-of-time cache keeps what this run loaded and the method profiles it gathered (JEP 515):
+                // with the warm-up's data work in it, every later worker compiles those paths sooner.
+                new WorkerWarmup(contexts, warmupRounds, () -> true).run();
+            }
+            WorkerWarmup warmup = new WorkerWarmup(contexts, warmupRounds, worker::idle);
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();

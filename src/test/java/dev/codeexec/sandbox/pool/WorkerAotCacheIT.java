@@ -51,7 +51,7 @@ class WorkerAotCacheIT {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, Path.of("python-packages"), 1 << 16, 1, 1, 0,
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
-                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 0, SandboxSettings.OsSandboxMode.AUTO,
+                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 1, SandboxSettings.OsSandboxMode.AUTO,
                         Path.of("target/aot-cache-test-resources")),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         // Workers under the OS sandbox where there is one, as in the server: they must still read the cache.
@@ -76,6 +76,11 @@ class WorkerAotCacheIT {
         cache.train(launcher);
 
         assertFalse(cache.missing(), "the training worker wrote no cache");
+        // The training worker ran its warm-up round before the cache was written: the round's regexes loaded TRegex's
+        // matcher classes, which building an interpreter does not.
+        Path recorded = Path.of(cache.useOptions().get(0).substring("-XX:AOTCache=".length()));
+        String classes = new String(Files.readAllBytes(recorded), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(classes.contains("TRegexDFAExecutorNode"), "the cache holds no class of the warm-up's regex work");
         assertFalse(Files.exists(stale), "a cache no worker of this build can use was kept");
         assertFalse(Files.exists(abandoned), "a partial recording of a dead server was kept");
         assertTrue(Files.exists(recording) && Files.exists(recordingConfig),
