@@ -3,17 +3,11 @@ package dev.codeexec.sandbox.pool;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.graalvm.polyglot.Engine;
 
 /**
@@ -47,7 +41,7 @@ final class PolyglotResources {
         Path partial = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
         long start = System.nanoTime();
         try {
-            removeTree(partial);
+            CacheFiles.deleteTree(partial);
             if (!Engine.copyResources(partial, "python")) {
                 throw new IOException("GraalPy reported no resources to copy");
             }
@@ -66,7 +60,7 @@ final class PolyglotResources {
                     + " (sandbox.worker.polyglot-resources)", e);
         } finally {
             try {
-                removeTree(partial);
+                CacheFiles.deleteTree(partial);
             } catch (IOException e) {
                 LOG.log(Level.FINE, "could not remove {0}", partial);
             }
@@ -83,22 +77,7 @@ final class PolyglotResources {
                 jars.append(name).append(':').append(jar.length()).append(';');
             }
         }
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(jars.toString().getBytes(StandardCharsets.UTF_8));
-            return "graalpy-" + HexFormat.of().formatHex(hash, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return "graalpy-" + CacheFiles.digest(jars.toString());
     }
 
-    private static void removeTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 }

@@ -2,14 +2,10 @@ package dev.codeexec.sandbox.pool;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +32,7 @@ final class WorkerAotCache {
     private volatile boolean failed;
 
     WorkerAotCache(Path dir, String commandLine) {
-        this.file = dir.toAbsolutePath().resolve("worker-" + digest(commandLine) + ".aot");
+        this.file = dir.toAbsolutePath().resolve("worker-" + CacheFiles.digest(commandLine) + ".aot");
     }
 
     /** Where the cache lives; workers read it. */
@@ -138,12 +134,4 @@ final class WorkerAotCache {
         }
     }
 
-    private static String digest(String commandLine) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(commandLine.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

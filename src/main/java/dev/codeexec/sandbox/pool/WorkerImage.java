@@ -10,18 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 
 /**
  * A runtime image of the workers' JDK without its {@code jdk.graal.compiler} placeholder, linked once by that JDK's
@@ -86,7 +81,7 @@ final class WorkerImage {
         Path log = image.resolveSibling(partial.getFileName() + ".log");
         long start = System.nanoTime();
         try {
-            deleteTree(partial);
+            CacheFiles.deleteTree(partial);
             ProcessBuilder builder = new ProcessBuilder(jlink.toString(), "--add-modules", String.join(",", modules),
                     "--no-man-pages", "--no-header-files", "--output", partial.toString())
                     .redirectErrorStream(true).redirectOutput(log.toFile());
@@ -112,7 +107,7 @@ final class WorkerImage {
             LOG.log(Level.INFO, "sandbox worker runtime image linked in {0} ms: {1}",
                     new Object[] {TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), image});
         } finally {
-            deleteTree(partial);
+            CacheFiles.deleteTree(partial);
             Files.deleteIfExists(log);
         }
     }
@@ -125,7 +120,7 @@ final class WorkerImage {
         try (DirectoryStream<Path> images = Files.newDirectoryStream(image.getParent(), PREFIX + "*")) {
             for (Path other : images) {
                 if (!other.equals(image) && stale(other)) {
-                    deleteTree(other);
+                    CacheFiles.deleteTree(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker runtime image {0}", other);
                 }
             }
@@ -159,12 +154,9 @@ final class WorkerImage {
             String identity = home.toAbsolutePath() + "\u0000" + Files.readString(home.resolve("release"))
                     + "\u0000" + (Files.isRegularFile(modules)
                             ? Files.size(modules) + ":" + Files.getLastModifiedTime(modules).toMillis() : "");
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 8);
+            return CacheFiles.digest(identity);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the JDK at " + home, e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 
@@ -174,17 +166,6 @@ final class WorkerImage {
             return text.length() > 400 ? "..." + text.substring(text.length() - 400) : text;
         } catch (IOException e) {
             return "no output";
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

@@ -1,0 +1,44 @@
+package dev.codeexec.sandbox.pool;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.stream.Stream;
+
+/**
+ * What the pool keeps in its data directory (the ahead-of-time cache, the workers' runtime image, GraalPy's
+ * resources) is named after what it was made from, and replaced as a whole.
+ */
+final class CacheFiles {
+
+    private CacheFiles() {
+    }
+
+    /** 16 hex digits of the SHA-256 of {@code identity}: short enough for a file name, long enough not to collide. */
+    static String digest(String identity) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Deletes {@code root} and everything under it, without following links; nothing if it does not exist. */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}
