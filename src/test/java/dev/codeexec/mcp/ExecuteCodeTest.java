@@ -55,6 +55,38 @@ class ExecuteCodeTest {
         assertTrue(r.stdout().contains("Invalid control character at: line 1 column 3007"), r.stdout());
     }
 
+    /**
+     * The driver's Pattern.findall (str patterns with at most one group) finds what finditer finds, which is how
+     * findall is defined: empty matches and how the search moves past them, groups that took no part, characters
+     * outside the BMP, and what it leaves to GraalPy's own (bounds, two groups, bytes, the engine's fallback).
+     */
+    @Test
+    void findallFindsWhatFinditerFinds() {
+        McpCalls.Exec r = mcp.exec("""
+                import re
+                cases = [(r"[a-z']+", "it's a cat's life, isn't it"), (r"x*", "axxbx"), (r"", "abc"), (r"\\b", "a b"),
+                         (r"(a)|b", "abba"), (r"(\\w+)@", "x@y z@ @"), (r"(\\w+)@(\\w+)", "a@b c@d"),
+                         (r"[^\\U0001F600]+", "ab\\U0001F600cd\\U0001F600"), (r".", "\\U0001F600x\\u00e9"),
+                         (r"^\\w", "ab\\ncd"), (r"(?m)^\\w", "ab\\ncd"), (r"(?i)CA", "ca Ca cA"), (r"(?<=a)b", "abab"),
+                         (r"(a)\\1", "aa a aa"), (rb"\\w+", b"ab cd"), (r"a", "")]
+                def expected(p, s, *bounds):
+                    return [m.group() if p.groups == 0 else m.group(1) if p.groups == 1 and m.group(1) is not None
+                            else '' if p.groups == 1 else m.groups('') for m in p.finditer(s, *bounds)]
+                same = 0
+                for pattern, text in cases:
+                    p = re.compile(pattern)
+                    for bounds in [(), (1,), (1, 3)]:
+                        if p.findall(text, *bounds) == expected(p, text, *bounds):
+                            same += 1
+                        else:
+                            print("differs", pattern, text, bounds, p.findall(text, *bounds), expected(p, text, *bounds))
+                print("same", same, "of", 3 * len(cases))
+                print("driver's", "_sre" not in re.Pattern.findall.__code__.co_filename)
+                """);
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals("same 48 of 48\ndriver's True\n", r.stdout());
+    }
+
     @Test
     void printsToStdoutWithExitZero() {
         McpCalls.Exec r = mcp.exec("print(1 + 1)");

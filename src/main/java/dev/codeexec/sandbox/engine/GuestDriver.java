@@ -29,7 +29,7 @@ final class GuestDriver {
                 # Not importlib.abc: it pulls in importlib.resources and with it typing, inspect, tempfile, pathlib
                 # and some 40 more modules, which every new interpreter would parse and run.
                 import sys, builtins, os, io, weakref, types, importlib
-                import importlib.util, warnings, atexit
+                import importlib.util, importlib.machinery, warnings, atexit
 
                 library_path = list(sys.path)  # the standard library alone: "" and the packages join it below
                 libraries = {}
@@ -130,6 +130,51 @@ final class GuestDriver {
                     return rename
                 os.rename = workspace_rename(native_rename)
                 os.replace = workspace_rename(native_replace)
+
+                # GraalPy's Pattern.findall asks the regex engine's result for each match's bounds several times and
+                # checks each string's type in a Python call: twice the time of the loop below, which it runs for a
+                # str pattern on a str, with the default bounds and at most one group. Anything else, and patterns
+                # the engine leaves to GraalPy's fallback, takes GraalPy's own. _sre is built in and loads with re.
+                def speed_up_findall(sre):
+                    native = sre.Pattern.findall
+                    compile_regex, execute, search = sre.tregex_compile, sre.tregex_call_exec, sre._METHOD_SEARCH
+
+                    def findall(self, string, pos=0, endpos=sys.maxsize):
+                        if (type(self) is not sre.Pattern or type(string) is not str or type(self.pattern) is not str
+                                or pos != 0 or endpos != sys.maxsize or self.groups > 1):
+                            return native(self, string, pos, endpos)
+                        plain, advancing = compile_regex(self, search, False), compile_regex(self, search, True)
+                        if plain is None or advancing is None:
+                            return native(self, string, pos, endpos)
+                        found = []
+                        append, group, end, regex = found.append, self.groups, len(string), plain
+                        while pos <= end:
+                            result = execute(regex, string, pos)
+                            if not result.isMatch:
+                                break
+                            start, pos = result.getStart(0), result.getEnd(0)
+                            append(string[start:pos] if group == 0 else string[result.getStart(1):result.getEnd(1)])
+                            regex = advancing if start == pos else plain
+                        return found
+                    findall.__name__, findall.__qualname__, findall.__doc__ = native.__name__, native.__qualname__, native.__doc__
+                    sre.Pattern.findall = findall
+
+                class RegexModuleFinder:
+                    def find_spec(self, name, path=None, target=None):
+                        if name != "_sre":
+                            return None
+                        spec = importlib.machinery.BuiltinImporter.find_spec(name)
+                        if spec is not None:
+                            spec.loader = self
+                        return spec
+
+                    def create_module(self, spec):
+                        return importlib.machinery.BuiltinImporter.create_module(spec)
+
+                    def exec_module(self, module):
+                        importlib.machinery.BuiltinImporter.exec_module(module)
+                        speed_up_findall(module)
+                sys.meta_path.insert(0, RegexModuleFinder())
 
                 # A meta path finder and loader by protocol (find_spec, create_module, exec_module).
                 class GuestModuleFinder:
