@@ -52,6 +52,8 @@ public final class SandboxWorkerMain {
     private static final Logger LOG = Logger.getLogger(SandboxWorkerMain.class.getName());
     /** A bridge call never waits longer than the longest execution could. */
     private static final long BRIDGE_WAIT_SECONDS = ExecutionLimits.MAX_TIMEOUT_S + 30;
+    /** Set on the worker that records the ahead-of-time cache: it runs its warm-up rounds before it is ready. */
+    public static final String AOT_TRAINING_PROPERTY = "codeexec.worker.aot-training";
     /**
      * How long a worker must have had nothing to run before it starts a warm-up round: a round cannot be stopped
      * once started and costs up to seconds of CPU, which back-to-back calls would otherwise share (measured: 40 ms of
@@ -91,9 +93,6 @@ public final class SandboxWorkerMain {
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
     }
-
-    /** Set on the worker that records the ahead-of-time cache: it runs its warm-up rounds before it is ready. */
-    public static final String AOT_TRAINING_PROPERTY = "codeexec.worker.aot-training";
 
     public static void main(String[] args) throws IOException, InterruptedException {
         // The protocol owns the real stdout; anything else printing to System.out lands in the log.
