@@ -150,9 +150,10 @@ final class GuestDriver {
                         append, group, end, regex = found.append, self.groups, len(string), plain
                         while pos <= end:
                             result = execute(regex, string, pos)
-                            if not result.isMatch:
+                            start = result.getStart(0)
+                            if start < 0:  # no match: the engine's empty result starts at -1
                                 break
-                            start, pos = result.getStart(0), result.getEnd(0)
+                            pos = result.getEnd(0)
                             append(string[start:pos] if group == 0 else string[result.getStart(1):result.getEnd(1)])
                             regex = advancing if start == pos else plain
                         return found
