@@ -102,7 +102,7 @@ public class SandboxService {
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
-                            workerJdk(), jit()});
+                            workerJdk() + " at " + runtime.jdk().home(), jit()});
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
