@@ -30,6 +30,31 @@ final class CacheFiles {
         }
     }
 
+    /**
+     * Where this server builds {@code target} before moving it into place in one step: {@code <target>.<pid>.partial},
+     * so that servers sharing the directory never write the same file and a dead one's leftovers can be told.
+     */
+    static Path partial(Path target) {
+        return target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+    }
+
+    /** Whether {@code path} is a {@link #partial} or a file beside one ({@code <target>.<pid>.partial.<suffix>}). */
+    static boolean isPartial(Path path) {
+        return path.getFileName().toString().contains(".partial");
+    }
+
+    /** Whether the process that was writing {@code partial} (as {@link #isPartial} names it) has gone. */
+    static boolean writerGone(Path partial) {
+        String name = partial.getFileName().toString();
+        String pid = name.substring(0, name.indexOf(".partial"));
+        pid = pid.substring(pid.lastIndexOf('.') + 1);
+        try {
+            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
     /** Deletes {@code root} and everything under it, without following links; nothing if it does not exist. */
     static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {

@@ -38,7 +38,7 @@ final class PolyglotResources {
             return target;
         }
         // Another server may share the directory: copy aside, then move into place in one step.
-        Path partial = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+        Path partial = CacheFiles.partial(target);
         long start = System.nanoTime();
         try {
             CacheFiles.deleteTree(partial);

@@ -54,7 +54,7 @@ final class WorkerAotCache {
         if (failed || !missing() || !training.compareAndSet(false, true)) {
             return;
         }
-        Path partial = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+        Path partial = CacheFiles.partial(file);
         Process process = null;
         long start = System.nanoTime();
         try {
@@ -111,27 +111,11 @@ final class WorkerAotCache {
     private void removeOthers() throws IOException {
         try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot*")) {
             for (Path other : caches) {
-                if (!other.equals(file) && (!other.getFileName().toString().contains(".partial") || recorderGone(other))) {
+                if (!other.equals(file) && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
                     Files.deleteIfExists(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
                 }
             }
         }
     }
-
-    /**
-     * Whether the process that was recording {@code partial} ({@code worker-X.aot.<pid>.partial}, or the JVM's
-     * {@code .config} beside it) has gone.
-     */
-    private static boolean recorderGone(Path partial) {
-        String name = partial.getFileName().toString();
-        String pid = name.substring(0, name.indexOf(".partial"));
-        pid = pid.substring(pid.lastIndexOf('.') + 1);
-        try {
-            return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
 }

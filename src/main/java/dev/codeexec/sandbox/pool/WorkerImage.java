@@ -77,7 +77,7 @@ final class WorkerImage {
             throw new IOException(jdk.home() + "/release lists no modules");
         }
         Files.createDirectories(image.getParent());
-        Path partial = image.resolveSibling(image.getFileName() + "." + ProcessHandle.current().pid() + ".partial");
+        Path partial = CacheFiles.partial(image);
         Path log = image.resolveSibling(partial.getFileName() + ".log");
         long start = System.nanoTime();
         try {
@@ -130,21 +130,16 @@ final class WorkerImage {
     }
 
     private static boolean stale(Path other) throws IOException {
-        String name = other.getFileName().toString();
-        if (name.endsWith(".partial") || name.endsWith(".partial.log")) {
-            String pid = name.substring(PREFIX.length()).split("\\.")[1];
-            try {
-                return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
-            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-                return false;
-            }
+        if (CacheFiles.isPartial(other)) {
+            return CacheFiles.writerGone(other);
         }
         Path source = other.resolve(SOURCE);
         if (!Files.isRegularFile(source)) {
             return false;
         }
         Path home = Path.of(Files.readString(source, StandardCharsets.UTF_8).trim());
-        return !Files.isRegularFile(home.resolve("release")) || !name.equals(PREFIX + digest(home));
+        return !Files.isRegularFile(home.resolve("release"))
+                || !other.getFileName().toString().equals(PREFIX + digest(home));
     }
 
     /** The JDK's path, version and module file: what the image was linked from. */

@@ -38,10 +38,10 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
     static WorkerJdk running() {
         Path home = Path.of(System.getProperty("java.home"));
         Map<String, String> release = release(home).orElse(Map.of());
+        java.lang.module.ModuleFinder system = java.lang.module.ModuleFinder.ofSystem();
         return new WorkerJdk(home, Runtime.version().toString(), Runtime.version().feature(),
                 release.getOrDefault("IMPLEMENTOR", System.getProperty("java.vendor", "unknown")),
-                java.lang.module.ModuleFinder.ofSystem().find("jdk.internal.vm.ci").isPresent(), hasLibgraal(home),
-                java.lang.module.ModuleFinder.ofSystem().find(GRAAL_MODULE).isPresent());
+                system.find("jdk.internal.vm.ci").isPresent(), hasLibgraal(home), system.find(GRAAL_MODULE).isPresent());
     }
 
     /** The JDK installed at {@code home}; refused with the setting's name when it is not one. */
