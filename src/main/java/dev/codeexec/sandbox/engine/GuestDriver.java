@@ -136,12 +136,12 @@ final class GuestDriver {
                 # str pattern on a str, with the default bounds and at most one group. Anything else, and patterns
                 # the engine leaves to GraalPy's fallback, takes GraalPy's own. _sre is built in and loads with re.
                 def speed_up_findall(sre):
-                    native = sre.Pattern.findall
+                    pattern_type, native, maxsize = sre.Pattern, sre.Pattern.findall, sys.maxsize
                     compile_regex, execute, search = sre.tregex_compile, sre.tregex_call_exec, sre._METHOD_SEARCH
 
-                    def findall(self, string, pos=0, endpos=sys.maxsize):
-                        if (type(self) is not sre.Pattern or type(string) is not str or type(self.pattern) is not str
-                                or pos != 0 or endpos != sys.maxsize or self.groups > 1):
+                    def findall(self, string, pos=0, endpos=maxsize):
+                        if (type(self) is not pattern_type or type(string) is not str or type(self.pattern) is not str
+                                or pos != 0 or endpos != maxsize or self.groups > 1):
                             return native(self, string, pos, endpos)
                         plain, advancing = compile_regex(self, search, False), compile_regex(self, search, True)
                         if plain is None or advancing is None:
@@ -158,7 +158,7 @@ final class GuestDriver {
                             regex = advancing if start == pos else plain
                         return found
                     findall.__name__, findall.__qualname__, findall.__doc__ = native.__name__, native.__qualname__, native.__doc__
-                    sre.Pattern.findall = findall
+                    pattern_type.findall = findall
 
                 class RegexModuleFinder:
                     def find_spec(self, name, path=None, target=None):
