@@ -92,8 +92,20 @@ final class StdioServer implements AutoCloseable {
     /** Calls a tool that must succeed and returns its structured content. */
     JsonNode call(String tool, Map<String, Object> arguments) throws Exception {
         JsonNode response = request("tools/call", Map.of("name", tool, "arguments", arguments));
-        assertFalse(response.at("/result/isError").asBoolean(true), tool + ": " + response);
+        assertFalse(response.at("/result/isError").asBoolean(true), () -> tool + ": " + response + warnings());
         return response.at("/result/structuredContent");
+    }
+
+    /** The server's warnings and errors so far, for a failure message: CI keeps the test output, not this log. */
+    private String warnings() {
+        try {
+            List<String> lines = Files.readAllLines(log).stream()
+                    .filter(l -> l.contains(" WARN") || l.contains(" ERROR") || l.contains(" SEVERE")).toList();
+            return "\nwarnings and errors in " + log + ":\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        } catch (IOException e) {
+            return "\n(" + log + " unreadable: " + e + ")";
+        }
     }
 
     private Line exchange(String method, Map<String, Object> params) throws Exception {
