@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
 import dev.codeexec.db.Database;
+import dev.codeexec.db.RetriedOnLostConnection;
 import dev.codeexec.tenant.Caller;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,9 +28,11 @@ import java.util.logging.Logger;
 /**
  * The skills capability: validated, versioned Python snippets in the database. Transports call it
  * and know nothing of its storage; entities are mapped to records before they leave. Logs carry
- * names, versions and sizes only, never code.
+ * names, versions and sizes only, never code. A call in flight when the database connection is lost runs again
+ * once: its transaction was undone with the connection.
  */
 @ApplicationScoped
+@RetriedOnLostConnection
 public class SkillStore {
 
     private static final Logger LOG = Logger.getLogger(SkillStore.class.getName());

@@ -1,6 +1,7 @@
 package dev.codeexec.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.skills.SkillDraft;
@@ -11,14 +12,16 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pool never hands out a connection whose database session has ended. On a shared data directory, the exit of
- * the server holding the file ends its peers' sessions; H2 reconnects an idle one, but one that was inside a
- * transaction at that moment stays broken, and every later call that drew it failed with an internal error.
+ * Calls survive the end of the database's sessions. On a shared data directory, the exit of the server holding the
+ * file ends its peers' sessions; H2 reconnects an idle one, but one that was inside a transaction at that moment
+ * stays broken. The pool must never hand such a connection out again (every later call that drew it failed with an
+ * internal error), and the call that was in flight runs again on a fresh one.
  */
 @QuarkusTest
 @QuarkusTestResource(value = RestartableH2Server.class, restrictToAnnotatedClass = true)
@@ -28,6 +31,8 @@ class DatabaseRestartTest {
     SkillStore store;
     @Inject
     Database db;
+    @Inject
+    InterruptibleQuery query;
 
     RestartableH2Server h2;
 
@@ -39,17 +44,44 @@ class DatabaseRestartTest {
         QuarkusTransaction.begin();
         db.em().createNativeQuery("select 1").getSingleResult();
         h2.restart();
-        QuarkusTransaction.setRollbackOnly();
-        try {
-            QuarkusTransaction.rollback();
-        } catch (RuntimeException sessionGone) {
-            // The rollback cannot reach the ended session; the pool must not keep its connection.
-        }
+        // The rollback cannot reach the ended session; the pool must not keep its connection.
+        rollbackGone();
         for (int call = 0; call < 3; call++) {
             List<String> names = store.list(Tenants.LOCAL, new SkillQuery("kept_over_restart", null, 5, 0)).skills()
                     .stream().map(s -> s.name()).toList();
             assertTrue(names.contains("kept_over_restart"), "call " + call + " listed " + names);
         }
         assertEquals(1, store.delete(Tenants.LOCAL, "kept_over_restart").versionsDeleted());
+    }
+
+    @Test
+    void aCallWhoseConnectionWasLostMidwayRunsAgainOnAFreshOne() {
+        int before = query.runs();
+        query.interruptNextRun(h2::restart);
+        assertEquals("done", query.run());
+        assertEquals(before + 2, query.runs(), "the first run lost its connection and the second finished");
+    }
+
+    @Test
+    void aCallInsideTheCallersTransactionIsNotRunAgain() {
+        int before = query.runs();
+        QuarkusTransaction.begin();
+        query.interruptNextRun(h2::restart);
+        try {
+            PersistenceException lost = assertThrows(PersistenceException.class, query::run);
+            assertTrue(LostConnectionRetry.lostConnection(lost), lost.toString());
+        } finally {
+            rollbackGone();
+        }
+        assertEquals(before + 1, query.runs());
+        assertEquals("done", query.run());
+    }
+
+    private static void rollbackGone() {
+        try {
+            QuarkusTransaction.rollback();
+        } catch (RuntimeException sessionGone) {
+            // the session the transaction ran in has ended
+        }
     }
 }
