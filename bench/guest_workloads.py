@@ -3,7 +3,7 @@
 Usage: python3 bench/guest_workloads.py [options]   (after: mvn -B -DskipTests package)
   --config 'MODE [-Dprop=value ...]'   repeatable (default: off, then on): sandbox.jit and extra system
                             properties of one server, e.g. --config 'on -Dsandbox.worker.jvm-options=-Dpolyglot...'
-  --workloads a,b           a subset of: json_groupby csv_profile text_words and the kernels of cpu_kernels.py
+  --workloads a,b           a subset of: json_groupby csv_profile text_words jsonl_events and the kernels of cpu_kernels.py
   --runs N                  warm runs per workload (default 10); steady state = median of the last three
   --rounds R                repeat all configurations R times, interleaved (default 1)
   --settle S                seconds to wait once the pool is ready, before the first run (default 0)
@@ -15,6 +15,7 @@ and not committed):
                 top 5 sorted, one compiled regex over every record (issue #16's workload)
   csv_profile   a profile of a 20 MB CSV (per column: empties, distinct values, numeric min/max/mean)
   text_words    tokenize and count the words of 10 MB of text
+  jsonl_events  json.loads of each of 50,000 log lines (5 MB; 3% hold a character outside the BMP), counted
   <kernels>     the five kernels of cpu_kernels.py
 
 Each workload measures its own body with time.perf_counter() (wall) and time.thread_time() (CPU of the thread
@@ -92,6 +93,17 @@ print("rows", rows)
 for i, name in enumerate(header):
     stats = f" min {lo[i]:.2f} max {hi[i]:.2f} mean {total[i] / max(1, rows - empty[i]):.2f}" if numeric[i] else ""
     print(f"{name:10} empty {empty[i]:6} distinct {len(distinct[i]):7}{stats}")
+""",
+    "jsonl_events": """
+import collections, json
+levels, slow, rockets = collections.Counter(), 0, 0
+with open("bench-data/events.jsonl", encoding="utf-8") as f:
+    for line in f:
+        e = json.loads(line)
+        levels[e["level"]] += 1
+        slow += e["ms"] > 100
+        rockets += "\U0001F680" in e["msg"]
+print(sorted(levels.items()), "slow", slow, "rockets", rockets)
 """,
     "text_words": """
 import collections, re
@@ -174,6 +186,19 @@ def generate_inputs():
                 line = " ".join(words) + rnd.choice([".", ",", "!", "?", "'s"]) + "\n"
                 f.write(line)
                 size += len(line)
+        os.replace(path + ".tmp", path)
+    path = os.path.join(DATA, "events.jsonl")
+    if not os.path.exists(path):
+        rnd = random.Random(161)  # its own seed: the files above stay as they were
+        words = ["deploy", "caf\u00e9", "retry", "M\u00fcnchen", "timeout", "ok", "na\u00efve", "queue", "cache"]
+        with open(path + ".tmp", "w", encoding="utf-8") as f:
+            for i in range(50_000):
+                message = " ".join(rnd.choices(words, k=rnd.randint(2, 8)))
+                if rnd.random() < 0.03:
+                    message += " \U0001F680"
+                f.write(json.dumps({"ts": 1_700_000_000 + i, "level": rnd.choice(["info", "warn", "error"]),
+                                    "service": rnd.choice(["api", "worker", "billing"]), "msg": message,
+                                    "ms": round(rnd.expovariate(1 / 40), 1)}, ensure_ascii=False) + "\n")
         os.replace(path + ".tmp", path)
     return {name: os.path.getsize(os.path.join(DATA, name)) for name in sorted(os.listdir(DATA))}
 

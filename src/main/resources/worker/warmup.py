@@ -15,6 +15,9 @@ _records = [{"id": i, "region": _regions[i % 5], "kind": "k%d" % (i % 7), "amoun
 _text = json.dumps(_records)
 _email = re.compile(r"[a-z0-9._]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}")
 _word = re.compile(r"[a-z']+")
+# Log lines, one small document each, as JSON Lines files give them: non-ASCII text, some beyond the BMP.
+_lines = [json.dumps({"id": i, "msg": "caf\u00e9 %d%s" % (i, " \U0001F680" if i % 10 == 0 else ""), "ms": i / 8},
+                     ensure_ascii=False) for i in range(500)]
 _rows = "id,city,price,note\n" + "".join('%d,%s,%.2f,"x, %d"\n' % (i, _regions[i % 5], i / 3, i) for i in range(2000))
 
 
@@ -41,8 +44,9 @@ def _round():
             total += float(row[2])
         except ValueError:
             pass
+    events = sum(len(json.loads(line)["msg"]) for line in _lines)
     table = "\n".join(f"{k[0]:8} {k[1]:4} {n:6} {s:12.2f}" for k, (n, s) in top)
-    return len(json.dumps(records[:200])) + valid + len(counts) + len(table) + int(total) + sum(map(len, seen))
+    return len(json.dumps(records[:200])) + valid + len(counts) + len(table) + int(total) + sum(map(len, seen)) + events
 
 
 _round()

@@ -56,6 +56,62 @@ class ExecuteCodeTest {
     }
 
     /**
+     * JSON offsets count code points, as in CPython, also after characters outside the BMP, where GraalPy's scanner
+     * counts UTF-16 units: raw_decode in a loop, error positions, text after the document, scanstring. The expected
+     * lines are CPython 3.11's output for the same code.
+     */
+    @Test
+    void jsonOffsetsCountCodePointsAfterCharactersOutsideTheBmp() {
+        McpCalls.Exec r = mcp.exec("""
+                import json, json.decoder
+                d = json.JSONDecoder()
+                pairs = json.JSONDecoder(object_pairs_hook=list)
+                emoji = '\\U0001F600'
+                pad = '"' + 'p' * 3000 + '"'
+                def decode_all(decoder, s):
+                    out, i = [], 0
+                    while True:
+                        while i < len(s) and s[i] == ' ':
+                            i += 1
+                        if i == len(s):
+                            return [(v if len(ascii(v)) < 40 else 'long', end) for v, end in out]
+                        value, i = decoder.raw_decode(s, i)
+                        out.append((value, i))
+                def outcome(f):
+                    try:
+                        return ascii(f())
+                    except (ValueError, StopIteration) as e:
+                        return f"{type(e).__name__}: {e}"
+                stream = '{"a": "' + emoji + '"} {"b": 2} ["\\u00e9' + emoji * 2 + '", 3] "' + emoji + '"'
+                print(outcome(lambda: decode_all(d, stream)))
+                print(outcome(lambda: decode_all(pairs, stream)))
+                print(outcome(lambda: decode_all(d, '[' + pad + ', "' + emoji + '"] [1] [' + pad + ']')))
+                print(outcome(lambda: json.loads('["' + emoji + '"]]')))
+                print(outcome(lambda: json.loads('["' + emoji + '", "a" "b"]')))
+                print(outcome(lambda: json.loads('[' + pad + ', "' + emoji + '"] x')))
+                print(outcome(lambda: json.loads('[' + pad + ', "' + emoji + '", ]')))
+                print(outcome(lambda: d.raw_decode('"' + emoji + '" ["x"]', 3)))
+                print(outcome(lambda: d.raw_decode('"' + emoji + '" ', 4)))
+                print(outcome(lambda: json.decoder.scanstring('"' + emoji + 'x" "y"', 1)))
+                print(outcome(lambda: json.decoder.scanstring('"' + emoji + 'x', 1)))
+                """);
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals("""
+                [({'a': '\\U0001f600'}, 10), ({'b': 2}, 19), (['\\xe9\\U0001f600\\U0001f600', 3], 30), ('\\U0001f600', 34)]
+                [([('a', '\\U0001f600')], 10), ([('b', 2)], 19), (['\\xe9\\U0001f600\\U0001f600', 3], 30), ('\\U0001f600', 34)]
+                [('long', 3009), ([1], 3013), ('long', 6018)]
+                JSONDecodeError: Extra data: line 1 column 6 (char 5)
+                JSONDecodeError: Expecting ',' delimiter: line 1 column 11 (char 10)
+                JSONDecodeError: Extra data: line 1 column 3011 (char 3010)
+                JSONDecodeError: Expecting value: line 1 column 3011 (char 3010)
+                JSONDecodeError: Expecting value: line 1 column 4 (char 3)
+                JSONDecodeError: Expecting value: line 1 column 5 (char 4)
+                ('\\U0001f600x', 4)
+                JSONDecodeError: Unterminated string starting at: line 1 column 1 (char 0)
+                """, r.stdout());
+    }
+
+    /**
      * The driver's Pattern.findall (str patterns with at most one group) finds what finditer finds, which is how
      * findall is defined: empty matches and how the search moves past them, groups that took no part, characters
      * outside the BMP, and what it leaves to GraalPy's own (bounds, two groups, bytes, the engine's fallback).

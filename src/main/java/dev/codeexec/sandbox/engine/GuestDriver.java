@@ -69,20 +69,71 @@ final class GuestDriver {
                 scanner_module = types.ModuleType("_json", _json.__doc__)
                 scanner_module.__dict__.update({k: v for k, v in vars(_json).items() if k not in ("__name__", "__doc__")})
 
+                # GraalPy's scanner takes and gives offsets in UTF-16 units, one more than CPython's per character
+                # outside the BMP before them: raw_decode in a loop read from the wrong place, json.loads let text
+                # after the document through, errors named wrong places. Such strings get offsets translated.
+                import _codecs
+                utf16 = _codecs.utf_16_le_encode  # its codec looked up once: a third quicker than str.encode
+
+                # (to units, to code points) for a non-ASCII string, or None when it has no characters outside the BMP.
+                def offsets(string):
+                    if len(string) < JSON_MIN_CHARS:
+                        encoded = utf16(string, "surrogatepass")[0]
+                        if len(encoded) == 2 * len(string):
+                            return None
+                        return (lambda i: len(utf16(string[:i], "surrogatepass")[0]) >> 1,
+                                lambda u: len(encoded[:2 * u].decode("utf-16-le", "surrogatepass")))
+                    # A large string, maybe scanned many times by raw_decode in a loop: where its characters outside
+                    # the BMP are, in code points and in units, is found once and kept until the end of the run.
+                    if large[0] is not string:
+                        points = [m.start() for m in library("re").finditer("[\\U00010000-\\U0010ffff]", string)]
+                        units = [p + i for i, p in enumerate(points)]
+                        bisect = library("bisect").bisect_left
+                        large[:] = string, (None if not points else (lambda i: i + bisect(points, i),
+                                                                     lambda u: u - bisect(units, u)))
+                    return large[1]
+                large = [None, None]
+
+                def in_code_points(scan, string, idx, to_units, to_code_points):
+                    try:
+                        value, end = scan(string, to_units(idx))
+                    except StopIteration as e:
+                        raise StopIteration(to_code_points(e.value)) from None
+                    except ValueError as e:
+                        if not hasattr(e, "pos"):
+                            raise
+                        raise type(e)(e.msg, e.doc, to_code_points(e.pos)) from None
+                    return value, to_code_points(end)
+
                 def make_scanner(context, native=_json.make_scanner, loads=marshal.loads):
                     scanner = native(context)
-                    if not (context.strict is True and context.object_hook is None and context.object_pairs_hook is None
-                            and context.parse_float is float and context.parse_int is int):
-                        return scanner
+                    plain = (context.strict is True and context.object_hook is None and context.object_pairs_hook is None
+                             and context.parse_float is float and context.parse_int is int)
 
                     def scan_once(string, idx):
-                        if type(string) is str and len(string) - idx >= JSON_MIN_CHARS:
-                            document = decode_json(string, idx)
-                            if document is not None:
-                                return loads(document.encode("latin-1"))
+                        if type(string) is str:
+                            # Only near the start: the host path declines anything but white space before idx, so
+                            # for raw_decode deep in a long string the call would be for nothing (7% of a loop's time).
+                            if plain and idx < 64 and len(string) - idx >= JSON_MIN_CHARS:
+                                document = decode_json(string, idx)
+                                if document is not None:
+                                    return loads(document.encode("latin-1"))
+                            # isascii() reads a flag of the string; a small one is measured here, without a call.
+                            if not string.isascii() and (len(string) >= JSON_MIN_CHARS
+                                                         or len(utf16(string, "surrogatepass")[0]) != 2 * len(string)):
+                                translation = offsets(string)
+                                if translation is not None:
+                                    return in_code_points(scanner, string, idx, *translation)
                         return scanner(string, idx)
                     return scan_once
                 scanner_module.make_scanner = make_scanner
+
+                def scanstring(string, end, strict=True, native=_json.scanstring):
+                    translation = None if type(string) is not str or string.isascii() else offsets(string)
+                    if translation is not None:
+                        return in_code_points(lambda s, i: native(s, i, strict), string, end, *translation)
+                    return native(string, end, strict)
+                scanner_module.scanstring = scanstring
                 sys.modules["_json"] = scanner_module
 
                 def fields(text):
@@ -347,6 +398,7 @@ final class GuestDriver {
                             print_exception(e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:
+                        large[:] = None, None
                         flush()
                 return run
 
