@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,8 @@ class BackgroundRunsTest {
         Map<String, Object> all = new HashMap<>(args);
         all.put("background", true);
         JsonObject started = structured(calls.call("execute_code", all));
-        assertTrue(Map.of("queued", 1, "running", 1).containsKey(started.getString("status")), started.encode());
+        // A short run may have finished on a warm worker before its start is answered.
+        assertTrue(Set.of("queued", "running", "finished").contains(started.getString("status")), started.encode());
         return started.getString("execution_id");
     }
 
