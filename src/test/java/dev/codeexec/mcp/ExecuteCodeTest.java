@@ -143,6 +143,16 @@ class ExecuteCodeTest {
         assertEquals("same 51 of 51\ndriver's True\n", r.stdout());
     }
 
+    /** An internal error of GraalPy (a builtin given values it has no case for) is reported as one, not as a refusal. */
+    @Test
+    void anInternalErrorOfTheInterpreterIsNotReportedAsARefusal() {
+        McpCalls.Exec r = mcp.exec("import _sre\n_sre.tregex_search(1, 2, 3, 4, 5, 6)\n");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().endsWith("SystemError: the interpreter failed internally (UnsupportedSpecializationException); "
+                + "this is not a sandbox refusal, and another way to do the same may work\n"), r.stderr());
+        assertEquals("ok\n", mcp.exec("print('ok')").stdout(), "the interpreter is still usable");
+    }
+
     @Test
     void printsToStdoutWithExitZero() {
         McpCalls.Exec r = mcp.exec("print(1 + 1)");

@@ -169,7 +169,11 @@ final class TimedRunner implements AutoCloseable {
                     return new Failure(1, OUT_OF_MEMORY, false);
                 }
                 if (p.isGuestException() || p.isHostException()) {
-                    // Python exceptions never get here (the driver catches them): this is a host refusal.
+                    // Python exceptions never get here (the driver catches them): a host refusal, or an internal
+                    // error of the interpreter, which operators may want to report upstream (its class name only).
+                    if (!HostRefusal.isRefusal(p.getMessage())) {
+                        LOG.log(Level.WARNING, "interpreter internal error: {0}", HostRefusal.exceptionName(p.getMessage()));
+                    }
                     return new Failure(1, HostRefusal.traceback(p), true);
                 }
             }
