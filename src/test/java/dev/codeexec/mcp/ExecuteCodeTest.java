@@ -94,6 +94,7 @@ class ExecuteCodeTest {
                 print(outcome(lambda: d.raw_decode('"' + emoji + '" ', 4)))
                 print(outcome(lambda: json.decoder.scanstring('"' + emoji + 'x" "y"', 1)))
                 print(outcome(lambda: json.decoder.scanstring('"' + emoji + 'x', 1)))
+                print(outcome(lambda: len(json.loads('["\\ud83d\\ude00", ' + pad + ']'))))  # two surrogate code points
                 """);
         assertEquals(0, r.exitCode(), r.stderr());
         assertEquals("""
@@ -108,6 +109,7 @@ class ExecuteCodeTest {
                 JSONDecodeError: Expecting value: line 1 column 5 (char 4)
                 ('\\U0001f600x', 4)
                 JSONDecodeError: Unterminated string starting at: line 1 column 1 (char 0)
+                2
                 """, r.stdout());
     }
 

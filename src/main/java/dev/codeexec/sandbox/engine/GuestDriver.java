@@ -115,7 +115,11 @@ final class GuestDriver {
                             # Only near the start: the host path declines anything but white space before idx, so
                             # for raw_decode deep in a long string the call would be for nothing (7% of a loop's time).
                             if plain and idx < 64 and len(string) - idx >= JSON_MIN_CHARS:
-                                document = decode_json(string, idx)
+                                document = decode_json(string, idx, False)
+                                if document == "":  # the host met surrogates: one character each pair, unless
+                                    # the string holds surrogate code points, which the host cannot tell apart
+                                    surrogate = library("re").search("[\\ud800-\\udfff]", string)
+                                    document = None if surrogate else decode_json(string, idx, True)
                                 if document is not None:
                                     return loads(document.encode("latin-1"))
                             # isascii() reads a flag of the string; a small one is measured here, without a call.

@@ -21,7 +21,8 @@ import java.util.Map;
  * limits, malformed text) returns {@code null}, and the guest's own scanner decodes it or raises its usual
  * error. Object keys are shared like the guest scanner's memo shares them (marshal references), and a repeated key
  * keeps its first position with its last value, as in a {@code dict} built in order. Text with characters outside the
- * BMP is declined too: in Java they cannot be told from pairs of surrogate code points, which Python strings may hold.
+ * BMP is decoded only when the guest vouches that its string holds no surrogate code points: in Java the two cannot
+ * be told apart. Then the end offset counts each such character once, as Python does.
  */
 public final class JsonToMarshal {
 
@@ -40,12 +41,17 @@ public final class JsonToMarshal {
     private JsonToMarshal() {
     }
 
+    /** What {@link #decode} returns for text with surrogates when the guest did not vouch for them: ask again. */
+    public static final String ASK_ABOUT_SURROGATES = "";
+
     /**
      * {@code (value, end)} in marshal format, one char per byte (Latin-1), for {@code text} decoded from {@code
      * start}, as the guest scanner's {@code scan_once(text, start)} returns it; or {@code null} to leave the document
-     * to the guest scanner.
+     * to the guest scanner; or {@link #ASK_ABOUT_SURROGATES} when the text has surrogates and {@code pairsAreCharacters}
+     * is false. The guest passes true once it has found no surrogate code points in its string, so that every pair
+     * here is one character outside the BMP.
      */
-    public static String decode(String text, int start) {
+    public static String decode(String text, int start, boolean pairsAreCharacters) {
         int length = text.length() - start;
         if (start < 0 || length < MIN_CHARS || length > MAX_CHARS) {
             return null;
@@ -61,11 +67,13 @@ public final class JsonToMarshal {
                 return null;
             }
         }
-        for (int i = start; i < text.length(); i++) {
-            if (Character.isSurrogate(text.charAt(i))) {
-                // One character outside the BMP and two surrogate code points look alike once in Java: neither
-                // the values nor the offsets could be told apart. (Escaped ones, \ud83d\ude00, are plain text.)
-                return null;
+        if (!pairsAreCharacters) {
+            for (int i = start; i < text.length(); i++) {
+                if (Character.isSurrogate(text.charAt(i))) {
+                    // One character outside the BMP and two surrogate code points look alike once in Java: neither
+                    // the values nor the offsets could be told apart. (Escaped ones, \ud83d\ude00, are plain text.)
+                    return ASK_ABOUT_SURROGATES;
+                }
             }
         }
         try (JsonParser parser = JSON.createParser(start == 0 ? text : text.substring(start))) {
@@ -75,8 +83,9 @@ public final class JsonToMarshal {
             if (!writer.value(parser)) {
                 return null;
             }
-            // Just past the closing bracket; with no surrogates in the text, chars and code points agree.
-            writer.integer(start + parser.currentTokenLocation().getCharOffset() + 1);
+            // Just past the closing bracket, in code points: a pair is one character (see pairsAreCharacters).
+            int end = start + (int) parser.currentTokenLocation().getCharOffset() + 1;
+            writer.integer(pairsAreCharacters ? end - pairsBefore(text, start, end) : end);
             return new String(writer.out, 0, writer.size, StandardCharsets.ISO_8859_1);
         } catch (IOException | RuntimeException e) {
             return null; // malformed, or past a limit: the guest scanner raises its own error or copes
@@ -198,6 +207,18 @@ public final class JsonToMarshal {
         }
         setInt32(lengthAt, size - begin);
         return true;
+    }
+
+    /** Surrogate pairs in {@code text[from, to)}: each is one code point in the guest's string. */
+    private static int pairsBefore(String text, int from, int to) {
+        int pairs = 0;
+        for (int i = from; i < to - 1; i++) {
+            if (Character.isHighSurrogate(text.charAt(i)) && Character.isLowSurrogate(text.charAt(i + 1))) {
+                pairs++;
+                i++;
+            }
+        }
+        return pairs;
     }
 
     private static boolean isJsonWhitespace(char c) {

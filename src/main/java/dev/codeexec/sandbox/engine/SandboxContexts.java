@@ -37,7 +37,8 @@ public final class SandboxContexts implements AutoCloseable {
     private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
 
     /** The guest json module's decoder for large documents (JsonToMarshal); strings in, a string or null out. */
-    private static final ProxyExecutable DECODE_JSON = args -> JsonToMarshal.decode(args[0].asString(), args[1].asInt());
+    private static final ProxyExecutable DECODE_JSON =
+            args -> JsonToMarshal.decode(args[0].asString(), args[1].asInt(), args[2].asBoolean());
 
     private final Engine engine;
     private final WorkspaceRoot workspace;

@@ -54,7 +54,7 @@ class JsonToMarshalTest {
     /** {@code leading} is white space; the document's value is {@code value}, followed by {@code trailing}. */
     private static void decodesAsTheGuestScannerDoes(String leading, String value, String trailing) {
         String doc = leading + value + trailing;
-        String payload = JsonToMarshal.decode(doc, leading.length());
+        String payload = JsonToMarshal.decode(doc, leading.length(), true);
         assertNotNull(payload, doc);
         int end = doc.codePointCount(0, leading.length() + value.length());
         Value compare = python.getBindings("python").getMember("compare");
@@ -98,23 +98,29 @@ class JsonToMarshalTest {
     void aStartAfterAnythingButWhiteSpaceIsDeclined() {
         // raw_decode(s, idx) past earlier values: Python's idx counts code points, Java's chars.
         String doc = "[\"caf\u00e9\"] " + padded("1");
-        assertNull(JsonToMarshal.decode(doc, doc.indexOf(" [") + 1));
+        assertNull(JsonToMarshal.decode(doc, doc.indexOf(" [") + 1, true));
+    }
+
+    @Test
+    void charactersOutsideTheBmpDecodeOnceTheGuestVouchesForThem() {
+        String doc = padded("\"\uD83D\uDE00\", {\"k\uD83D\uDE80\": \"a\uD83D\uDE00b\uD83D\uDE00\"}");
+        assertEquals(JsonToMarshal.ASK_ABOUT_SURROGATES, JsonToMarshal.decode(doc, 0, false),
+                "in Java a character outside the BMP looks like two surrogate code points of a Python string");
+        decodesAsTheGuestScannerDoes(" ", doc, "  [1]"); // the end counts each of the four characters once
     }
 
     @Test
     void whatOnlyTheGuestScannerDecodesExactlyIsDeclined() {
-        assertNull(JsonToMarshal.decode(padded("NaN"), 0), "NaN is Python's extension");
-        assertNull(JsonToMarshal.decode(padded("Infinity"), 0), "Infinity is Python's extension");
-        assertNull(JsonToMarshal.decode(padded("\"\\ud800\""), 0), "an escaped lone surrogate");
-        assertNull(JsonToMarshal.decode(padded("\"\uD83D\uDE00\""), 0),
-                "a character outside the BMP: in Java it looks like two surrogate code points of a Python string");
-        assertNull(JsonToMarshal.decode(padded("1,"), 0), "a trailing comma");
-        assertNull(JsonToMarshal.decode(padded("'single'"), 0), "single quotes");
-        assertNull(JsonToMarshal.decode(padded("\"tab\there\""), 0), "a raw control character");
-        assertNull(JsonToMarshal.decode(padded("01"), 0), "a leading zero");
-        assertNull(JsonToMarshal.decode(padded("1".repeat(1200)), 0), "a number past Jackson's length limit");
-        assertNull(JsonToMarshal.decode("[" + PAD, 0), "an unclosed array");
-        assertNull(JsonToMarshal.decode(PAD, 0), "a scalar document");
-        assertNull(JsonToMarshal.decode("[1]", 0), "a small document");
+        assertNull(JsonToMarshal.decode(padded("NaN"), 0, true), "NaN is Python's extension");
+        assertNull(JsonToMarshal.decode(padded("Infinity"), 0, true), "Infinity is Python's extension");
+        assertNull(JsonToMarshal.decode(padded("\"\\ud800\""), 0, true), "an escaped lone surrogate");
+        assertNull(JsonToMarshal.decode(padded("1,"), 0, true), "a trailing comma");
+        assertNull(JsonToMarshal.decode(padded("'single'"), 0, true), "single quotes");
+        assertNull(JsonToMarshal.decode(padded("\"tab\there\""), 0, true), "a raw control character");
+        assertNull(JsonToMarshal.decode(padded("01"), 0, true), "a leading zero");
+        assertNull(JsonToMarshal.decode(padded("1".repeat(1200)), 0, true), "a number past Jackson's length limit");
+        assertNull(JsonToMarshal.decode("[" + PAD, 0, true), "an unclosed array");
+        assertNull(JsonToMarshal.decode(PAD, 0, true), "a scalar document");
+        assertNull(JsonToMarshal.decode("[1]", 0, true), "a small document");
     }
 }
