@@ -28,7 +28,7 @@ public final class JsonToMarshal {
 
     /**
      * Smaller documents gain nothing from the detour: GraalPy's scanner and this path take about the same from 70 to
-     * 140 characters, and this one a third of the time from 350 (docs/benchmarks.md).
+     * 140 characters; this one takes 40% of the time at 350 and 30% from 900 (docs/benchmarks.md).
      */
     public static final int MIN_CHARS = 128;
     /** Bounds the work of one call, which cannot be interrupted: larger documents take the guest's scanner. */
