@@ -1,14 +1,10 @@
 package dev.codeexec.db;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.h2.tools.DeleteDbFiles;
 import org.h2.tools.Server;
 
 /**
@@ -19,16 +15,17 @@ import org.h2.tools.Server;
 public class RestartableH2Server implements QuarkusTestResourceLifecycleManager {
 
     private static final Path DIR = Path.of("target/restartable-h2");
+    private static final String DATABASE = "codeexec";
 
     private Server server;
     private int port;
 
     @Override
     public Map<String, String> start() {
-        deleteTree(DIR);
+        DeleteDbFiles.execute(DIR.toString(), DATABASE, true); // a fresh database for every run
         server = serve(0);
         port = server.getPort();
-        return Map.of("quarkus.datasource.jdbc.url", "jdbc:h2:tcp://127.0.0.1:" + port + "/codeexec",
+        return Map.of("quarkus.datasource.jdbc.url", "jdbc:h2:tcp://127.0.0.1:" + port + "/" + DATABASE,
                 "sandbox.max-concurrent", "1");
     }
 
@@ -54,19 +51,6 @@ public class RestartableH2Server implements QuarkusTestResourceLifecycleManager 
                     DIR.toAbsolutePath().toString()).start();
         } catch (SQLException e) {
             throw new IllegalStateException("H2 TCP server did not start on port " + port, e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

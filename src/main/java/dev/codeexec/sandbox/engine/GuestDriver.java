@@ -116,7 +116,7 @@ final class GuestDriver {
                             # for raw_decode deep in a long string the call would be for nothing (7% of a loop's time).
                             if plain and idx < 64 and len(string) - idx >= JSON_MIN_CHARS:
                                 document = decode_json(string, idx, False)
-                                if document == "":  # the host met surrogates: one character each pair, unless
+                                if document == "":  # ASK_ABOUT_SURROGATES: one character each pair, unless
                                     # the string holds surrogate code points, which the host cannot tell apart
                                     surrogate = library("re").search("[\\ud800-\\udfff]", string)
                                     document = None if surrogate else decode_json(string, idx, True)

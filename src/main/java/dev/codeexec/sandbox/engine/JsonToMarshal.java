@@ -34,6 +34,9 @@ public final class JsonToMarshal {
     /** Bounds the work of one call, which cannot be interrupted: larger documents take the guest's scanner. */
     public static final int MAX_CHARS = 16 * 1024 * 1024;
 
+    /** What {@link #decode} returns for text with surrogates when the guest did not vouch for them: ask again. */
+    public static final String ASK_ABOUT_SURROGATES = "";
+
     private static final JsonFactory JSON = new JsonFactory();
     private static final int FLAG_REF = 0x80;
 
@@ -43,9 +46,6 @@ public final class JsonToMarshal {
 
     private JsonToMarshal() {
     }
-
-    /** What {@link #decode} returns for text with surrogates when the guest did not vouch for them: ask again. */
-    public static final String ASK_ABOUT_SURROGATES = "";
 
     /**
      * {@code (value, end)} in marshal format, one char per byte (Latin-1), for {@code text} decoded from {@code
