@@ -92,15 +92,16 @@ class WarmInterpretersTest {
     }
 
     /**
-     * A new interpreter holds what its driver needs and no more: the rest is imported on demand and stays warm in the
-     * caller's interpreter. importlib.abc alone used to pull in some 40 modules (typing, inspect, tempfile, pathlib
-     * through importlib.resources), parsed again in every interpreter the pool built.
+     * A new interpreter holds what its driver needs and the modules agents import first (a spare's), no more: the rest
+     * is imported on demand and stays warm in the caller's interpreter. importlib.abc alone used to pull in some 40
+     * modules (typing, inspect, tempfile, pathlib through importlib.resources), parsed again in every interpreter the
+     * pool built.
      */
     @Test
-    void aNewInterpreterHoldsOnlyWhatItsDriverNeeds() {
+    void aNewInterpreterHoldsOnlyWhatItsDriverNeedsAndTheSparesModules() {
         McpCalls.Exec fresh = alice.exec(Map.of("code", "import sys\n"
                 + "print(sorted({'importlib.abc', 'importlib.resources', 'typing', 'inspect', 'tempfile', 'pathlib',"
-                + " 'shutil', 'ast', 'json', 'traceback', 're', 'tokenize', 'linecache'} & set(sys.modules)))",
+                + " 'shutil', 'ast', 'statistics'} & set(sys.modules)))",
                 "fresh", true));
         assertEquals("[]\n", fresh.stdout(), fresh.stderr());
         McpCalls.Exec onDemand = alice.exec(Map.of("code", "import importlib.abc, typing, pathlib\n"
@@ -163,6 +164,31 @@ class WarmInterpretersTest {
             assertTrue(timing.getLong("p50_ms") > 0, figure + ": " + timing.encode());
             assertTrue(timing.getLong("max_ms") >= timing.getLong("p95_ms"), figure + ": " + timing.encode());
         }
+    }
+
+    /**
+     * A new caller's first runs are served by spares: interpreters built ahead with the modules agents import first,
+     * and reset, so that nothing of their preparation is visible but those modules.
+     */
+    @Test
+    void aNewCallersFirstRunTakesASpareWithItsModulesImportedAndAClearSlate() {
+        long taken = spares().getLong("taken");
+        McpCalls.Exec raised = new McpCalls().exec("raise ValueError('first')");
+        assertEquals("ValueError: first\n", raised.stderr().substring(raised.stderr().lastIndexOf("ValueError")));
+        assertTrue(spares().getLong("taken") > taken, "a new caller's first run took a spare: " + spares().encode());
+
+        long before = spares().getLong("taken");
+        McpCalls.Exec slate = bob.exec("import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', "
+                + "'csv', 'datetime')), sorted(k for k in globals() if not k.startswith('__')), '' in sys.path)");
+        assertEquals("True [] True\n", slate.stdout(), slate.stderr());
+        assertEquals(before + 1, spares().getLong("taken"), spares().encode());
+        bob.exec("pass");
+        assertEquals(before + 1, spares().getLong("taken"), "a caller's second run is served by its own interpreter");
+        assertTrue(spares().getLong("built") >= spares().getLong("taken"), spares().encode());
+    }
+
+    private JsonObject spares() {
+        return sandbox().getJsonObject("spares");
     }
 
     private void write(String path, String content) {

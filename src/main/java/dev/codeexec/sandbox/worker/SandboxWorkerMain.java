@@ -160,7 +160,7 @@ public final class SandboxWorkerMain {
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null, null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares()), null, null));
         }
     }
 
