@@ -30,14 +30,18 @@ final class SparePreload {
             + "import " + String.join(", ", MODULES) + "\n"
             + "re.findall(r'[a-z]+', 'spare interpreter')\n"
             + "raise ValueError('spare interpreter')\n";
+    private static final String RAISED = "ValueError: spare interpreter\n";
 
     /** Runs the preload and the reset on the interpreter's thread; fails when the interpreter cannot run them. */
     void prepare(PythonInterpreter interpreter) throws InterruptedException {
         try {
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
             PythonInterpreter.Finish raised = interpreter.start(SOURCE, new byte[0], "", OutputStream.nullOutputStream(),
-                    OutputStream.nullOutputStream(), false, false).get();
-            if (raised.exitCode() != 1 || raised.recycle()) {
-                throw new IllegalStateException("the spare preload ended with exit status " + raised.exitCode());
+                    err, false, false).get();
+            // Its own error, last: a module that failed to import would end the run earlier with another.
+            if (raised.recycle() || !err.toString(java.nio.charset.StandardCharsets.UTF_8).endsWith(RAISED)) {
+                throw new IllegalStateException("the spare preload did not end with its own error (exit status "
+                        + raised.exitCode() + ")");
             }
             interpreter.start("", new byte[0], "", OutputStream.nullOutputStream(), OutputStream.nullOutputStream(),
                     true, false).get();
