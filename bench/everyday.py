@@ -128,7 +128,7 @@ def python3(code):
 
 def main():
     server = Server(*PROPERTIES)
-    server.wait_until_warm()
+    server.wait_until_warm(timeout_s=1200)
     rows, ratios = [], []
     try:
         for name, code in PROGRAMS.items():

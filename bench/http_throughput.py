@@ -1,6 +1,6 @@
 """Throughput of concurrent agents over MCP streamable HTTP, next to python3 doing the same work.
 
-Usage: python3 bench/http_throughput.py [clients] [calls-per-client] [rounds] [--agents]
+Usage: python3 bench/http_throughput.py [clients] [calls-per-client] [rounds] [--agents] [-Dproperty=value ...]
 (after: mvn -B -DskipTests package)
 Each client opens its own MCP session and sends its calls back to back, a mix of a trivial print, a small
 JSON aggregation and a regex count, and checks every answer. Prints executions/s, the round-trip p50/p95
@@ -19,7 +19,8 @@ import urllib.request
 from mcp_stdio import Server, percentile
 
 AGENTS = "--agents" in sys.argv
-ARGS = [a for a in sys.argv[1:] if a != "--agents"]
+ARGS = [a for a in sys.argv[1:] if a != "--agents" and not a.startswith("-D")]
+PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]  # system properties for the server
 CLIENTS = int(ARGS[0]) if len(ARGS) > 0 else 8
 CALLS = int(ARGS[1]) if len(ARGS) > 1 else 30
 ROUNDS = int(ARGS[2]) if len(ARGS) > 2 else 3
@@ -139,7 +140,7 @@ def report(label, elapsed, latencies):
 
 def main():
     port = free_port()
-    server = Server(f"-Dquarkus.http.port={port}")
+    server = Server(f"-Dquarkus.http.port={port}", *PROPERTIES)
     if AGENTS:
         while not server.call("get_execution_stats").get("ready"):
             time.sleep(0.1)
