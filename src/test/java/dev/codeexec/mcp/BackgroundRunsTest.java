@@ -208,14 +208,15 @@ class BackgroundRunsTest {
     @Test
     void aSessionRunningInTheBackgroundIsBusyForOtherCalls() throws IOException {
         String gate = gate();
-        String id = start(mcp, Map.of("code", "x = 41\n" + waitFor(gate), "session", "bg"));
-        ToolResponse busy = mcp.call("execute_code", Map.of("code", "print(x)", "session", "bg"));
+        String bg = SessionsTest.open(mcp, "pass");
+        String id = start(mcp, Map.of("code", "x = 41\n" + waitFor(gate), "session", bg));
+        ToolResponse busy = mcp.call("execute_code", Map.of("code", "print(x)", "session", bg));
         assertTrue(busy.isError());
         assertTrue(McpCalls.text(busy).contains("busy") && McpCalls.text(busy).contains(id), McpCalls.text(busy));
-        assertTrue(mcp.call("reset_session", Map.of("session", "bg")).isError());
+        assertTrue(mcp.call("reset_session", Map.of("session", bg)).isError());
         open(gate);
         awaitFinished(mcp, id);
-        assertEquals("42\n", mcp.exec(Map.of("code", "print(x + 1)", "session", "bg")).stdout());
+        assertEquals("42\n", mcp.exec(Map.of("code", "print(x + 1)", "session", bg)).stdout());
     }
 
     @Test

@@ -64,13 +64,14 @@ class ExecutionResourceTest {
     }
 
     @Test
-    void sessionsAreScopedToTheSessionHeader() {
-        given().contentType(ContentType.JSON).header("X-Session-Id", "alpha").body(Map.of("code", "v = 'a'", "session", "s"))
-                .post("/api/v1/executions").then().statusCode(200);
-        given().contentType(ContentType.JSON).header("X-Session-Id", "alpha").body(Map.of("code", "print(v)", "session", "s"))
-                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("a\n"));
-        given().contentType(ContentType.JSON).header("X-Session-Id", "beta").body(Map.of("code", "print('v' in globals())", "session", "s"))
-                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("False\n"));
+    void aSessionIsOpenedWithNewAndNamedByTheHandleReturned() {
+        String session = given().contentType(ContentType.JSON).body(Map.of("code", "v = 'a'", "session", "new"))
+                .post("/api/v1/executions").then().statusCode(200).extract().path("session");
+        given().contentType(ContentType.JSON).header("X-Session-Id", "beta").body(Map.of("code", "print(v)", "session", session))
+                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("a\n"))
+                .body("session", equalTo(session));
+        given().contentType(ContentType.JSON).body(Map.of("code", "print(v)", "session", "never-issued"))
+                .post("/api/v1/executions").then().statusCode(404).body("field", equalTo("session"));
     }
 
     @Test
