@@ -44,7 +44,7 @@ public class SandboxTools implements InitialCheck {
             Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
             %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
             cancelled, 137 killed. Inside: import tools, skills, pii. background, or a run past wait_s, returns \
-            an execution_id for get_execution.""";
+            an execution_id for get_execution. Handles (session, vault, execution_id) work from any connection.""";
 
     /** The session argument that opens a new persistent session. */
     static final String NEW_SESSION = "new";
@@ -100,7 +100,8 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
-                .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class, StateHandles.class))
+                .setOutputSchema(schemas.withOptional(schemas.union(ExecutionResult.class, ExecutionView.class),
+                        StateHandles.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
                 .register();

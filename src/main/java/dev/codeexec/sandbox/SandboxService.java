@@ -62,7 +62,7 @@ public class SandboxService {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
-                settings.maxSessionsPerConnection(), HandleTable.Full.REFUSE, replica);
+                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
         this.workspaces = workspaces;
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());

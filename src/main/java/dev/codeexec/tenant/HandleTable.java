@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 
 /**
  * Server-minted handles of one kind (persistent sessions, PII vaults), each owned by the tenant it was minted for and
@@ -25,6 +26,8 @@ public final class HandleTable<T> {
     public enum Full { REFUSE, FORGET_OLDEST }
 
     private static final int RANDOM_BYTES = 16;
+    /** A replica id ({@link ReplicaIdentity#id()}), a dot, and the random part in hex. */
+    private static final Pattern SHAPE = Pattern.compile("[a-z0-9-]+\\.[0-9a-f]{" + 2 * RANDOM_BYTES + "}");
 
     private static final class Held<T> {
         final String tenant;
@@ -135,7 +138,9 @@ public final class HandleTable<T> {
     }
 
     private InvalidInputException unknown(String handle) {
-        String issuer = ReplicaIdentity.issuer(handle).orElse(replica.id());
+        // Only a string shaped as a handle names a replica; anything else is simply unknown.
+        String issuer = handle != null && SHAPE.matcher(handle).matches()
+                ? ReplicaIdentity.issuer(handle).orElse(replica.id()) : replica.id();
         if (!issuer.equals(replica.id())) {
             return new InvalidInputException(field, "was issued by server " + issuer + ", not this one ("
                     + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "

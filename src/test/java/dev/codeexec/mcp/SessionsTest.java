@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SessionsTest {
 
+    /** sandbox.sessions.max-per-tenant's default. */
+    static final int MAX_PER_TENANT = 32;
+
     McpCalls mcp;
 
     @BeforeEach
@@ -96,7 +99,7 @@ class SessionsTest {
         java.util.List<String> opened = new java.util.ArrayList<>();
         ToolResponse refused = null;
         // Other tests of this tenant may hold sessions too: open until refused, at most the cap.
-        for (int i = 0; i <= 8 && refused == null; i++) {
+        for (int i = 0; i <= MAX_PER_TENANT && refused == null; i++) {
             ToolResponse r = mcp.call("execute_code", Map.of("code", "pass", "session", "new"));
             if (r.isError()) {
                 refused = r;
@@ -104,8 +107,9 @@ class SessionsTest {
                 opened.add(JsonObject.mapFrom(r.structuredContent()).getString("session"));
             }
         }
-        assertTrue(refused != null, "a ninth session was opened");
-        assertTrue(McpCalls.text(refused).startsWith("session: this tenant already holds 8 sessions"),
+        assertTrue(refused != null, "more than " + MAX_PER_TENANT + " sessions were opened");
+        assertTrue(McpCalls.text(refused).startsWith("session: this tenant already holds " + MAX_PER_TENANT
+                + " sessions"),
                 McpCalls.text(refused));
         for (String s : opened) {
             mcp.call("reset_session", Map.of("session", s));

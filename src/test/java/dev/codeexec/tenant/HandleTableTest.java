@@ -63,6 +63,8 @@ class HandleTableTest {
                 () -> t.require("alpha", "web-2-0a0b0c." + "1".repeat(32)));
         assertTrue(e.getMessage().startsWith("session: was issued by server web-2-0a0b0c, not this one"),
                 e.getMessage());
+        InvalidInputException odd = assertThrows(InvalidInputException.class, () -> t.require("alpha", "../etc"));
+        assertTrue(odd.getMessage().startsWith("session: no such session for this tenant"), odd.getMessage());
     }
 
     @Test
