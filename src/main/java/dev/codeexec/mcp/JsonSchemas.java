@@ -69,16 +69,6 @@ public class JsonSchemas {
         return union;
     }
 
-    /** {@code schema} with the properties of {@code extra} added, none of them required. */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> withOptional(Map<String, Object> schema, Type extra) {
-        Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) schema.get("properties"));
-        ((Map<String, Object>) of(extra).get("properties")).forEach(properties::putIfAbsent);
-        Map<String, Object> merged = new LinkedHashMap<>(schema);
-        merged.put("properties", properties);
-        return merged;
-    }
-
     private Map<String, Object> of(JavaType type, int depth) {
         Map<String, Object> schema = new LinkedHashMap<>();
         Class<?> raw = type.getRawClass();

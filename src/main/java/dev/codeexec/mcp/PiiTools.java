@@ -25,18 +25,17 @@ public class PiiTools {
     }
 
     @Tool(name = "sanitize_pii", description = """
-            Replace personal data and secrets with tokens like <EMAIL_ADDRESS_1>, stable per vault; with \
-            entities (type, UTF-16 span, score, token), counts and the vault handle to pass to later calls.""",
+            Tokenize personal data and secrets as <EMAIL_ADDRESS_1> etc., stable per vault (default: the \
+            connection's); returns entities (type, UTF-16 span, score, token), counts, vault.""",
             annotations = @Tool.Annotations(title = "Sanitize PII", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse sanitizePii(
             @ToolArg String text,
-            @ToolArg(description = "Only these types, e.g. EMAIL_ADDRESS; default all", required = false)
+            @ToolArg(description = "Only these types; default all", required = false)
             List<String> entities,
             @ToolArg(name = "min_score", description = "Least confidence", required = false)
             Double minScore,
-            @ToolArg(description = "Vault handle; default this connection's", required = false)
-            String vault,
+            @ToolArg(required = false) String vault,
             McpConnection connection) {
         return results.call(() -> {
             String key = vaultKey(connection, vault);
@@ -46,13 +45,12 @@ public class PiiTools {
     }
 
     @Tool(name = "restore_pii", description = """
-            Put back the values of tokens sanitize_pii issued in the vault.""",
+            Restore tokens sanitize_pii issued in the vault.""",
             annotations = @Tool.Annotations(title = "Restore PII", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse restorePii(
             @ToolArg String text,
-            @ToolArg(description = "Vault handle; default this connection's", required = false)
-            String vault,
+            @ToolArg(required = false) String vault,
             McpConnection connection) {
         return results.call(() -> pii.restore(text, vaultKey(connection, vault)));
     }

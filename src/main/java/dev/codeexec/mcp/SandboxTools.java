@@ -41,10 +41,10 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
+            Run Python 3 in a sandbox (cwd: the workspace); each run starts clean, imports stay warm. \
             %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
-            cancelled, 137 killed. Inside: import tools, skills, pii. background, or a run past wait_s, returns \
-            an execution_id for get_execution. Handles (session, vault, execution_id) work from any connection.""";
+            cancelled, 137 killed. Inside: import tools, skills, pii. background or a run past wait_s returns an \
+            execution_id. Handles work from any connection.""";
 
     /** The session argument that opens a new persistent session. */
     static final String NEW_SESSION = "new";
@@ -93,15 +93,13 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
                         + " in background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
-                .addArgument("session", "\"new\" opens an interpreter keeping variables; then its handle", false,
-                        String.class)
-                .addArgument("vault", "PII vault handle for pii and sanitize_output", false, String.class)
-                .addArgument("sanitize_output", "Tokenize personal data in output", false, boolean.class)
+                .addArgument("session", "\"new\" or a handle", false, String.class)
+                .addArgument("vault", "PII vault handle", false, String.class)
+                .addArgument("sanitize_output", "Tokenize PII in output", false, boolean.class)
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
-                .setOutputSchema(schemas.withOptional(schemas.union(ExecutionResult.class, ExecutionView.class),
-                        StateHandles.class))
+                .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
                 .register();
@@ -191,7 +189,7 @@ public class SandboxTools implements InitialCheck {
     }
 
     @Tool(name = "reset_session", description = """
-            Drop an execute_code session by its handle (variables, imports); idle ones expire.""",
+            Drop an execute_code session (variables, imports); idle ones expire.""",
             annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(
