@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
@@ -173,19 +174,26 @@ class WarmInterpretersTest {
     @Test
     void aNewCallersFirstRunTakesASpareWithItsModulesImportedAndAClearSlate() {
         long taken = spares().getLong("taken");
-        McpCalls.Exec raised = new McpCalls().exec("raise ValueError('first')");
+        McpCalls.Exec raised = newCaller().exec("raise ValueError('first')");
         assertEquals("ValueError: first\n", raised.stderr().substring(raised.stderr().lastIndexOf("ValueError")));
         assertTrue(spares().getLong("taken") > taken, "a new caller's first run took a spare: " + spares().encode());
 
         long before = spares().getLong("taken");
-        McpCalls.Exec slate = bob.exec("import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', "
+        McpCalls carol = newCaller();
+        McpCalls.Exec slate = carol.exec("import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', "
                 + "'csv', 'datetime')), [k for k in ('os', 're', 'json', 'csv', 'traceback') if k in globals()], "
                 + "'' in sys.path)");
         assertEquals("True [] True\n", slate.stdout(), slate.stderr());
         assertEquals(before + 1, spares().getLong("taken"), spares().encode());
-        bob.exec("pass");
+        carol.exec("pass");
         assertEquals(before + 1, spares().getLong("taken"), "a caller's second run is served by its own interpreter");
         assertTrue(spares().getLong("built") >= spares().getLong("taken"), spares().encode());
+    }
+
+    /** A caller new to the server: warm interpreters are keyed by tenant and client name. */
+    private static McpCalls newCaller() {
+        return new McpCalls(McpAssured.newStreamableClient().setName("spare-test-" + UUID.randomUUID()).build()
+                .connect());
     }
 
     private JsonObject spares() {
