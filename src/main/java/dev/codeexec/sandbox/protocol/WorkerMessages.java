@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.protocol;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
 import java.util.List;
 
@@ -54,22 +55,23 @@ public final class WorkerMessages {
      * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
-     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took.
+     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
+     * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm, List<Long> built) {
+            WarmCounters.Event warm, List<Long> built, Spares spares) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built);
+            return new Reply(0, true, false, null, false, null, built, null);
         }
 
         /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
         public static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null, null);
+            return new Reply(id, false, true, null, false, null, null, null);
         }
 
         public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
-                List<Long> built) {
-            return new Reply(id, false, false, result, recycle, warm, built);
+                List<Long> built, Spares spares) {
+            return new Reply(id, false, false, result, recycle, warm, built, spares);
         }
     }
 }
