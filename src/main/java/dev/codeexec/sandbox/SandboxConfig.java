@@ -52,6 +52,12 @@ public interface SandboxConfig {
 
         /** Executions one caller may have running or queued; default half of slots plus queue. */
         java.util.OptionalInt callerMax();
+
+        /**
+         * Background runs of one tenant that may hold slots at once, 1 to max-concurrent; default one less than
+         * max-concurrent (at least 1), so a tenant's long runs always leave a slot for other tenants.
+         */
+        java.util.OptionalInt backgroundSlots();
     }
 
     /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */
