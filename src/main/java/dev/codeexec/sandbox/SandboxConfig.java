@@ -125,7 +125,10 @@ public interface SandboxConfig {
         @WithDefault("256")
         int maxTotal();
 
-        /** get_execution calls with wait_s one tenant may have pending at once; beyond it they are refused as busy. */
+        /**
+         * get_execution calls with wait_s, and run event streams, one tenant may have pending at once; beyond it
+         * they are refused as busy.
+         */
         @WithDefault("64")
         int maxWaitsPerTenant();
 
