@@ -39,12 +39,16 @@ class TenantBudgetsTest {
     }
 
     private static void awaitFinished(String token, String id) {
+        awaitStatus(token, id, "finished");
+    }
+
+    private static void awaitStatus(String token, String id, String wanted) {
         String status = "";
-        for (int i = 0; i < 20 && !status.equals("finished"); i++) {
+        for (int i = 0; i < 20 && !status.equals(wanted); i++) {
             status = given().header("Authorization", "Bearer " + token).queryParam("wait_s", 30)
                     .when().get("/api/v1/executions/" + id).then().statusCode(200).extract().path("status");
         }
-        assertEquals("finished", status);
+        assertEquals(wanted, status);
     }
 
     private static void cancel(String token, String id) {
@@ -60,6 +64,8 @@ class TenantBudgetsTest {
     void longPollsHoldNoRequestThreads() throws Exception {
         SandboxWarm.awaitReady();
         String run = start(TokenProfile.ACME, "import time\ntime.sleep(500)");
+        // Running first: the start would otherwise be the change that answers the polls.
+        awaitStatus(TokenProfile.ACME, run, "running");
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest poll = HttpRequest.newBuilder(URI.create(executions + "/" + run + "?wait_s=30"))
                 .header("Authorization", "Bearer " + TokenProfile.ACME).build();
