@@ -57,7 +57,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final WorkerLauncher launcher;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
     private final Set<WorkerProcess> live = new HashSet<>();
-    private final WaitLine<WorkerProcess> line = new WaitLine<>();
+    private final WaitLine<WorkerProcess> line;
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
@@ -86,6 +86,7 @@ public final class ProcessExecutor implements CodeExecutor {
         this.settings = settings;
         this.host = host;
         this.launcher = new WorkerLauncher(settings, workspace, runtime, osSandbox, writable);
+        this.line = new WaitLine<>(settings.maxConcurrent());
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
@@ -279,7 +280,8 @@ public final class ProcessExecutor implements CodeExecutor {
         hooks.cancellation().thenRun(this::wakeWaiters);
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, System.nanoTime() + patience);
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenantOf(request.owner()),
+                System.nanoTime() + patience);
         try {
             while (true) {
                 dispatch();
@@ -311,6 +313,12 @@ public final class ProcessExecutor implements CodeExecutor {
         } finally {
             line.leave(waiter);
         }
+    }
+
+    /** The tenant a caller id names (see {@link dev.codeexec.tenant.Caller#id}); an id without one is its own. */
+    private static String tenantOf(String owner) {
+        int slash = owner.indexOf('/');
+        return slash > 0 ? owner.substring(0, slash) : owner;
     }
 
     private synchronized void wakeWaiters() {
