@@ -151,7 +151,10 @@ class _PatchingLoader:
 
     def exec_module(self, module):
         self._loader.exec_module(module)
-        self._patch(module)
+        try:
+            self._patch(module)
+        except AttributeError:  # not the standard library's module (a traceback.py in the workspace): left as it is
+            pass
 
     def __getattr__(self, name):  # get_source, get_filename and the rest: the real loader's
         return getattr(self._loader, name)
@@ -234,30 +237,40 @@ def _patch_selector_events(selector_events):
 
 
 def _patch_unicodedata(unicodedata):
-    """GraalPy delegates combining, east_asian_width, lookup and ucd_3_2_0 (the idna codec's database) to a native
-    module: here they are CPython's data (_codeexec_unicodedata) and the compiler's own name table."""
+    """GraalPy delegates combining, east_asian_width, mirrored, decimal, digit, numeric, lookup and ucd_3_2_0 (the idna
+    codec's database) to a native module: here they are CPython's data (_codeexec_unicodedata) and the compiler's own
+    name table."""
     import bisect
     import _codeexec_unicodedata as data
+    missing = object()
 
-    def table(runs, default):
+    def table(name, runs, parse, default, error=None):
         starts, ends, values = [], [], []
         for run in runs.split():
             first, last, value = run.split(":")
             starts.append(int(first, 16))
             ends.append(int(last, 16))
-            values.append(int(value) if default == 0 else value)
+            values.append(parse(value))
 
-        def find(chr_):
+        def find(chr_, default_value=missing):
             if not isinstance(chr_, str) or len(chr_) != 1:
-                raise TypeError(f"argument must be a unicode character, not {type(chr_).__name__}")
+                raise TypeError(f"{name}() argument 1 must be a unicode character, not {type(chr_).__name__}")
             cp = ord(chr_)
             i = bisect.bisect_right(starts, cp) - 1
-            return values[i] if i >= 0 and cp <= ends[i] else default
+            if i >= 0 and cp <= ends[i]:
+                return values[i]
+            if error is None:
+                return default
+            if default_value is missing:
+                raise ValueError(error)
+            return default_value
+        find.__name__ = find.__qualname__ = name
         return find
 
-    combining = table(data.COMBINING, 0)
-    east_asian_width = table(data.EAST_ASIAN_WIDTH, "N")
-    combining.__name__, east_asian_width.__name__ = "combining", "east_asian_width"
+    functions = [table("combining", data.COMBINING, int, 0), table("east_asian_width", data.EAST_ASIAN_WIDTH, str, "N"),
+                 table("mirrored", data.MIRRORED, int, 0), table("decimal", data.DECIMAL, int, None, "not a decimal"),
+                 table("digit", data.DIGIT, int, None, "not a digit"),
+                 table("numeric", data.NUMERIC, float, None, "not a numeric character")]
 
     def lookup(name):
         text = name.decode("ascii", "replace") if isinstance(name, (bytes, bytearray)) else name
@@ -275,8 +288,8 @@ def _patch_unicodedata(unicodedata):
         def __getattr__(self, attribute):
             return getattr(unicodedata, attribute)
 
-    unicodedata.combining = combining
-    unicodedata.east_asian_width = east_asian_width
+    for function in functions:
+        setattr(unicodedata, function.__name__, function)
     unicodedata.lookup = lookup
     unicodedata.ucd_3_2_0 = UCD()
 
