@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -84,10 +85,12 @@ class GuestPythonTest {
 
     @Test
     void aSessionsThreadEndsWithTheRunThatStartedIt() {
-        String session = "threads-" + UUID.randomUUID().toString().substring(0, 8);
-        McpCalls.Exec left = mcp.exec(Map.of("code", "import threading, time\nkept = 1\n"
-                + "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()", "session", session));
-        assertTrue(left.stderr().contains("1 thread(s) were still running when the run ended"), left.stderr());
+        ToolResponse opened = mcp.call("execute_code", Map.of("code", "import threading, time\nkept = 1\n"
+                + "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()", "session", "new"));
+        JsonObject left = JsonObject.mapFrom(opened.structuredContent());
+        String session = left.getString("session");
+        assertTrue(left.getString("stderr").contains("1 thread(s) were still running when the run ended"),
+                left.getString("stderr"));
         McpCalls.Exec next = mcp.exec(Map.of("code", "import threading\nprint(threading.active_count(), 'kept' in globals())",
                 "session", session));
         assertTrue(next.stdout().endsWith("1 False\n"), next.stdout() + next.stderr());
