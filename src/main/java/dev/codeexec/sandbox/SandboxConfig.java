@@ -32,6 +32,10 @@ public interface SandboxConfig {
     @WithDefault("1048576")
     int outputLimitBytes();
 
+    /** Threads a run may have alive at once besides its own; past it, starting one raises RuntimeError. */
+    @WithDefault("16")
+    int threadsPerRun();
+
     /** Fresh contexts kept ready in the in-process executor. */
     @WithDefault("2")
     int warmContexts();
@@ -241,7 +245,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), pythonPackages(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), outputLimitBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerTenant(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

@@ -15,6 +15,7 @@ public record SandboxSettings(
         Path workspace,
         Path pythonPackages,
         int outputLimitBytes,
+        int threadsPerRun,
         int warmContexts,
         int maxConcurrent,
         int queueSize,

@@ -69,8 +69,14 @@ public final class PythonInterpreter implements AutoCloseable {
         }
     }
 
-    /** How a run ended inside the interpreter: its exit status, and whether the interpreter should not serve again. */
-    public record Finish(int exitCode, boolean recycle) {
+    /**
+     * How a run ended inside the interpreter: its exit status, whether the interpreter should not serve again, and
+     * the simple class names of the Java exceptions behind its uncaught error (comma-separated, empty for none): the
+     * interpreter's internal errors, which go to the log and never to the caller; and how many of its threads were
+     * still alive when it ended (daemon threads, or threads the guest could not join), which only closing the
+     * interpreter stops.
+     */
+    public record Finish(int exitCode, boolean recycle, String internalErrors, int threadsLeft) {
     }
 
     /**
@@ -102,7 +108,8 @@ public final class PythonInterpreter implements AutoCloseable {
         err.redirectTo(stderr);
         try {
             Value finish = run.execute(code, freshStart, keepFiles);
-            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
+            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean(),
+                    finish.getArrayElement(2).asString(), finish.getArrayElement(3).asInt());
         } finally {
             out.redirectTo(OutputStream.nullOutputStream());
             err.redirectTo(OutputStream.nullOutputStream());

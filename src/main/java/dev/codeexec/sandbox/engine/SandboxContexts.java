@@ -25,8 +25,8 @@ import org.graalvm.polyglot.io.IOAccess;
  * Builds confined Python interpreters on one shared engine. Deny by default: the only IO is the
  * workspace (plus the read-only standard library inside GraalPy's internal resources and the read-only
  * packages directory, on {@code sys.path} after the standard library); no host
- * access, no polyglot access, no environment, no processes, no threads, no native code, and the
- * context's streams are its own. {@link SandboxPolicy#CONSTRAINED} validates that configuration.
+ * access, no polyglot access, no environment, no processes, no native code, and the context's streams are its
+ * own. Threads are allowed, capped per run by the driver and ended with the run (see GuestDriver). {@link SandboxPolicy#CONSTRAINED} validates that configuration.
  *
  * <p>Plain Java with no CDI, because the worker process uses it too.
  */
@@ -50,9 +50,15 @@ public final class SandboxContexts implements AutoCloseable {
     private final HostCalls host;
     private final String guestModuleFields;
     private final String packageFields;
+    private final int threadsPerRun;
 
-    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota,
+    /** @param threadsPerRun threads a run may have alive besides its own (sandbox.threads-per-run) */
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, int threadsPerRun,
             OutputStream engineLog, HostCalls host) {
+        if (threadsPerRun < 0) {
+            throw new IllegalArgumentException("sandbox.threads-per-run must be 0 or more, got " + threadsPerRun);
+        }
+        this.threadsPerRun = threadsPerRun;
         this.workspace = workspace;
         roots.put(workspace.path(), workspace);
         // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.
@@ -115,7 +121,7 @@ public final class SandboxContexts implements AutoCloseable {
                     .allowPolyglotAccess(PolyglotAccess.NONE)
                     .allowEnvironmentAccess(EnvironmentAccess.NONE)
                     .allowCreateProcess(false)
-                    .allowCreateThread(false)
+                    .allowCreateThread(true)
                     .allowNativeAccess(false)
                     .build();
             try {
@@ -124,6 +130,7 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_json", DECODE_JSON);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
+                bindings.putMember("__codeexec_threads", threadsPerRun);
                 return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
             } catch (RuntimeException e) {
                 context.close(true);

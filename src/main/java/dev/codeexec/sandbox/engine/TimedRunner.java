@@ -74,6 +74,15 @@ final class TimedRunner implements AutoCloseable {
                 PythonInterpreter.Finish finish = running.get();
                 exit = finish.exitCode();
                 recycle = finish.recycle();
+                logInternalErrors(finish.internalErrors());
+                if (finish.threadsLeft() > 0) {
+                    // No thread outlives its run: closing the interpreter cancels them all.
+                    alive = false;
+                    if (keepAlive) {
+                        err.note("\nnote: " + finish.threadsLeft() + " thread(s) were still running when the run ended;"
+                                + " they were stopped, and the session's interpreter with them\n");
+                    }
+                }
             }
         } catch (TimeoutException e) {
             timedOut = true;
@@ -102,6 +111,15 @@ final class TimedRunner implements AutoCloseable {
         ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
                 out.truncated() || err.truncated(), timedOut);
         return new Outcome(result, alive && !stuck, stuck, recycle);
+    }
+
+    /** The guest names them; only names that look like Java class names are logged, never text it chose. */
+    private static void logInternalErrors(String names) {
+        for (String name : names.split(",")) {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]{0,99}")) {
+                LOG.log(Level.WARNING, "interpreter internal error: {0}", name);
+            }
+        }
     }
 
     /** Returns when the run ends or its caller cancels it; throws TimeoutException at the deadline. */

@@ -90,7 +90,8 @@ public final class WorkerLauncher {
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
-                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
+                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()),
+                Integer.toString(settings.threadsPerRun()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
         // turns the cache off when the compiler jars are on the upgrade module path.
         boolean aotCapable = jdk.feature() >= 25 && runtime.jit().keepsAotCache();

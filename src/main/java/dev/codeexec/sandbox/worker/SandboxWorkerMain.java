@@ -111,7 +111,7 @@ public final class SandboxWorkerMain {
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
-                Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[1]), Integer.parseInt(args[12]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
                         Integer.parseInt(args[8])),
@@ -121,7 +121,7 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
-                settings.quota(), System.err, worker::callServer);
+                settings.quota(), settings.threadsPerRun(), System.err, worker::callServer);
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
