@@ -29,7 +29,7 @@ class SparePreloadTest {
         Files.writeString(root.resolve("csv.py"), "open('shadow-ran', 'w').write('csv')\n");
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
-                PythonPackages.scan(Path.of("python-packages")), quota, OutputStream.nullOutputStream(),
+                PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
                 PythonInterpreter spare = contexts.newInterpreter(contexts.workspace())) {
             new SparePreload().prepare(spare);
