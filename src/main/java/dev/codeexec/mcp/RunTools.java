@@ -32,8 +32,9 @@ public class RunTools {
             @ToolArg(name = "max_bytes", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes,
             McpConnection connection) {
         // Absent offsets and wait mean 0: the start of each stream, no waiting.
-        return results.call(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
-                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes));
+        return ResourceLinks.add(results.call(() -> runs.get(callers.of(connection).id(), executionId,
+                stdoutOffset == null ? 0 : stdoutOffset, stderrOffset == null ? 0 : stderrOffset,
+                waitS == null ? 0 : waitS, maxBytes)));
     }
 
     @Tool(name = "cancel_execution", description = """

@@ -90,6 +90,7 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
+                .addArgument("max_inline_bytes", "Per stream", false, int.class)
                 .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
@@ -104,12 +105,14 @@ public class SandboxTools implements InitialCheck {
 
     ToolResponse executeCode(ToolManager.ToolArguments call) {
         Map<String, Object> args = call.args();
-        return results.call(() -> {
+        return ResourceLinks.add(results.call(() -> {
             String owner = callers.of(call.connection()).id();
+            boolean sanitize = Arguments.flag(args, "sanitize_output");
+            // Sanitized output must not leave its raw text in a file the model can read back.
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"),
-                    Arguments.string(args, "session"), owner, Arguments.flag(args, "fresh"));
-            boolean sanitize = Arguments.flag(args, "sanitize_output");
+                    Arguments.string(args, "session"), owner, Arguments.flag(args, "fresh"),
+                    Arguments.integer(args, "max_inline_bytes"), !sanitize);
             boolean background = Arguments.flag(args, "background");
             Integer waitS = Arguments.integer(args, "wait_s");
             if (!background && waitS == null) {
@@ -129,7 +132,7 @@ public class SandboxTools implements InitialCheck {
                         return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
                     },
                     () -> runs.awaitResult(owner, id, waitS));
-        });
+        }));
     }
 
     /** A synchronous run, which the client may cancel and, with a progressToken, hears progress of. */

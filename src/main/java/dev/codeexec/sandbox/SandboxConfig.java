@@ -28,9 +28,28 @@ public interface SandboxConfig {
     @WithDefault("python-packages")
     Path pythonPackages();
 
-    /** Bytes of stdout and of stderr kept per execution; the rest is drained and dropped. */
-    @WithDefault("1048576")
-    int outputLimitBytes();
+    /**
+     * Bytes of stdout and of stderr returned inline per execution (head and tail past it); execute_code's
+     * max_inline_bytes overrides it per call, up to {@link ExecutionLimits#MAX_INLINE_BYTES}.
+     */
+    @WithDefault("16384")
+    int inlineOutputBytes();
+
+    /** Output past the inline budget, kept in the caller's workspace under .runs/. */
+    SpillConfig spill();
+
+    interface SpillConfig {
+        /**
+         * Bytes of each stream kept in the spill file; 0 keeps none. Never more than workspace.max-file-bytes, and
+         * the file counts against the workspace quota like any other.
+         */
+        @WithDefault("16777216")
+        long maxBytes();
+
+        /** How long spill files are kept; removed at the caller's tenant's next execution after, or by the sweep. */
+        @WithDefault("1h")
+        Duration ttl();
+    }
 
     /** Fresh contexts kept ready in the in-process executor. */
     @WithDefault("2")
@@ -203,7 +222,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), pythonPackages(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), inlineOutputBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

@@ -43,6 +43,13 @@ public class SandboxService {
     private final FairShare fairShare;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
+    private final ContextCounters context = new ContextCounters();
+    private final SpillSweeper spills;
+    private final java.util.concurrent.ScheduledExecutorService sweeps =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("spill-sweep").factory());
+    /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
+    private final long spillBytes;
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
     private final WorkerRuntime runtime;
@@ -58,6 +65,11 @@ public class SandboxService {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.workspaces = workspaces;
+        if (config.spill().maxBytes() < 0 || config.spill().ttl().isNegative()) {
+            throw new IllegalArgumentException("sandbox.spill.max-bytes and sandbox.spill.ttl must not be negative");
+        }
+        this.spillBytes = Math.min(config.spill().maxBytes(), workspaceConfig.maxFileBytes());
+        this.spills = new SpillSweeper(workspaces, config.spill().ttl(), java.time.Clock.systemUTC());
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
         // Inside a workspace, guest code could write the packages every caller imports.
@@ -95,6 +107,8 @@ public class SandboxService {
      */
     @PostConstruct
     void start() {
+        long period = spills.period().toMillis();
+        sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
@@ -111,6 +125,7 @@ public class SandboxService {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        sweeps.shutdownNow();
         executor.thenAccept(CodeExecutor::close);
     }
 
@@ -141,8 +156,12 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        int inline = ExecutionLimits.inlineBytes(command.maxInlineBytes(), settings.inlineOutputBytes());
+        String tenant = Caller.tenantOf(command.owner());
         ExecutionRequest request = ExecutionLimits.validate(command, maxTimeoutS, hooks)
-                .in(workspaces.root(Caller.tenantOf(command.owner())).path());
+                .in(workspaces.root(tenant).path(), new OutputPlan(runId == null ? java.util.UUID.randomUUID().toString() : runId, inline,
+                        command.spill() ? spillBytes : 0));
+        spills.sweepSoon(tenant);
         SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
         if (held != null) {
             String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
@@ -195,6 +214,7 @@ public class SandboxService {
             }
             counters.record(result);
             owners.record(request.owner(), result);
+            context.record(request.owner(), result.reportOrEmpty().context());
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8} streamed={9}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -250,6 +270,21 @@ public class SandboxService {
     /** Finished executions of one caller (an MCP connection id, or "rest"). */
     public OutcomeCounts stats(String owner) {
         return owners.of(owner);
+    }
+
+    /** Context bytes of the caller's finished executions and of all of them. */
+    public ContextStats context(String owner) {
+        return ContextStats.of(context.of(owner), context.total());
+    }
+
+    /** Context bytes of all finished executions, for the metrics. */
+    public ContextBytes contextTotal() {
+        return context.total();
+    }
+
+    /** Removes the tenant's spill files older than the TTL now, whenever it was last swept; how many went. */
+    public int sweepSpills(String tenant) {
+        return spills.sweep(tenant, java.time.Instant.now());
     }
 
     /** True once an execution can start without building an engine first. */
