@@ -42,7 +42,7 @@ public class WorkspaceResources {
         }
         return new ResourceResponse(List.of(file.isText()
                 ? new TextResourceContents(uri.value(), file.text(), "text/plain")
-                : new BlobResourceContents(uri.value(), BlobResourceContents.toBase64(file.bytes()),
+                : new BlobResourceContents(uri.value(), java.util.Base64.getEncoder().encodeToString(file.bytes()),
                         "application/octet-stream")));
     }
 }

@@ -49,6 +49,10 @@ public interface SandboxConfig {
         /** How long spill files are kept; removed at the caller's tenant's next execution after, or by the sweep. */
         @WithDefault("1h")
         Duration ttl();
+
+        /** How often every tenant's workspace is swept for spill files past their TTL (at least 1 s). */
+        @WithDefault("10m")
+        Duration sweepInterval();
     }
 
     /** Fresh contexts kept ready in the in-process executor. */

@@ -45,6 +45,7 @@ public class SandboxService {
     private final OwnerCounters owners = new OwnerCounters();
     private final ContextCounters context = new ContextCounters();
     private final SpillSweeper spills;
+    private final Duration sweepInterval;
     private final java.util.concurrent.ScheduledExecutorService sweeps =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("spill-sweep").factory());
@@ -70,6 +71,7 @@ public class SandboxService {
         }
         this.spillBytes = Math.min(config.spill().maxBytes(), workspaceConfig.maxFileBytes());
         this.spills = new SpillSweeper(workspaces, config.spill().ttl(), java.time.Clock.systemUTC());
+        this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
         // Inside a workspace, guest code could write the packages every caller imports.
@@ -107,7 +109,7 @@ public class SandboxService {
      */
     @PostConstruct
     void start() {
-        long period = spills.period().toMillis();
+        long period = Math.max(1000, sweepInterval.toMillis());
         sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {

@@ -23,7 +23,8 @@ import java.util.logging.Logger;
 /**
  * Removes spilled output ({@code .runs/<id>/} in a tenant's workspace) once nothing in it changed for the spill TTL,
  * through the workspace ledger so the quota it held is given back. A tenant is swept when one of its executions is
- * admitted (at most every {@link #MIN_INTERVAL} unless the TTL is shorter) and by the server's periodic sweep.
+ * admitted (at most every {@link #MIN_INTERVAL} unless the TTL is shorter) and by the server's periodic sweep of
+ * every tenant ({@code sandbox.spill.sweep-interval}).
  * Every path is confined again just before it is deleted: guest code may have changed the tree meanwhile.
  */
 final class SpillSweeper {
@@ -52,12 +53,6 @@ final class SpillSweeper {
             lastSwept.put(tenant, clock.instant());
             sweepQuietly(tenant, clock.instant());
         }
-    }
-
-    /** How often the server sweeps every tenant: the TTL, at least a second and at most five minutes. */
-    Duration period() {
-        Duration max = Duration.ofMinutes(5);
-        return ttl.compareTo(max) > 0 ? max : ttl.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : ttl;
     }
 
     /** Sweeps the tenant's workspace unless it was swept within the interval; never throws. */

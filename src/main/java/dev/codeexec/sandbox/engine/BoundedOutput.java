@@ -38,7 +38,7 @@ public final class BoundedOutput extends OutputStream {
     }
 
     /** A stream as the caller gets it: the inline text and the file (or null) holding all of it. */
-    record Captured(String text, boolean truncated, String file, long spilledBytes) {
+    public record Captured(String text, boolean truncated, String file, long spilledBytes) {
     }
 
     private final int budget;
@@ -114,6 +114,8 @@ public final class BoundedOutput extends OutputStream {
                 byte[] head = first.toByteArray();
                 first.reset();
                 first.write(head, 0, headBytes);
+            } else if (first.size() < headBytes) {
+                first.write(b, off, Math.min(len, headBytes - first.size()));
             }
             if (spill != null) {
                 spill.write(b, off, len);
@@ -146,7 +148,7 @@ public final class BoundedOutput extends OutputStream {
     }
 
     /** Ends the stream (later writes are ignored) and closes its spill; the same answer every time. */
-    synchronized Captured capture() {
+    public synchronized Captured capture() {
         if (captured != null) {
             return captured;
         }
