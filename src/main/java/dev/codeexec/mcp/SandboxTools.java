@@ -38,10 +38,10 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
-            %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
-            cancelled, 137 killed. Inside: import tools, skills, pii. background, or a run past wait_s, returns \
-            an execution_id for get_execution.""";
+            Run Python 3 in a sandbox, cwd the persistent workspace; each run starts clean, imports stay warm. %s; \
+            no network, subprocesses or host access. exit_code 1 raised, n exit(n), 124 timeout, 130 cancelled, 137 \
+            killed. Longer output: head and tail inline, all in stdout_file/stderr_file. Inside: import tools, \
+            skills, pii. background or a run past wait_s gives an execution_id for get_execution.""";
 
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
@@ -90,7 +90,7 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
-                .addArgument("max_inline_bytes", "Per stream", false, int.class)
+                .addArgument("max_inline_bytes", "", false, int.class)
                 .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)

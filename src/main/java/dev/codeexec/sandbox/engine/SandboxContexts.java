@@ -33,8 +33,12 @@ import org.graalvm.polyglot.io.IOAccess;
 public final class SandboxContexts implements AutoCloseable {
 
     static final String LANGUAGE = "python";
-    /** The bridge service whose replies are tool results (tools.call, search, definitions): a run's intake. */
+    /**
+     * The bridge call whose replies are tool results: tools.call of an upstream tool. Local registry tools run in the
+     * guest itself, so what they read counts as files read; their definitions and sources are code, not intake.
+     */
     private static final String TOOLS_SERVICE = "tools";
+    private static final String UPSTREAM_CALL = "call_upstream";
     /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
     private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
 
@@ -103,8 +107,9 @@ public final class SandboxContexts implements AutoCloseable {
             if (WorkspaceQuotaBridge.SERVICE.equals(service)) {
                 return "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}";
             }
-            String reply = host.call(owner.get(), service, args[1].asString(), args[2].asString());
-            if (TOOLS_SERVICE.equals(service)) {
+            String method = args[1].asString();
+            String reply = host.call(owner.get(), service, method, args[2].asString());
+            if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
                 intake.tool(utf8Length(reply));
             }
             return reply;
