@@ -23,7 +23,7 @@ public class PiiTools {
 
     @Tool(name = "sanitize_pii", description = """
             Replace personal data and secrets with tokens like <EMAIL_ADDRESS_1>, stable per connection; with \
-            entities (type, UTF-16 span, score, token) and counts.""",
+            entities and counts.""",
             annotations = @Tool.Annotations(title = "Sanitize PII", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse sanitizePii(

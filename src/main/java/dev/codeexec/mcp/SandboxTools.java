@@ -38,10 +38,10 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox, cwd the persistent workspace; each run starts clean, imports stay warm. %s; \
-            no network, subprocesses or host access. exit_code 1 raised, n exit(n), 124 timeout, 130 cancelled, 137 \
-            killed. Longer output: head and tail inline, all in stdout_file/stderr_file. Inside: import tools, \
-            skills, pii. background or a run past wait_s gives an execution_id for get_execution.""";
+            Run Python 3 in a sandbox, cwd the persistent workspace; runs start clean, imports stay warm. %s; no \
+            network, subprocesses or host access. exit_code 1 raised, n exit(n), 124 timeout, 130 cancelled, 137 \
+            killed. Inside: import tools, skills, pii. background or a run past wait_s gives an execution_id for \
+            get_execution.""";
 
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
@@ -83,10 +83,10 @@ public class SandboxTools implements InitialCheck {
                 .setDescription(executeCodeDescription(sandbox.packages().publicImports()))
                 .addArgument("code", "Python source, run as __main__", true, String.class)
                 .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
-                        + " in background only", false, int.class, "30")
+                        + ": background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
                 .addArgument("session", "Named interpreter keeping variables", false, String.class)
-                .addArgument("sanitize_output", "Tokenize personal data in output", false, boolean.class)
+                .addArgument("sanitize_output", "Tokenize personal data", false, boolean.class)
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
