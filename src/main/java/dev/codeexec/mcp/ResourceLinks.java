@@ -35,14 +35,22 @@ final class ResourceLinks {
         return URLDecoder.decode(argument.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    /** The response with a link to every file the answer names (spilled output first); the same when none. */
+    /** The response with a link to every file its structured answer names (spilled output first). */
     static ToolResponse add(ToolResponse response) {
+        return add(response, response.structuredContent());
+    }
+
+    /** The response with a link to every file {@code answer} names; the same response when none (or an error). */
+    static ToolResponse add(ToolResponse response, Object answer) {
         List<ResourceLink> links = new ArrayList<>();
-        if (response.structuredContent() instanceof ExecutionResult result) {
+        if (response.isError()) {
+            return response;
+        }
+        if (answer instanceof ExecutionResult result) {
             RunReport report = result.reportOrEmpty();
             report.spills().forEach(spill -> links.add(link(spill, "Whole output of the run")));
             report.files().forEach(file -> links.add(link(file, "Written by the run")));
-        } else if (response.structuredContent() instanceof ExecutionView view) {
+        } else if (answer instanceof ExecutionView view) {
             for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {
                 if (file != null) {
                     links.add(new ResourceLink(uri(file), "text/plain", file, null, "Whole output of the run", null,
