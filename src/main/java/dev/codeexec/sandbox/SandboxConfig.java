@@ -75,6 +75,12 @@ public interface SandboxConfig {
 
         /** Executions one caller may have running or queued; default half of slots plus queue. */
         java.util.OptionalInt callerMax();
+
+        /**
+         * Background runs of one tenant that may hold slots at once, 1 to max-concurrent; default one less than
+         * max-concurrent (at least 1), so a tenant's long runs always leave a slot for other tenants.
+         */
+        java.util.OptionalInt backgroundSlots();
     }
 
     /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */
@@ -89,6 +95,23 @@ public interface SandboxConfig {
     String jit();
 
     Sessions sessions();
+
+    Bridge bridge();
+
+    /** Bounds on the arguments of one bridge call from guest code, checked as the server parses them. */
+    interface Bridge {
+        /** Characters of one call's JSON arguments, at most 16 Mi (the bound worker frames are sized for). */
+        @WithDefault("4194304")
+        int maxArgsChars();
+
+        /** Characters of one string inside the arguments, at most 16 Mi. */
+        @WithDefault("4194304")
+        int maxStringChars();
+
+        /** Nesting of arrays and objects in the arguments, at most 1000. */
+        @WithDefault("64")
+        int maxNestingDepth();
+    }
 
     Warm warm();
 
@@ -106,6 +129,13 @@ public interface SandboxConfig {
         @WithDefault("1048576")
         int retainedBytes();
 
+        /**
+         * Retained output one tenant's background runs may reserve together: each run reserves both streams full
+         * (twice retained-bytes). Beyond it the tenant's oldest finished runs are dropped, then new runs refused.
+         */
+        @WithDefault("67108864")
+        long retainedBytesPerTenant();
+
         /** How long a finished background run stays readable. */
         @WithDefault("1h")
         Duration finishedTtl();
@@ -117,6 +147,13 @@ public interface SandboxConfig {
         /** Background runs the server holds for all callers together. */
         @WithDefault("256")
         int maxTotal();
+
+        /**
+         * get_execution calls with wait_s, and run event streams, one tenant may have pending at once; beyond it
+         * they are refused as busy.
+         */
+        @WithDefault("64")
+        int maxWaitsPerTenant();
 
         /** How often a synchronous execute_code call that sent a progressToken hears progress. */
         @WithDefault("2s")

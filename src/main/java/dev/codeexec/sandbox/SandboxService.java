@@ -43,6 +43,7 @@ public class SandboxService {
     private final PythonPackages packages;
     private final Admission admission;
     private final FairShare fairShare;
+    private final BackgroundSlots backgroundSlots;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final ContextCounters context = new ContextCounters();
@@ -105,6 +106,7 @@ public class SandboxService {
                 : new Admission(settings.maxConcurrent(), settings.queueSize());
         this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
+        this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
     }
 
     /**
@@ -198,18 +200,38 @@ public class SandboxService {
             release(held, runId);
             throw rejected();
         }
+        boolean background = runId != null;
         return () -> {
             try (share) {
-                return run(request, ticket);
+                return background ? runInBackground(request, ticket) : run(request, ticket);
             } finally {
                 release(held, runId);
             }
         };
     }
 
-    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
-        Duration patience = request.timeout().plus(Duration.ofSeconds(
+    /** A background run first waits for one of its tenant's background slots (see {@link BackgroundSlots}). */
+    private ExecutionResult runInBackground(ExecutionRequest request, Admission.Ticket ticket) {
+        BackgroundSlots.Slot slot;
+        try {
+            slot = backgroundSlots.await(Caller.tenantOf(request.owner()), request.hooks(), patience(request));
+        } catch (SandboxBusyException e) {
+            ticket.abandon();
+            counters.reject();
+            throw e;
+        }
+        try (slot) {
+            return run(request, ticket);
+        }
+    }
+
+    private static Duration patience(ExecutionRequest request) {
+        return request.timeout().plus(Duration.ofSeconds(
                 Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())));
+    }
+
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+        Duration patience = patience(request);
         Admission.Slot slot;
         try {
             slot = ticket.await(patience);

@@ -48,7 +48,7 @@ public record ServerStats(
         @JsonProperty("python_packages")
         @JsonPropertyDescription("Packages importable beyond the standard library: name, version, import names")
         List<PythonPackage> pythonPackages,
-        @JsonPropertyDescription("Server process memory; sandbox workers are separate processes")
+        @JsonPropertyDescription("Server process memory; the workers' is sandbox.workers_memory")
         MemoryStats memory,
         @JsonPropertyDescription("Figures of other capabilities (registry, skills, pii), by name")
         Map<String, Object> capabilities) {

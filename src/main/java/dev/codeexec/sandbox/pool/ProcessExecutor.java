@@ -12,6 +12,8 @@ import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.SessionNotice;
 import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.Spares;
+import dev.codeexec.sandbox.ProcessMemory;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
@@ -55,7 +57,7 @@ public final class ProcessExecutor implements CodeExecutor {
     private final WorkerLauncher launcher;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
     private final Set<WorkerProcess> live = new HashSet<>();
-    private final WaitLine<WorkerProcess> line = new WaitLine<>();
+    private final WaitLine<WorkerProcess> line;
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     private final SessionTable<WorkerProcess> sessions;
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
@@ -70,6 +72,9 @@ public final class ProcessExecutor implements CodeExecutor {
     /** Workers of the initial pool not yet started; each starts once the one before it is ready. */
     private final AtomicInteger initialSpawns = new AtomicInteger();
     private final AtomicLong replaced = new AtomicLong();
+    /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
+    private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
+    private Spares retiredSpares = Spares.NONE;
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -81,6 +86,7 @@ public final class ProcessExecutor implements CodeExecutor {
         this.settings = settings;
         this.host = host;
         this.launcher = new WorkerLauncher(settings, workspace, runtime, osSandbox, writable);
+        this.line = new WaitLine<>(settings.maxConcurrent());
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
@@ -200,6 +206,9 @@ public final class ProcessExecutor implements CodeExecutor {
         try {
             WorkerMessages.Reply reply = worker.execute(request, takeDrops(worker), settings.worker().startTimeout(),
                     hardDeadline, stopWait);
+            if (reply.spares() != null) {
+                noteSpares(worker, reply.spares());
+            }
             if (reply.warm() != null) {
                 warmCounters.record(reply.warm());
                 if (reply.warm().recycled() != null) {
@@ -271,7 +280,8 @@ public final class ProcessExecutor implements CodeExecutor {
         hooks.cancellation().thenRun(this::wakeWaiters);
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, System.nanoTime() + patience);
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenantOf(request.owner()),
+                System.nanoTime() + patience);
         try {
             while (true) {
                 dispatch();
@@ -303,6 +313,12 @@ public final class ProcessExecutor implements CodeExecutor {
         } finally {
             line.leave(waiter);
         }
+    }
+
+    /** The tenant a caller id names (see {@link dev.codeexec.tenant.Caller#id}); an id without one is its own. */
+    private static String tenantOf(String owner) {
+        int slash = owner.indexOf('/');
+        return slash > 0 ? owner.substring(0, slash) : owner;
     }
 
     private synchronized void wakeWaiters() {
@@ -360,6 +376,10 @@ public final class ProcessExecutor implements CodeExecutor {
             }
             idle.remove(worker);
             pendingDrops.remove(worker);
+            Spares left = workerSpares.remove(worker);
+            if (left != null) {
+                retiredSpares = retiredSpares.plus(left);
+            }
             warmHomes.values().removeIf(home -> home.worker() == worker);
             dispatch();
             notifyAll();
@@ -434,6 +454,16 @@ public final class ProcessExecutor implements CodeExecutor {
         });
     }
 
+    private synchronized void noteSpares(WorkerProcess worker, Spares spares) {
+        if (live.contains(worker)) {
+            workerSpares.put(worker, spares);
+        }
+    }
+
+    private Spares spares() {
+        return workerSpares.values().stream().reduce(retiredSpares, Spares::plus);
+    }
+
     @Override
     public synchronized int waiting() {
         return line.size();
@@ -450,12 +480,20 @@ public final class ProcessExecutor implements CodeExecutor {
     }
 
     @Override
-    public synchronized SandboxState state() {
-        // Workers of the initial pool waiting for their turn count as starting.
-        return new SandboxState("process", live.size(), idle.size(), starting.get() + initialSpawns.get(),
-                replaced.get(), sessions.size(), 0,
-                warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), workerStarts.timing(),
-                contextBuilds.timing());
+    public SandboxState state() {
+        List<Long> pids;
+        SandboxState state;
+        synchronized (this) {
+            pids = live.stream().map(WorkerProcess::pid).toList();
+            // Workers of the initial pool waiting for their turn count as starting.
+            state = new SandboxState("process", live.size(), idle.size(), starting.get() + initialSpawns.get(),
+                    replaced.get(), sessions.size(), 0,
+                    warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), workerStarts.timing(),
+                    contextBuilds.timing(), spares(), null);
+        }
+        // Read outside the lock: the kernel walks each process's page tables, milliseconds that dispatch need not wait.
+        ProcessMemory memory = pids.stream().map(ProcessMemory::ofTree).reduce(ProcessMemory.NONE, ProcessMemory::plus);
+        return state.withWorkersMemory(memory);
     }
 
     @Override

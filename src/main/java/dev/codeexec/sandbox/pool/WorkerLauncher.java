@@ -56,6 +56,10 @@ public final class WorkerLauncher {
         cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
                 "-XX:+UseSerialGC",
+                // Memory an idle worker holds (docs/benchmarks.md): the heap starts small instead of at 1/64 of the
+                // machine's memory, and gives back what a collection frees beyond 30%; the worker collects when it
+                // falls idle (SandboxWorkerMain), and the JVM hands freed native memory back to the system.
+                "-Xms16m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
                 // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
                 // Its other output too ("Terminating due to java.lang.OutOfMemoryError" went to stdout and broke a frame).
@@ -63,6 +67,10 @@ public final class WorkerLauncher {
                 "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
+        if (jdk.feature() >= 22) {
+            // glibc keeps what compiler threads and the engine freed; trimmed, an idle worker's RSS falls back.
+            cmd.add("-XX:TrimNativeHeapInterval=5000");
+        }
         if (jdk.feature() >= 24) {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));

@@ -5,6 +5,7 @@ import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.OutputPlan;
 import dev.codeexec.sandbox.RunReport;
 import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
 import java.util.List;
 
@@ -57,23 +58,24 @@ public final class WorkerMessages {
      * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
-     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took.
+     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
+     * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
      * {@code report} is the result's report, which the result itself does not serialize.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm, List<Long> built, RunReport report) {
+            WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built, null);
+            return new Reply(0, true, false, null, false, null, built, null, null);
         }
 
         /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
         public static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null, null, null);
+            return new Reply(id, false, true, null, false, null, null, null, null);
         }
 
         public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
-                List<Long> built) {
-            return new Reply(id, false, false, result, recycle, warm, built, result.report());
+                List<Long> built, Spares spares) {
+            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report());
         }
 
         /** The result with its report attached again. */

@@ -62,6 +62,13 @@ public final class SandboxWorkerMain {
     private static final long QUIET_BEFORE_WARMUP_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
     /** Share of the machine's CPU in use (over the last check's interval) above which warm-up waits. */
     private static final double MAX_CPU_LOAD_FOR_WARMUP = 0.25;
+    /**
+     * How long a worker must have run nothing before it collects its heap: the serial collector gives memory back to
+     * the system only at a full collection (-XX:MaxHeapFreeRatio), which an idle worker would otherwise never make.
+     */
+    private static final long IDLE_BEFORE_COLLECT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Heap use grown by less than this since the last idle collection (nothing ran) is not worth another. */
+    private static final long COLLECT_AFTER_GROWTH_BYTES = 8L << 20;
     /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
     private static final int WARM_CONTEXTS = 2;
 
@@ -86,6 +93,9 @@ public final class SandboxWorkerMain {
     private final java.util.concurrent.ScheduledExecutorService flusher =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("worker-output").factory());
+
+    /** Heap in use after the last idle collection; read and written on the flusher thread only. */
+    private long usedAfterCollect;
 
     private record Running(long id, RunHooks hooks) {
     }
@@ -125,6 +135,7 @@ public final class SandboxWorkerMain {
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();
+            worker.flusher.scheduleWithFixedDelay(worker::collectWhenIdle, 10, 5, TimeUnit.SECONDS);
             worker.serve(executor);
         }
     }
@@ -160,7 +171,7 @@ public final class SandboxWorkerMain {
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null, null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares()), null, null));
         }
     }
 
@@ -171,6 +182,22 @@ public final class SandboxWorkerMain {
             taken.add(millis);
         }
         return taken;
+    }
+
+    /**
+     * A full collection once the worker has run nothing for a while and its heap grew since the last one (a load, a
+     * warm-up round, spares rebuilt): the heap shrinks to its live data plus 30%, which the system gets back.
+     */
+    private void collectWhenIdle() {
+        if (busy.get() || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
+            return;
+        }
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        if (memory.getHeapMemoryUsage().getUsed() - usedAfterCollect < COLLECT_AFTER_GROWTH_BYTES) {
+            return;
+        }
+        System.gc();
+        usedAfterCollect = memory.getHeapMemoryUsage().getUsed();
     }
 
     /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */

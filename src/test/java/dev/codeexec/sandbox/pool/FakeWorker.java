@@ -32,7 +32,7 @@ public final class FakeWorker {
                 codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
                 ExecutionResult forged = new ExecutionResult("someone else's output", "", 0, 1, false, false);
                 codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of()), null, null));
+                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of(), null), null, null));
             }
             case "bridge-after-result" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
@@ -41,7 +41,7 @@ public final class FakeWorker {
                 String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
                 ExecutionResult result = new ExecutionResult(answer, "", 0, 1, false, false);
                 codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of()), null, null));
+                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of(), null), null, null));
                 codec.write(bridgeCall(2));
             }
             case "oversized-result" -> {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.BoundedOutput;
 import dev.codeexec.sandbox.worker.OutputBatcher;
@@ -49,7 +50,7 @@ class FrameLimitsTest {
                         Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)));
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
                 true, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE),
-                Collections.nCopies(64, Long.MAX_VALUE)), null, null));
+                Collections.nCopies(64, Long.MAX_VALUE), new Spares(Long.MAX_VALUE, Long.MAX_VALUE)), null, null));
         assertTrue(frame.length <= FrameLimits.resultBytes(OUTPUT_LIMIT),
                 frame.length + " > " + FrameLimits.resultBytes(OUTPUT_LIMIT));
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
