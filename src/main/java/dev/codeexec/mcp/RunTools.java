@@ -34,7 +34,8 @@ public class RunTools {
             McpConnection connection) {
         // Absent offsets and wait mean 0: the start of each stream, no waiting. A wait holds no thread.
         return results.later(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
-                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes));
+                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes))
+                .map(ResourceLinks::add);
     }
 
     @Tool(name = "cancel_execution", description = """

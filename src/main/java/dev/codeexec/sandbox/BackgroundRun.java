@@ -262,7 +262,8 @@ final class BackgroundRun {
             return new ExecutionView(id, state.name().toLowerCase(java.util.Locale.ROOT), cancelled(), out.text(),
                     err.text(), out.nextOffset(), err.nextOffset(), out.hasMore() || err.hasMore(),
                     out.dropped() || err.dropped(), r == null ? null : r.exitCode(), r == null ? null : r.durationMs(),
-                    r == null ? null : r.truncated(), r == null ? null : r.timedOut());
+                    r == null ? null : r.truncated(), r == null ? null : r.timedOut(), r == null ? null : r.stdoutFile(),
+                    r == null ? null : r.stderrFile());
         } finally {
             lock.unlock();
         }

@@ -28,9 +28,32 @@ public interface SandboxConfig {
     @WithDefault("python-packages")
     Path pythonPackages();
 
-    /** Bytes of stdout and of stderr kept per execution; the rest is drained and dropped. */
-    @WithDefault("1048576")
-    int outputLimitBytes();
+    /**
+     * Bytes of stdout and of stderr returned inline per execution (head and tail past it); execute_code's
+     * max_inline_bytes overrides it per call, up to {@link ExecutionLimits#MAX_INLINE_BYTES}.
+     */
+    @WithDefault("16384")
+    int inlineOutputBytes();
+
+    /** Output past the inline budget, kept in the caller's workspace under .runs/. */
+    SpillConfig spill();
+
+    interface SpillConfig {
+        /**
+         * Bytes of each stream kept in the spill file; 0 keeps none. Never more than workspace.max-file-bytes, and
+         * the file counts against the workspace quota like any other.
+         */
+        @WithDefault("16777216")
+        long maxBytes();
+
+        /** How long spill files are kept; removed at the caller's tenant's next execution after, or by the sweep. */
+        @WithDefault("1h")
+        Duration ttl();
+
+        /** How often every tenant's workspace is swept for spill files past their TTL (at least 1 s). */
+        @WithDefault("10m")
+        Duration sweepInterval();
+    }
 
     /** Threads a run may have alive at once besides its own; past it, starting one raises RuntimeError. */
     @WithDefault("16")
@@ -245,7 +268,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), pythonPackages(), outputLimitBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), inlineOutputBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerTenant(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

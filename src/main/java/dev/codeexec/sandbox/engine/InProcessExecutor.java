@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.engine;
 import dev.codeexec.sandbox.CodeExecutor;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.OutputPlan;
 import dev.codeexec.sandbox.LatencyWindow;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.SandboxState;
@@ -41,7 +42,8 @@ public final class InProcessExecutor implements CodeExecutor {
 
     private final SandboxContexts contexts;
     private final TimedRunner runner;
-    private final int outputLimit;
+    /** The inline budget of a run whose request names none. */
+    private final int inlineBytes;
     /** Interpreters built ahead of need, each confined to the workspace it was built for. */
     private final BlockingQueue<Ready> warm;
     /** The workspace the next pre-built interpreter is for: that of the latest run (a tenant's callers cluster). */
@@ -78,7 +80,7 @@ public final class InProcessExecutor implements CodeExecutor {
         this.prebuildFor = contexts.workspace();
         this.heap = heap;
         this.built = built;
-        this.outputLimit = settings.outputLimitBytes();
+        this.inlineBytes = settings.inlineOutputBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
@@ -236,10 +238,14 @@ public final class InProcessExecutor implements CodeExecutor {
         return new Spares(sparesTaken.sum(), sparesBuilt.sum());
     }
 
+    private OutputPlan output(ExecutionRequest request) {
+        return request.output() != null ? request.output() : OutputPlan.inlineOnly(inlineBytes);
+    }
+
     private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
         PythonInterpreter interpreter = takeInterpreter(contexts.root(request.workspace()));
         onGuestStart.run();
-        TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+        TimedRunner.Outcome outcome = runner.run(interpreter, request, output(request), false);
         noteStuck(outcome);
         if (!outcome.threadStuck()) {
             warmer.execute(interpreter::close);
@@ -260,7 +266,7 @@ public final class InProcessExecutor implements CodeExecutor {
         try {
             onGuestStart.run();
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
-            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, false, entry.runs() > 0);
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), false, entry.runs() > 0);
             noteStuck(outcome);
             entry.markUsed();
             entry.countRun();
@@ -292,7 +298,7 @@ public final class InProcessExecutor implements CodeExecutor {
         entry.lock();
         try {
             onGuestStart.run();
-            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, true);
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), true);
             noteStuck(outcome);
             entry.markUsed();
             if (!outcome.interpreterAlive()) {

@@ -27,14 +27,18 @@ public final class PythonInterpreter implements AutoCloseable {
             .stackSize(STACK_BYTES).factory();
 
     /** The parts a factory builds on the interpreter's thread. */
-    /** @param closed runs after the context is closed: settles what its file system left open */
-    record Parts(Context context, Value run, Runnable closed) {
+    /**
+     * @param files  the context's file system, through which the host spills the run's output
+     * @param intake what the current run takes in and touches
+     */
+    record Parts(Context context, Value run, ConfinedFileSystem files, RunIntake intake) {
     }
 
     private final ExecutorService thread;
     private final Context context;
     private final Value run;
-    private final Runnable closed;
+    private final ConfinedFileSystem files;
+    private final RunIntake intake;
     private final RedirectableOutput out;
     private final RedirectableOutput err;
     private final RedirectableInput in;
@@ -45,7 +49,8 @@ public final class PythonInterpreter implements AutoCloseable {
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
-        this.closed = parts.closed();
+        this.files = parts.files();
+        this.intake = parts.intake();
         this.out = out;
         this.err = err;
         this.in = in;
@@ -117,6 +122,14 @@ public final class PythonInterpreter implements AutoCloseable {
         }
     }
 
+    ConfinedFileSystem files() {
+        return files;
+    }
+
+    RunIntake intake() {
+        return intake;
+    }
+
     /** Stops guest code without closing the context, so a persistent session can go on. */
     void interrupt(Duration grace) throws TimeoutException {
         context.interrupt(grace);
@@ -130,7 +143,8 @@ public final class PythonInterpreter implements AutoCloseable {
         } catch (IllegalStateException | PolyglotException e) {
             // Already closed, or its thread is stuck in a builtin; the thread ends when the builtin returns.
         } finally {
-            closed.run();
+            // Settles what the guest's file system left open.
+            files.closeChannels();
             thread.shutdown();
         }
     }

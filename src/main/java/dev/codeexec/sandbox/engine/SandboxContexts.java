@@ -33,6 +33,12 @@ import org.graalvm.polyglot.io.IOAccess;
 public final class SandboxContexts implements AutoCloseable {
 
     static final String LANGUAGE = "python";
+    /**
+     * The bridge call whose replies are tool results: tools.call of an upstream tool. Local registry tools run in the
+     * guest itself, so what they read counts as files read; their definitions and sources are code, not intake.
+     */
+    private static final String TOOLS_SERVICE = "tools";
+    private static final String UPSTREAM_CALL = "call_upstream";
     /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
     private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
 
@@ -101,12 +107,22 @@ public final class SandboxContexts implements AutoCloseable {
         java.util.concurrent.atomic.AtomicReference<String> owner = new java.util.concurrent.atomic.AtomicReference<>("");
         // The guest's one door to the host: strings in, a string out, on behalf of the current caller.
         // The ledger service is the file system's, not the guest's: guest code could otherwise settle leases it holds.
-        ProxyExecutable hostCall = args -> WorkspaceQuotaBridge.SERVICE.equals(args[0].asString())
-                ? "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}"
-                : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
+        RunIntake intake = new RunIntake();
+        ProxyExecutable hostCall = args -> {
+            String service = args[0].asString();
+            if (WorkspaceQuotaBridge.SERVICE.equals(service)) {
+                return "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}";
+            }
+            String method = args[1].asString();
+            String reply = host.call(owner.get(), service, method, args[2].asString());
+            if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
+                intake.tool(utf8Length(reply));
+            }
+            return reply;
+        };
         BridgeLedger ledger = new BridgeLedger(host, owner::get);
         return PythonInterpreter.start(out, err, in, owner, unused -> {
-            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
+            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger, intake);
             FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
@@ -131,12 +147,22 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
                 bindings.putMember("__codeexec_threads", threadsPerRun);
-                return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
+                return new PythonInterpreter.Parts(context, context.eval(driver), confined, intake);
             } catch (RuntimeException e) {
                 context.close(true);
                 throw e;
             }
         });
+    }
+
+    /** UTF-8 length without encoding: what a reply weighs in a model's context. */
+    static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
     }
 
     static byte[] utf8(String s) {

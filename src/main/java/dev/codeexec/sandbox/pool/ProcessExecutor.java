@@ -220,7 +220,7 @@ public final class ProcessExecutor implements CodeExecutor {
             } else {
                 release(worker);
             }
-            return reply.result();
+            return reply.fullResult();
         } catch (TimeoutException e) {
             lostWarm(request);
             if (request.hooks().cancelRequested()) {
@@ -415,7 +415,7 @@ public final class ProcessExecutor implements CodeExecutor {
                     try {
                         long startNanos = System.nanoTime();
                         WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads,
-                                contextBuilds::record, FrameLimits.fromWorker(settings.outputLimitBytes()),
+                                contextBuilds::record, FrameLimits.fromWorker(ExecutionLimits.MAX_INLINE_BYTES),
                                 broken -> retire(broken, "it broke the worker protocol"));
                         worker.awaitReady(settings.worker().startTimeout());
                         workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);

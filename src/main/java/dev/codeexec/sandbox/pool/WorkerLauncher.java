@@ -85,7 +85,7 @@ public final class WorkerLauncher {
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName(),
-                workspace.path().toString(), Integer.toString(settings.outputLimitBytes()),
+                workspace.path().toString(), Integer.toString(settings.inlineOutputBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),

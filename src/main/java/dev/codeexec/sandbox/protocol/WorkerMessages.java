@@ -2,6 +2,8 @@ package dev.codeexec.sandbox.protocol;
 
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.OutputPlan;
+import dev.codeexec.sandbox.RunReport;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
@@ -16,10 +18,11 @@ public final class WorkerMessages {
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
      * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace. With
      * {@code stream} the worker sends the run's output as {@link Output} frames while it runs; without it, output
-     * arrives only in the result.
+     * arrives only in the result. {@code output} says how much of it comes inline and what spills to the workspace
+     * (null: inline only, at the worker's default budget).
      */
     public record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
-            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream) {
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream, OutputPlan output) {
     }
 
     /** The caller cancelled execution {@code id}: stop it as a timeout would, and report it cancelled. */
@@ -57,21 +60,27 @@ public final class WorkerMessages {
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
      * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
      * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
+     * {@code report} is the result's report, which the result itself does not serialize.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm, List<Long> built, Spares spares) {
+            WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built, null);
+            return new Reply(0, true, false, null, false, null, built, null, null);
         }
 
         /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
         public static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null, null, null);
+            return new Reply(id, false, true, null, false, null, null, null, null);
         }
 
         public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
                 List<Long> built, Spares spares) {
-            return new Reply(id, false, false, result, recycle, warm, built, spares);
+            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report());
+        }
+
+        /** The result with its report attached again. */
+        public ExecutionResult fullResult() {
+            return result == null || report == null ? result : result.withReport(report);
         }
     }
 }

@@ -41,7 +41,7 @@ import java.util.logging.Logger;
  * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
- * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
  * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
  * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
  * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
@@ -159,7 +159,7 @@ public final class SandboxWorkerMain {
             try {
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
                         Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(), hooks,
-                        request.workspace() == null ? null : Path.of(request.workspace())),
+                        request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
                         () -> started(request.id()));
             } finally {
                 current.set(null);
