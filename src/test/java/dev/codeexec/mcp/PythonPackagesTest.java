@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkiverse.mcp.server.test.McpAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -179,7 +180,9 @@ class PythonPackagesTest {
     @Test
     void packageStateNeverCrossesCallers() {
         ok("import yaml\nyaml.codeexec_mark = 'caller one'");
-        McpCalls other = new McpCalls();
+        // Warm interpreters are keyed by tenant and client name: another client of the tenant is another caller.
+        McpCalls other = new McpCalls(McpAssured.newStreamableClient().setName("other-caller-" + UUID.randomUUID())
+                .build().connect());
         McpCalls.Exec r = other.exec(Map.of("code", "import yaml\nprint(getattr(yaml, 'codeexec_mark', None))",
                 "timeout_s", 120));
         assertEquals("None\n", r.stdout(), r.stderr());
