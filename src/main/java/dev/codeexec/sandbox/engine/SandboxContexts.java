@@ -48,6 +48,8 @@ public final class SandboxContexts implements AutoCloseable {
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
+    /** Numbers the interpreters built here, so a bridge call names the one that made it. */
+    private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
     private final String guestModuleFields;
     private final String packageFields;
 
@@ -89,6 +91,12 @@ public final class SandboxContexts implements AutoCloseable {
      * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
      */
     public PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
+        return newInterpreter(workspace, host);
+    }
+
+    /** The same, with its bridge calls going to {@code host} (the warm-up's refuses them all). */
+    public PythonInterpreter newInterpreter(WorkspaceRoot workspace, HostCalls host) {
+        long id = interpreters.incrementAndGet();
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();
@@ -97,9 +105,9 @@ public final class SandboxContexts implements AutoCloseable {
         // The ledger service is the file system's, not the guest's: guest code could otherwise settle leases it holds.
         ProxyExecutable hostCall = args -> WorkspaceQuotaBridge.SERVICE.equals(args[0].asString())
                 ? "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}"
-                : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
-        BridgeLedger ledger = new BridgeLedger(host, owner::get);
-        return PythonInterpreter.start(out, err, in, owner, unused -> {
+                : host.call(owner.get(), id, args[0].asString(), args[1].asString(), args[2].asString());
+        BridgeLedger ledger = new BridgeLedger(host, owner::get, id);
+        return PythonInterpreter.start(id, out, err, in, owner, unused -> {
             ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
             FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)

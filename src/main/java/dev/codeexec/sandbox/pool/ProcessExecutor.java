@@ -70,6 +70,7 @@ public final class ProcessExecutor implements CodeExecutor {
     /** Workers of the initial pool not yet started; each starts once the one before it is ready. */
     private final AtomicInteger initialSpawns = new AtomicInteger();
     private final AtomicLong replaced = new AtomicLong();
+    private final AtomicLong bridgeRefused = new AtomicLong();
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -396,7 +397,7 @@ public final class ProcessExecutor implements CodeExecutor {
                         long startNanos = System.nanoTime();
                         WorkerProcess worker = WorkerProcess.start(number, launcher, host, bridgeThreads,
                                 contextBuilds::record, FrameLimits.fromWorker(settings.outputLimitBytes()),
-                                broken -> retire(broken, "it broke the worker protocol"));
+                                broken -> retire(broken, "it broke the worker protocol"), bridgeRefused::addAndGet);
                         worker.awaitReady(settings.worker().startTimeout());
                         workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
                         synchronized (this) {
@@ -455,7 +456,7 @@ public final class ProcessExecutor implements CodeExecutor {
         return new SandboxState("process", live.size(), idle.size(), starting.get() + initialSpawns.get(),
                 replaced.get(), sessions.size(), 0,
                 warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), workerStarts.timing(),
-                contextBuilds.timing());
+                contextBuilds.timing(), bridgeRefused.get());
     }
 
     @Override

@@ -54,7 +54,7 @@ class WorkerJavaHomeTest {
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder().start(), host, Runnable::run,
-                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { });
+                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(Duration.ofMinutes(2));
         } finally {
