@@ -283,7 +283,7 @@ public final class InProcessExecutor implements CodeExecutor {
     public SandboxState state() {
         return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
                 warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), Timing.NONE,
-                buildTimes.timing(), 0);
+                buildTimes.timing(), 0, 0);
     }
 
     @Override

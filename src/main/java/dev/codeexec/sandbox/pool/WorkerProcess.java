@@ -104,10 +104,10 @@ final class WorkerProcess {
     }
 
     /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
-    static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
+    static WorkerProcess start(int number, ProcessBuilder launch, HostCalls host,
             java.util.concurrent.Executor bridgeThreads, LongConsumer built, int maxFrameBytes,
             Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) throws IOException {
-        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built, maxFrameBytes,
+        return new WorkerProcess(number, launch.start(), host, bridgeThreads, built, maxFrameBytes,
                 brokeProtocolIdle, refusedCalls);
     }
 
