@@ -173,4 +173,24 @@ class TenantIsolationTest {
                 .get("/api/v1/stats").then().statusCode(200);
         given().header("Host", "rebind.attacker.example").get("/q/health/live").then().statusCode(200);
     }
+
+    /**
+     * Another tenant's memory bomb kills only that tenant's worker: a session of this tenant, held by a worker of
+     * its own, goes on. Mutation-checked: letting any idle worker serve any tenant (WorkerPlacement.dispatch without
+     * its tenant filter) puts the bomb on the session's worker, and the session comes back restarted.
+     */
+    @Test
+    void anotherTenantsMemoryBombLeavesASessionIntact() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        assertEquals("", acme.exec(Map.of("code", "kept = 41", "session", "survivor")).stderr());
+
+        McpCalls.Exec bomb = globex.exec("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 24))", 60);
+        assertTrue(bomb.stderr().contains("MemoryError"), bomb.stderr());
+
+        McpCalls.Exec after = acme.exec(Map.of("code", "print(kept + 1)", "session", "survivor"));
+        assertEquals("42\n", after.stdout(), after.stderr());
+        assertFalse(after.stderr().contains("restarted"), after.stderr());
+    }
 }
