@@ -23,8 +23,9 @@ import java.util.Optional;
  * @param tool         bwrap or unshare (unused for NONE)
  * @param setpriv      drops capabilities under unshare, which has no option of its own for it
  * @param mapRootUser  unshare without root needs a user namespace for the other namespaces and the mounts
+ * @param socketFilter under bwrap, the {@link SocketFilter} program: no AF_UNIX, AF_INET or AF_INET6 socket
  */
-public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser) {
+public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser, Optional<Path> socketFilter) {
 
     private static final Path TMP = Path.of("/tmp");
     private static final Path ENV = Path.of("/usr/bin/env");
@@ -72,8 +73,16 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
     }
 
     public static OsSandbox none() {
-        return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false);
+        return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false, Optional.empty());
     }
+
+    /** Bubblewrap at {@code tool}, with the socket filter where it can be had (x86-64). */
+    public static OsSandbox bwrap(Path tool) {
+        return new OsSandbox(Kind.BWRAP, tool, Optional.empty(), false, SocketFilter.write());
+    }
+
+    /** The shell that hands the socket filter to bwrap on descriptor 3 (Java cannot pass one itself). */
+    private static final String WITH_FILTER = "exec \"$@\" 3< \"$0\"";
 
     /** {@code command} as run under this sandbox. */
     List<String> wrap(Confinement confinement, List<String> command) {
@@ -92,7 +101,10 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
     }
 
     private List<String> bwrap(Confinement confinement) {
-        List<String> cmd = new ArrayList<>(List.of(tool.toString()));
+        List<String> cmd = new ArrayList<>();
+        socketFilter.ifPresent(filter -> cmd.addAll(List.of("/bin/sh", "-c", WITH_FILTER, filter.toString())));
+        cmd.add(tool.toString());
+        socketFilter.ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         for (Path system : SYSTEM) {
             if (Files.isSymbolicLink(system)) {
                 try {

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * host's /tmp must survive the private /tmp: a writable one stays writable, a readable one visible and read-only.
  * What a worker must not reach is out of sight under both: a UNIX socket under /run, the data directory, and another
  * tenant's workspace beside its own (each mutation-checked: dropping the /run tmpfs, the hidden list or, for bwrap,
- * binding the whole host again turns the matching word into "seen").
+ * binding the whole host again turns the matching word into "seen"). Under bwrap the seccomp filter refuses AF_UNIX
+ * and AF_INET6 sockets (mutation-checked: without --seccomp both are made).
  */
 class OsSandboxToolsTest {
 
@@ -40,9 +41,15 @@ class OsSandboxToolsTest {
             if test -e "$8/codeexec.mv.db"; then echo data-seen; else echo data-hidden; fi
             if test -e "$2/other-tenant-file"; then echo other-tenant-seen; else echo other-tenant-hidden; fi
             if echo x > /dev/null; then echo dev-null; fi
+            for family in AF_UNIX AF_INET6; do
+              if python3 -c "import socket; socket.socket(socket.$family)" 2>/dev/null; then echo made; else echo refused; fi
+            done
             """;
     private static final String EXPECTED = "writable read-only read-only writable writable host-tmp-hidden "
             + "tmp-read-visible unreachable 1 run-socket-hidden data-hidden other-tenant-hidden dev-null";
+    /** Under bwrap the seccomp filter refuses both sockets; unshare has no filter (THREAT_MODEL T2b). */
+    private static final String BWRAP_SOCKETS = " refused refused";
+    private static final String UNSHARE_SOCKETS = " made made";
 
     @ParameterizedTest
     @EnumSource(value = OsSandbox.Kind.class, names = {"BWRAP", "UNSHARE"})
@@ -52,8 +59,10 @@ class OsSandboxToolsTest {
                 || kind != OsSandbox.Kind.UNSHARE, "unshare or setpriv missing");
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash runs the checks");
         boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        OsSandbox sandbox = new OsSandbox(kind, Path.of(kind == OsSandbox.Kind.BWRAP ? "/usr/bin/bwrap" : "/usr/bin/unshare"),
-                Optional.of(Path.of("/usr/bin/setpriv")), !root);
+        OsSandbox sandbox = kind == OsSandbox.Kind.BWRAP ? OsSandbox.bwrap(Path.of("/usr/bin/bwrap"))
+                : new OsSandbox(kind, Path.of("/usr/bin/unshare"), Optional.of(Path.of("/usr/bin/setpriv")), !root,
+                        Optional.empty());
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 tries the sockets");
 
         Path tenants = Files.createDirectories(Path.of("target/os-sandbox-tools/tenants-" + kind).toAbsolutePath())
                 .toRealPath();
@@ -83,7 +92,8 @@ class OsSandboxToolsTest {
             assertEquals(0, process.waitFor(), String.join("\n", lines));
             String own = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
             assertNotEquals(own, lines[0], "the shell ran in our network namespace");
-            assertEquals(EXPECTED, String.join(" ", List.of(lines).subList(1, lines.length)));
+            assertEquals(EXPECTED + (kind == OsSandbox.Kind.BWRAP ? BWRAP_SOCKETS : UNSHARE_SOCKETS),
+                    String.join(" ", List.of(lines).subList(1, lines.length)));
             assertFalse(Files.exists(outside.resolve("outside")));
             assertTrue(Files.exists(tmpWrite.resolve("tmp-write")), "the write inside did not reach the host directory");
         } finally {
