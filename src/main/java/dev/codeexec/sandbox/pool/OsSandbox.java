@@ -81,8 +81,11 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
         return new OsSandbox(Kind.BWRAP, tool, Optional.empty(), false, SocketFilter.write());
     }
 
-    /** The shell that hands the socket filter to bwrap on descriptor 3 (Java cannot pass one itself). */
-    private static final String WITH_FILTER = "exec \"$@\" 3< \"$0\"";
+    /**
+     * The shell that hands the socket filter to bwrap on descriptor 3 (Java cannot pass one itself); it drops the PWD
+     * it exported, so bwrap starts with only the environment the launcher gave it.
+     */
+    private static final String WITH_FILTER = "unset PWD; exec \"$@\" 3< \"$0\"";
 
     /** {@code command} as run under this sandbox. */
     List<String> wrap(Confinement confinement, List<String> command) {
