@@ -104,7 +104,7 @@ final class WorkerPlacement {
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
         this.capacity = settings.maxConcurrent() + SPARES;
-        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds. For the default workspace: the local tenant's.
