@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -462,10 +461,5 @@ final class WorkerPlacement {
         }
         workers.forEach(WorkerProcess::stop);
         spawner.shutdownNow();
-    }
-
-    /** The tenant whose workspace {@code worker} serves, if it is live. */
-    synchronized Optional<Path> tenantOf(WorkerProcess worker) {
-        return Optional.ofNullable(live.get(worker));
     }
 }
