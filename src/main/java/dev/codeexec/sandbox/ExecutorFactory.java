@@ -18,7 +18,7 @@ final class ExecutorFactory {
             HostBridge bridge, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
-                    new SandboxContexts(workspace, packages, settings.quota(), System.err, bridge), settings);
+                    new SandboxContexts(workspace, packages, settings.quota(), settings.threadsPerRun(), System.err, bridge), settings);
             case PROCESS -> new ProcessExecutor(settings, workspace, bridge, runtime, osSandbox, hidden);
         };
     }

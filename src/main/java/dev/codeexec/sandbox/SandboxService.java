@@ -44,8 +44,17 @@ public class SandboxService {
     private final PythonPackages packages;
     private final Admission admission;
     private final FairShare fairShare;
+    private final BackgroundSlots backgroundSlots;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
+    private final ContextCounters context = new ContextCounters();
+    private final SpillSweeper spills;
+    private final Duration sweepInterval;
+    private final java.util.concurrent.ScheduledExecutorService sweeps =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("spill-sweep").factory());
+    /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
+    private final long spillBytes;
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
     private final WorkerRuntime runtime;
@@ -65,6 +74,12 @@ public class SandboxService {
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
                 settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
         this.workspaces = workspaces;
+        if (config.spill().maxBytes() < 0 || config.spill().ttl().isNegative()) {
+            throw new IllegalArgumentException("sandbox.spill.max-bytes and sandbox.spill.ttl must not be negative");
+        }
+        this.spillBytes = Math.min(config.spill().maxBytes(), workspaceConfig.maxFileBytes());
+        this.spills = new SpillSweeper(workspaces, config.spill().ttl(), java.time.Clock.systemUTC());
+        this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
         // Inside a workspace, guest code could write the packages every caller imports, read every tenant's skills
@@ -94,6 +109,7 @@ public class SandboxService {
                 : new Admission(settings.maxConcurrent(), settings.queueSize());
         this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
+        this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
     }
 
     /**
@@ -104,6 +120,8 @@ public class SandboxService {
      */
     @PostConstruct
     void start() {
+        long period = Math.max(1000, sweepInterval.toMillis());
+        sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
@@ -130,6 +148,7 @@ public class SandboxService {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        sweeps.shutdownNow();
         executor.thenAccept(CodeExecutor::close);
     }
 
@@ -160,13 +179,16 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        int inline = ExecutionLimits.inlineBytes(command.maxInlineBytes(), settings.inlineOutputBytes());
         String tenant = Caller.tenantOf(command.owner());
         if (command.session() != null) {
             // A session's runs act for the caller it was opened with, from whichever connection they come.
             command = command.actingFor(sessions.require(tenant, command.session()));
         }
         ExecutionRequest request = ExecutionLimits.validate(command, maxTimeoutS, hooks)
-                .in(workspaces.root(tenant).path());
+                .in(workspaces.root(tenant).path(), new OutputPlan(runId == null ? java.util.UUID.randomUUID().toString()
+                        : runId, inline, command.spill() ? spillBytes : 0));
+        spills.sweepSoon(tenant);
         SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
         if (held != null) {
             String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
@@ -191,18 +213,38 @@ public class SandboxService {
             release(held, runId);
             throw rejected();
         }
+        boolean background = runId != null;
         return () -> {
             try (share) {
-                return run(request, ticket);
+                return background ? runInBackground(request, ticket) : run(request, ticket);
             } finally {
                 release(held, runId);
             }
         };
     }
 
-    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
-        Duration patience = request.timeout().plus(Duration.ofSeconds(
+    /** A background run first waits for one of its tenant's background slots (see {@link BackgroundSlots}). */
+    private ExecutionResult runInBackground(ExecutionRequest request, Admission.Ticket ticket) {
+        BackgroundSlots.Slot slot;
+        try {
+            slot = backgroundSlots.await(Caller.tenantOf(request.owner()), request.hooks(), patience(request));
+        } catch (SandboxBusyException e) {
+            ticket.abandon();
+            counters.reject();
+            throw e;
+        }
+        try (slot) {
+            return run(request, ticket);
+        }
+    }
+
+    private static Duration patience(ExecutionRequest request) {
+        return request.timeout().plus(Duration.ofSeconds(
                 Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())));
+    }
+
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+        Duration patience = patience(request);
         Admission.Slot slot;
         try {
             slot = ticket.await(patience);
@@ -219,6 +261,7 @@ public class SandboxService {
             }
             counters.record(result);
             owners.record(request.owner(), result);
+            context.record(request.owner(), result.reportOrEmpty().context());
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8} streamed={9}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -298,6 +341,21 @@ public class SandboxService {
     /** Finished executions of one caller (an MCP connection id, or "rest"). */
     public OutcomeCounts stats(String owner) {
         return owners.of(owner);
+    }
+
+    /** Context bytes of the caller's finished executions and of all of them. */
+    public ContextStats context(String owner) {
+        return ContextStats.of(context.of(owner), context.total());
+    }
+
+    /** Context bytes of all finished executions, for the metrics. */
+    public ContextBytes contextTotal() {
+        return context.total();
+    }
+
+    /** Removes the tenant's spill files older than the TTL now, whenever it was last swept; how many went. */
+    public int sweepSpills(String tenant) {
+        return spills.sweep(tenant, java.time.Instant.now());
     }
 
     /** True once an execution can start without building an engine first. */

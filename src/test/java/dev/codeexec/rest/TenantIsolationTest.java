@@ -71,6 +71,23 @@ class TenantIsolationTest {
     }
 
     @Test
+    void spilledOutputOfOneTenantIsAResourceOnlyItCanRead() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        ToolResponse spilled = acme.call("execute_code", Map.of("code", "print('acme ' * 10000)"));
+        String uri = spilled.content().stream().filter(c -> c instanceof io.quarkiverse.mcp.server.ResourceLink)
+                .map(c -> ((io.quarkiverse.mcp.server.ResourceLink) c).uri()).findFirst().orElseThrow();
+        java.util.concurrent.atomic.AtomicReference<String> own = new java.util.concurrent.atomic.AtomicReference<>();
+        acme.client().when().resourcesRead(uri, r -> own.set(r.firstContents().asText().text())).thenAssertResults();
+        assertEquals("acme ".repeat(10000) + "\n", own.get());
+        java.util.concurrent.atomic.AtomicReference<String> refused = new java.util.concurrent.atomic.AtomicReference<>();
+        globex.client().when().resourcesRead(uri).withErrorAssert(e -> refused.set(e.code() + " " + e.message())).send()
+                .thenAssertResults();
+        assertTrue(refused.get().startsWith("-32002") && refused.get().contains("does not exist"), refused.get());
+    }
+
+    @Test
     void skillsOfOneTenantAreInvisibleToAnotherAndStartersAreReadOnly() {
         SandboxWarm.awaitReady();
         McpCalls acme = mcp(TokenProfile.ACME);

@@ -27,15 +27,19 @@ public final class PythonInterpreter implements AutoCloseable {
             .stackSize(STACK_BYTES).factory();
 
     /** The parts a factory builds on the interpreter's thread. */
-    /** @param closed runs after the context is closed: settles what its file system left open */
-    record Parts(Context context, Value run, Runnable closed) {
+    /**
+     * @param files  the context's file system, through which the host spills the run's output
+     * @param intake what the current run takes in and touches
+     */
+    record Parts(Context context, Value run, ConfinedFileSystem files, RunIntake intake) {
     }
 
     private final long id;
     private final ExecutorService thread;
     private final Context context;
     private final Value run;
-    private final Runnable closed;
+    private final ConfinedFileSystem files;
+    private final RunIntake intake;
     private final RedirectableOutput out;
     private final RedirectableOutput err;
     private final RedirectableInput in;
@@ -47,7 +51,8 @@ public final class PythonInterpreter implements AutoCloseable {
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
-        this.closed = parts.closed();
+        this.files = parts.files();
+        this.intake = parts.intake();
         this.out = out;
         this.err = err;
         this.in = in;
@@ -76,8 +81,14 @@ public final class PythonInterpreter implements AutoCloseable {
         return id;
     }
 
-    /** How a run ended inside the interpreter: its exit status, and whether the interpreter should not serve again. */
-    public record Finish(int exitCode, boolean recycle) {
+    /**
+     * How a run ended inside the interpreter: its exit status, whether the interpreter should not serve again, and
+     * the simple class names of the Java exceptions behind its uncaught error (comma-separated, empty for none): the
+     * interpreter's internal errors, which go to the log and never to the caller; and how many of its threads were
+     * still alive when it ended (daemon threads, or threads the guest could not join), which only closing the
+     * interpreter stops.
+     */
+    public record Finish(int exitCode, boolean recycle, String internalErrors, int threadsLeft) {
     }
 
     /**
@@ -109,12 +120,21 @@ public final class PythonInterpreter implements AutoCloseable {
         err.redirectTo(stderr);
         try {
             Value finish = run.execute(code, freshStart, keepFiles);
-            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
+            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean(),
+                    finish.getArrayElement(2).asString(), finish.getArrayElement(3).asInt());
         } finally {
             out.redirectTo(OutputStream.nullOutputStream());
             err.redirectTo(OutputStream.nullOutputStream());
             in.feed(new byte[0]);
         }
+    }
+
+    ConfinedFileSystem files() {
+        return files;
+    }
+
+    RunIntake intake() {
+        return intake;
     }
 
     /** Stops guest code without closing the context, so a persistent session can go on. */
@@ -130,7 +150,8 @@ public final class PythonInterpreter implements AutoCloseable {
         } catch (IllegalStateException | PolyglotException e) {
             // Already closed, or its thread is stuck in a builtin; the thread ends when the builtin returns.
         } finally {
-            closed.run();
+            // Settles what the guest's file system left open.
+            files.closeChannels();
             thread.shutdown();
         }
     }

@@ -8,6 +8,8 @@ import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.SessionNotice;
 import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.Spares;
+import dev.codeexec.sandbox.ProcessMemory;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
@@ -44,7 +46,7 @@ public final class ProcessExecutor implements CodeExecutor {
             OsSandbox osSandbox, List<Path> hidden) {
         this.settings = settings;
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, osSandbox, hidden);
-        int maxFrame = FrameLimits.fromWorker(settings.outputLimitBytes());
+        int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
         this.placement = new WorkerPlacement(settings, workspace.path(), (number, tenant, pool) ->
                 WorkerProcess.start(number, launcher.processBuilder(tenant), host, bridgeThreads,
                         pool.contextBuilds::record, maxFrame, broken -> pool.retire(broken, "it broke the worker protocol"),
@@ -114,6 +116,9 @@ public final class ProcessExecutor implements CodeExecutor {
         try {
             WorkerMessages.Reply reply = worker.execute(request, placement.takeDrops(worker), settings.worker().startTimeout(),
                     hardDeadline, stopWait);
+            if (reply.spares() != null) {
+                placement.noteSpares(worker, reply.spares());
+            }
             if (reply.warm() != null) {
                 placement.warmCounters.record(reply.warm());
                 if (reply.warm().recycled() != null) {
@@ -125,7 +130,7 @@ public final class ProcessExecutor implements CodeExecutor {
             } else {
                 placement.release(worker, false);
             }
-            return reply.result();
+            return reply.fullResult();
         } catch (TimeoutException e) {
             lostWarm(request);
             if (request.hooks().cancelRequested()) {
@@ -180,10 +185,13 @@ public final class ProcessExecutor implements CodeExecutor {
     @Override
     public SandboxState state() {
         WorkerPlacement.Counts workers = placement.counts();
+        // Read outside the placement's lock: the kernel walks each process's page tables.
+        ProcessMemory memory = placement.pids().stream().map(ProcessMemory::ofTree)
+                .reduce(ProcessMemory.NONE, ProcessMemory::plus);
         return new SandboxState("process", workers.live(), workers.idle(), workers.starting(), workers.replaced(),
                 placement.sessions.size(), 0, placement.warmCounters.hits(), placement.warmCounters.misses(),
                 placement.warmCounters.recycles(), placement.workerStarts.timing(), placement.contextBuilds.timing(),
-                bridgeRefused.get(), workers.tenantSwitches());
+                placement.spares(), memory, bridgeRefused.get(), workers.tenantSwitches());
     }
 
     @Override

@@ -58,6 +58,10 @@ public final class WorkerLauncher {
         cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
                 "-XX:+UseSerialGC",
+                // Memory an idle worker holds (docs/benchmarks.md): the heap starts small instead of at 1/64 of the
+                // machine's memory, and gives back what a collection frees beyond 30%; the worker collects when it
+                // falls idle (SandboxWorkerMain), and the JVM hands freed native memory back to the system.
+                "-Xms16m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
                 // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
                 // Its other output too ("Terminating due to java.lang.OutOfMemoryError" went to stdout and broke a frame).
@@ -65,6 +69,10 @@ public final class WorkerLauncher {
                 "-Djava.awt.headless=true",
                 // jboss-logmanager is on the classpath; name it so JUL does not warn at every start.
                 "-Djava.util.logging.manager=org.jboss.logmanager.LogManager"));
+        if (jdk.feature() >= 22) {
+            // glibc keeps what compiler threads and the engine freed; trimmed, an idle worker's RSS falls back.
+            cmd.add("-XX:TrimNativeHeapInterval=5000");
+        }
         if (jdk.feature() >= 24) {
             // Truffle still uses sun.misc.Unsafe and JNI; say so instead of printing warnings at every start.
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
@@ -79,12 +87,13 @@ public final class WorkerLauncher {
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName());
-        this.arguments = List.of(Integer.toString(settings.outputLimitBytes()),
+        this.arguments = List.of(Integer.toString(settings.inlineOutputBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
-                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
+                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()),
+                Integer.toString(settings.threadsPerRun()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
         // turns the cache off when the compiler jars are on the upgrade module path.
         boolean aotCapable = jdk.feature() >= 25 && runtime.jit().keepsAotCache();

@@ -7,6 +7,7 @@ import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxBusyException;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.SessionTable;
 import dev.codeexec.sandbox.WarmCounters;
 import java.io.IOException;
@@ -89,6 +90,9 @@ final class WorkerPlacement {
     private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
+    /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
+    private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
+    private Spares retiredSpares = Spares.NONE;
     private final Runnable poolFull;
     private volatile boolean closed;
     private volatile boolean warmedUp;
@@ -202,10 +206,10 @@ final class WorkerPlacement {
         RunHooks hooks = request.hooks();
         hooks.cancellation().thenRun(this::wakeWaiters);
         Path tenant = tenantOf(request);
-        WaitLine<WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>());
+        WaitLine<WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots));
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, System.nanoTime() + patience);
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), System.nanoTime() + patience);
         if (pinned == null) {
             wanting.merge(tenant, 1, Integer::sum);
         }
@@ -263,7 +267,8 @@ final class WorkerPlacement {
         }
         // Another tenant's idle worker that no run of its own is waiting for: one without sessions first, then the
         // one holding the least state.
-        idle.stream().filter(w -> !tenant.equals(live.get(w)) && wanting.getOrDefault(live.get(w), 0) == 0)
+        idle.stream().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
+                        || busy(live.get(w)) >= share()))
                 .min(Comparator.comparingInt((WorkerProcess w) -> sessions.count(w)).thenComparingLong(this::occupancy))
                 .ifPresent(victim -> {
                     tenantSwitches.incrementAndGet();
@@ -298,6 +303,13 @@ final class WorkerPlacement {
             if (free <= 0) {
                 break;
             }
+            // While another tenant waits, a tenant gets no more running workers than its share.
+            if (othersWaiting(entry.getKey())) {
+                free = Math.min(free, share() - busy(entry.getKey()));
+                if (free <= 0) {
+                    continue;
+                }
+            }
             List<WorkerProcess> mine = new ArrayList<>(idle.stream().filter(w -> entry.getKey().equals(live.get(w)))
                     .limit(free).toList());
             List<WorkerProcess> before = List.copyOf(mine);
@@ -309,6 +321,21 @@ final class WorkerPlacement {
         if (granted) {
             notifyAll();
         }
+    }
+
+    /** The running workers a tenant may hold while another waits: the slots split over the tenants running or waiting. */
+    private int share() {
+        long tenants = lines.entrySet().stream().filter(e -> e.getValue().size() > 0 || busy(e.getKey()) > 0).count();
+        return Math.max(1, runningSlots / (int) Math.max(1, tenants));
+    }
+
+    private int busy(Path tenant) {
+        return (int) live.entrySet().stream().filter(e -> e.getValue().equals(tenant) && !idle.contains(e.getKey()))
+                .count();
+    }
+
+    private boolean othersWaiting(Path tenant) {
+        return lines.entrySet().stream().anyMatch(e -> !e.getKey().equals(tenant) && e.getValue().size() > 0);
     }
 
     /** Warm interpreters and pinned sessions a worker holds: state that spreads best across workers. */
@@ -354,6 +381,10 @@ final class WorkerPlacement {
         }
         idle.remove(worker);
         pendingDrops.remove(worker);
+        Spares left = workerSpares.remove(worker);
+        if (left != null) {
+            retiredSpares = retiredSpares.plus(left);
+        }
         warmHomes.values().removeIf(home -> home.worker() == worker);
         sessions.loseWhere(w -> w == worker, why);
         replaced.incrementAndGet();
@@ -438,6 +469,21 @@ final class WorkerPlacement {
 
     boolean warmedUp() {
         return warmedUp;
+    }
+
+    synchronized void noteSpares(WorkerProcess worker, Spares spares) {
+        if (live.containsKey(worker)) {
+            workerSpares.put(worker, spares);
+        }
+    }
+
+    synchronized Spares spares() {
+        return workerSpares.values().stream().reduce(retiredSpares, Spares::plus);
+    }
+
+    /** The live workers' process ids. */
+    synchronized List<Long> pids() {
+        return live.keySet().stream().map(WorkerProcess::pid).toList();
     }
 
     /** Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced. */

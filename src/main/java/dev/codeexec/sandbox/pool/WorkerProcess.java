@@ -164,7 +164,8 @@ final class WorkerProcess {
             }
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
                     request.timeout().toMillis(), request.session(), request.reuse(), drop,
-                    request.workspace() == null ? null : request.workspace().toString(), hooks.streams()), null, null));
+                    request.workspace() == null ? null : request.workspace().toString(), hooks.streams(), request.output()),
+                    null, null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             execution.started().get(startLimit.toMillis(), TimeUnit.MILLISECONDS);
             hooks.started();

@@ -42,7 +42,7 @@ import java.util.logging.Logger;
  * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
- * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
  * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
  * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
  * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
@@ -63,6 +63,13 @@ public final class SandboxWorkerMain {
     private static final long QUIET_BEFORE_WARMUP_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
     /** Share of the machine's CPU in use (over the last check's interval) above which warm-up waits. */
     private static final double MAX_CPU_LOAD_FOR_WARMUP = 0.25;
+    /**
+     * How long a worker must have run nothing before it collects its heap: the serial collector gives memory back to
+     * the system only at a full collection (-XX:MaxHeapFreeRatio), which an idle worker would otherwise never make.
+     */
+    private static final long IDLE_BEFORE_COLLECT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Heap use grown by less than this since the last idle collection (nothing ran) is not worth another. */
+    private static final long COLLECT_AFTER_GROWTH_BYTES = 8L << 20;
     /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
     private static final int WARM_CONTEXTS = 2;
 
@@ -88,6 +95,9 @@ public final class SandboxWorkerMain {
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("worker-output").factory());
 
+    /** Heap in use after the last idle collection; read and written on the flusher thread only. */
+    private long usedAfterCollect;
+
     /** An execution and, once its guest code started, the interpreter running it (0 before). */
     private record Running(long id, RunHooks hooks, java.util.concurrent.atomic.AtomicLong interpreter) {
     }
@@ -109,7 +119,7 @@ public final class SandboxWorkerMain {
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
-                Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[1]), Integer.parseInt(args[12]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
                         Integer.parseInt(args[8])),
@@ -119,7 +129,7 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
-                settings.quota(), System.err, worker.bridge());
+                settings.quota(), settings.threadsPerRun(), System.err, worker.bridge());
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
@@ -133,6 +143,7 @@ public final class SandboxWorkerMain {
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();
+            worker.flusher.scheduleWithFixedDelay(worker::collectWhenIdle, 10, 5, TimeUnit.SECONDS);
             worker.serve(executor, warmup);
         }
     }
@@ -160,7 +171,7 @@ public final class SandboxWorkerMain {
                 // interpreter still holding an earlier execution's id is refused.
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
                         Duration.ofMillis(request.timeoutMs()), Long.toString(request.id()), request.session(),
-                        request.reuse(), hooks, request.workspace() == null ? null : Path.of(request.workspace())),
+                        request.reuse(), hooks, request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
                         interpreter -> {
                             running.interpreter().set(interpreter);
                             started(request.id(), interpreter);
@@ -176,7 +187,7 @@ public final class SandboxWorkerMain {
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), refusedCalls.getAndSet(0)), null, null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
         }
     }
 
@@ -187,6 +198,22 @@ public final class SandboxWorkerMain {
             taken.add(millis);
         }
         return taken;
+    }
+
+    /**
+     * A full collection once the worker has run nothing for a while and its heap grew since the last one (a load, a
+     * warm-up round, spares rebuilt): the heap shrinks to its live data plus 30%, which the system gets back.
+     */
+    private void collectWhenIdle() {
+        if (busy.get() || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
+            return;
+        }
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        if (memory.getHeapMemoryUsage().getUsed() - usedAfterCollect < COLLECT_AFTER_GROWTH_BYTES) {
+            return;
+        }
+        System.gc();
+        usedAfterCollect = memory.getHeapMemoryUsage().getUsed();
     }
 
     /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */

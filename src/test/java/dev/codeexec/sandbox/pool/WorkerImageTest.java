@@ -73,7 +73,7 @@ class WorkerImageTest {
         assertEquals(JitOptions.Compiler.GRAAL_JARS, runtime.jit().compiler());
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
-                Path.of("python-packages"), 1 << 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100), worker,
                 new dev.codeexec.workspace.WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, OsSandbox.none(), List.of());

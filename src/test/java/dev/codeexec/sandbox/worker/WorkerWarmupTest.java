@@ -23,7 +23,7 @@ class WorkerWarmupTest {
         Path root = Files.createDirectories(Path.of("target/warmup-workspace"));
         AtomicInteger idleChecks = new AtomicInteger();
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
-                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), OutputStream.nullOutputStream(),
+                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
             // Busy for the first two checks: the first round must wait for the third.
             WorkerWarmup warmup = new WorkerWarmup(contexts, 2, () -> idleChecks.incrementAndGet() > 2);
@@ -47,7 +47,7 @@ class WorkerWarmupTest {
         Files.writeString(root.resolve("csv.py"), "raise SystemExit(97)\n");
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
                 PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32),
-                OutputStream.nullOutputStream(), (owner, service, method, args) -> {
+                16, OutputStream.nullOutputStream(), (owner, service, method, args) -> {
                     throw new AssertionError("the warm-up reached the host bridge: " + service);
                 })) {
             assertEquals(2, new WorkerWarmup(contexts, 2, () -> true).run(),
