@@ -83,18 +83,17 @@ public final class WorkerLauncher {
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
                 settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()));
-        // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
-        // turns the cache off when the compiler jars are on the upgrade module path.
-        boolean aotCapable = jdk.feature() >= 25 && runtime.jit().keepsAotCache();
+        // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer.
+        boolean aotCapable = jdk.feature() >= 25;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
                         + "\u0000" + jarStamps(main.get(1))));
         this.writable = osSandbox.kind() == OsSandbox.Kind.NONE ? List.of() : List.copyOf(writable);
-        this.readable = readable(settings, resources, runtime.jit());
+        this.readable = readable(settings, resources);
     }
 
-    private List<Path> readable(SandboxSettings settings, Optional<Path> resources, JitOptions.Choice jit) {
+    private List<Path> readable(SandboxSettings settings, Optional<Path> resources) {
         List<Path> readable = new ArrayList<>();
         Path java = Path.of(jvm.get(0)).toAbsolutePath();
         // The JDK around bin/java.
@@ -105,9 +104,6 @@ public final class WorkerLauncher {
         readable.add(settings.pythonPackages());
         resources.ifPresent(readable::add);
         aot.ifPresent(cache -> readable.add(cache.directory()));
-        if (jit.compiler() == JitOptions.Compiler.GRAAL_JARS) {
-            readable.add(JitOptions.JARS.toAbsolutePath());
-        }
         return List.copyOf(readable);
     }
 
