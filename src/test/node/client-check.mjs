@@ -138,10 +138,12 @@ async function executionCases(client) {
   await check(client, 'execute_code timeout', 'execute_code', { code: 'while True:\n    pass', timeout_s: 1 }, {
     verify: r => expect.all(expect.equal(r.timed_out, true, 'timed_out'), expect.equal(r.exit_code, 124, 'exit_code')),
   });
-  await check(client, 'execute_code session set', 'execute_code', { code: 'x = 41', session: 'client-check' }, {
-    verify: r => expect.equal(r.exit_code, 0, 'exit_code'),
+  const opened = await check(client, 'execute_code session new', 'execute_code', { code: 'x = 41', session: 'new' }, {
+    verify: r => expect.all(expect.equal(r.exit_code, 0, 'exit_code'),
+      typeof r.session === 'string' && typeof r.vault === 'string' ? undefined : 'no session and vault handles'),
   });
-  await check(client, 'execute_code session reuse', 'execute_code', { code: 'print(x + 1)', session: 'client-check' }, {
+  const session = opened?.structuredContent.session;
+  await check(client, 'execute_code session reuse', 'execute_code', { code: 'print(x + 1)', session }, {
     verify: r => expect.equal(r.stdout, '42\n', 'stdout'),
   });
   await check(client, 'execute_code sanitize_output', 'execute_code',
@@ -152,11 +154,12 @@ async function executionCases(client) {
   await check(client, 'execute_code invalid timeout', 'execute_code', { code: 'pass', timeout_s: 0 },
     { expectError: true });
   await backgroundCases(client);
-  await check(client, 'reset_session existing', 'reset_session', { session: 'client-check' }, {
+  await check(client, 'reset_session existing', 'reset_session', { session }, {
     verify: text => /was reset/.test(text) ? undefined : `unexpected text: ${oneLine(text)}`,
   });
-  await check(client, 'reset_session unknown', 'reset_session', { session: 'client-check-none' }, {
-    verify: text => /No session/.test(text) ? undefined : `unexpected text: ${oneLine(text)}`,
+  await check(client, 'reset_session unknown', 'reset_session', { session }, {
+    expectError: true,
+    verify: text => /^session: no such session/.test(text) ? undefined : `unexpected text: ${oneLine(text)}`,
   });
 }
 

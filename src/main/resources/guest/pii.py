@@ -1,11 +1,11 @@
-"""Tokenize personal data on the host, on the same vault as the MCP connection running this code.
+"""Tokenize personal data on the host, in the run's vault: execute_code's vault, its session's, or the connection's.
 
     import pii
     safe = pii.sanitize("Mail jane@example.com")        # 'Mail <EMAIL_ADDRESS_1>'
     full = pii.sanitize(text, details=True)             # {'text', 'entities', 'counts'}
     pii.restore(safe)                                   # 'Mail jane@example.com'
 
-Tokens agree with those sanitize_pii gives the model, and restore only knows this connection's tokens.
+Tokens agree with those sanitize_pii gives the model on that vault, and restore only knows that vault's tokens.
 """
 
 import _codeexec_bridge as _b
@@ -32,7 +32,7 @@ def sanitize(text, entities=None, min_score=None, details=False):
 
 
 def restore(text):
-    """Return text with every token issued on this connection replaced by its original value."""
+    """Return text with every token issued in this run's vault replaced by its original value."""
     if not isinstance(text, str):
         raise TypeError("pii.restore: text must be a str, not " + type(text).__name__)
     return _b.call("pii", "restore", {"text": text})["text"]

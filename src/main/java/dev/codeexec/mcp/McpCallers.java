@@ -1,33 +1,58 @@
 package dev.codeexec.mcp;
 
+import dev.codeexec.http.RequestTenant;
 import dev.codeexec.tenant.Caller;
-import dev.codeexec.tenant.ConnectionTenants;
 import dev.codeexec.tenant.Tenants;
 import io.quarkiverse.mcp.server.InitialRequest;
 import io.quarkiverse.mcp.server.McpConnection;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Who an MCP tool call comes from: on stdio the local tenant (whoever started the process is the operator); over
- * HTTP the tenant the access filter bound the connection to when it issued its session id. A connection with no
- * binding is refused rather than given a default tenant.
+ * HTTP the tenant whose token the request carries, as the access filter found it. That holds for a request with no
+ * {@code Mcp-Session-Id} too (the server then makes a connection for that one request), so the tenant never depends
+ * on connection state.
  */
 @ApplicationScoped
 public class McpCallers {
 
-    private final ConnectionTenants connections;
+    /** Longest client name kept in a warm interpreter's key; clients name themselves, so it is bounded. */
+    static final int MAX_CLIENT_NAME = 64;
 
-    public McpCallers(ConnectionTenants connections) {
-        this.connections = connections;
+    private final CurrentVertxRequest request;
+
+    public McpCallers(CurrentVertxRequest request) {
+        this.request = request;
     }
 
     public Caller of(McpConnection connection) {
+        return new Caller(tenant(connection), connection.id());
+    }
+
+    /**
+     * The key of the warm interpreter serving this call: its tenant and the client name from {@code clientInfo}, so
+     * a client that opens a new connection for every call still finds its imports warm, and no tenant shares one.
+     */
+    public String warmKey(McpConnection connection) {
+        InitialRequest initial = connection.initialRequest();
+        String name = initial == null || initial.implementation() == null || initial.implementation().name() == null
+                ? "" : initial.implementation().name();
+        return new Caller(tenant(connection), "client:" + (name.length() > MAX_CLIENT_NAME
+                ? name.substring(0, MAX_CLIENT_NAME) : name)).id();
+    }
+
+    /** The call's tenant. */
+    public String tenant(McpConnection connection) {
         InitialRequest initial = connection.initialRequest();
         if (initial != null && initial.transport() == InitialRequest.Transport.STDIO) {
-            return new Caller(Tenants.LOCAL, connection.id());
+            return Tenants.LOCAL;
         }
-        return connections.tenantOf(connection.id()).map(tenant -> new Caller(tenant, connection.id()))
-                .orElseThrow(() -> new IllegalStateException("MCP connection with no tenant: it did not start through "
-                        + "the HTTP access filter"));
+        RoutingContext ctx = request.getCurrent();
+        if (ctx == null) {
+            throw new IllegalStateException("MCP call over HTTP outside of its request");
+        }
+        return RequestTenant.of(ctx);
     }
 }

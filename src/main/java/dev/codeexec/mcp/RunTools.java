@@ -20,7 +20,7 @@ public class RunTools {
     }
 
     @Tool(name = "get_execution", description = """
-            A background run's status, output pages from byte offsets (next at next_*_offset; has_more: ask again; \
+            A background run's status, output pages from byte offsets (next_*_offset; has_more: ask again; \
             dropped: older output gone) and, once finished, its result. wait_s long-polls.""",
             annotations = @Tool.Annotations(title = "Get execution", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))

@@ -1,7 +1,9 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.Arguments;
+import dev.codeexec.InvalidInputException;
 import dev.codeexec.pii.OutputSanitizer;
+import dev.codeexec.pii.VaultHandles;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
@@ -9,6 +11,7 @@ import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.tenant.Caller;
 import io.quarkiverse.mcp.server.InitialCheck;
 import io.quarkiverse.mcp.server.InitialRequest;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -38,10 +41,13 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox (cwd: the persistent workspace); each run starts clean, imports stay warm. \
+            Run Python 3 in a sandbox (cwd: the workspace); each run starts clean, imports stay warm. \
             %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
-            cancelled, 137 killed. Inside: import tools, skills, pii. background, or a run past wait_s, returns \
-            an execution_id for get_execution.""";
+            cancelled, 137 killed. Inside: import tools, skills, pii. background or a run past wait_s returns an \
+            execution_id. Handles work from any connection.""";
+
+    /** The session argument that opens a new persistent session. */
+    static final String NEW_SESSION = "new";
 
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
@@ -51,11 +57,13 @@ public class SandboxTools implements InitialCheck {
     private final ToolManager tools;
     private final CallWatch watch;
     private final McpCallers callers;
+    private final VaultHandles vaults;
     private boolean registered;
 
     public SandboxTools(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer, ToolResults results,
-            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers) {
+            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers, VaultHandles vaults) {
         this.callers = callers;
+        this.vaults = vaults;
         this.sandbox = sandbox;
         this.runs = runs;
         this.sanitizer = sanitizer;
@@ -85,8 +93,9 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
                         + " in background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
-                .addArgument("session", "Named interpreter keeping variables", false, String.class)
-                .addArgument("sanitize_output", "Tokenize personal data in output", false, boolean.class)
+                .addArgument("session", "\"new\" or a handle", false, String.class)
+                .addArgument("vault", "PII vault handle", false, String.class)
+                .addArgument("sanitize_output", "Tokenize PII in output", false, boolean.class)
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
@@ -105,31 +114,68 @@ public class SandboxTools implements InitialCheck {
     ToolResponse executeCode(ToolManager.ToolArguments call) {
         Map<String, Object> args = call.args();
         return results.call(() -> {
-            String owner = callers.of(call.connection()).id();
+            boolean fresh = Arguments.flag(args, "fresh");
+            Scope scope = scope(call.connection(), Arguments.string(args, "session"), Arguments.string(args, "vault"),
+                    fresh);
+            String owner = scope.owner();
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
-                    Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"),
-                    Arguments.string(args, "session"), owner, Arguments.flag(args, "fresh"));
+                    Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.handles().session(),
+                    owner, fresh, callers.warmKey(call.connection()));
             boolean sanitize = Arguments.flag(args, "sanitize_output");
+            // Tokens issued into the connection's own vault are restorable elsewhere only through its handle.
+            StateHandles handles = sanitize && scope.handles().vault() == null
+                    ? new StateHandles(scope.handles().session(), vaults.handleOf(owner)) : scope.handles();
             boolean background = Arguments.flag(args, "background");
             Integer waitS = Arguments.integer(args, "wait_s");
             if (!background && waitS == null) {
                 ExecutionResult result = runNow(command, call);
-                return sanitize ? sanitizer.sanitize(result, owner) : result;
+                return results.withHandles(sanitize ? sanitizer.sanitize(result, owner) : result, handles);
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);
             ExecutionView started = runs.start(command);
             if (background) {
-                return started;
+                return results.withHandles(started, handles);
             }
             String id = started.executionId();
-            return watch.watch(call.cancellation(), call.progress(), () -> runs.requestCancel(owner, id),
+            return results.withHandles(watch.watch(call.cancellation(), call.progress(),
+                    () -> runs.requestCancel(owner, id),
                     () -> {
                         ExecutionView now = runs.summary(owner, id);
                         return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
                     },
-                    () -> runs.awaitResult(owner, id, waitS));
+                    () -> runs.awaitResult(owner, id, waitS)), handles);
         });
+    }
+
+    /** Whom a run acts for (whose PII vault its bridge calls use), and the handles its result names. */
+    private record Scope(String owner, StateHandles handles) {
+    }
+
+    /**
+     * A session's runs act for the vault it was opened with; {@code session="new"} opens one, with the vault passed
+     * or a new one. Without a session, a run acts for the vault passed, or for its connection.
+     */
+    private Scope scope(McpConnection connection, String session, String vault, boolean fresh) {
+        Caller caller = callers.of(connection);
+        String vaultOwner = vault == null ? null : vaults.vaultOf(caller.tenant(), vault);
+        if (session == null) {
+            return new Scope(vaultOwner != null ? vaultOwner : caller.id(), new StateHandles(null, vault));
+        }
+        if (fresh) {
+            throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its interpreter");
+        }
+        if (NEW_SESSION.equals(session)) {
+            String handle = vault != null ? vault : vaults.open(caller.tenant());
+            String owner = vaultOwner != null ? vaultOwner : vaults.vaultOf(caller.tenant(), handle);
+            return new Scope(owner, new StateHandles(sandbox.openSession(caller.tenant(), owner), handle));
+        }
+        String owner = sandbox.sessionActsFor(caller.tenant(), session);
+        if (vaultOwner != null && !vaultOwner.equals(owner)) {
+            throw new InvalidInputException("vault", "differs from the vault the session was opened with; leave it "
+                    + "out, the session keeps its own");
+        }
+        return new Scope(owner, new StateHandles(session, vaults.handleOf(owner)));
     }
 
     /** A synchronous run, which the client may cancel and, with a progressToken, hears progress of. */
@@ -149,8 +195,9 @@ public class SandboxTools implements InitialCheck {
     ToolResponse resetSession(
             @ToolArg String session,
             McpConnection connection) {
-        return results.text(() -> sandbox.resetSession(callers.of(connection).id(), session)
-                ? "Session '" + session + "' was reset."
-                : "No session named '" + session + "' was open on this connection.");
+        return results.text(() -> {
+            sandbox.resetSession(callers.tenant(connection), session);
+            return "The session was reset; its handle is no longer valid.";
+        });
     }
 }

@@ -36,8 +36,6 @@ public class ToolArgumentRules {
         rule("get_execution", "wait_s", "minimum", 0, "maximum", ExecutionRuns.MAX_WAIT_S);
         rule("get_execution", "max_bytes", "minimum", ExecutionRuns.MIN_MAX_BYTES, "maximum",
                 ExecutionRuns.MAX_MAX_BYTES);
-        rule("execute_code", "session", "pattern", "^[A-Za-z0-9_.-]{1," + ExecutionLimits.MAX_SESSION_NAME + "}$");
-        rule("reset_session", "session", "minLength", 1);
 
         rule("search_tools", "query", "maxLength", ToolSearch.MAX_QUERY);
         rule("search_tools", "limit", "minimum", 1, "maximum", ToolSearch.MAX_LIMIT);

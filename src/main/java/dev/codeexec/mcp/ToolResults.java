@@ -2,6 +2,7 @@ package dev.codeexec.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.SandboxBusyException;
 import io.quarkiverse.mcp.server.TextContent;
@@ -36,6 +37,16 @@ public class ToolResults {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("result is not serializable: " + result.getClass().getSimpleName(), e);
         }
+    }
+
+    /** {@code result}'s JSON object with the handles that are set added to it. */
+    public Object withHandles(Object result, StateHandles handles) {
+        if (handles.session() == null && handles.vault() == null) {
+            return result;
+        }
+        ObjectNode node = json.valueToTree(result);
+        node.setAll((ObjectNode) json.valueToTree(handles));
+        return node;
     }
 
     /** A plain-text answer, with refusals mapped the same way. */

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Bridge service "pii" for sandboxed code ({@code import pii}): sanitize and restore on the vault of
- * the connection that started the execution, so tokens agree with those the model sees.
+ * Bridge service "pii" for sandboxed code ({@code import pii}): sanitize and restore on the vault the run acts for
+ * (execute_code's vault, its session's, or its connection's), so tokens agree with those the model sees.
  */
 @ApplicationScoped
 public class PiiBridgeHandler implements BridgeHandler {

@@ -44,10 +44,12 @@ public class ExecutionResource {
     private final ExecutionEvents events;
 
     private final RestCallers callers;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
 
     public ExecutionResource(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer,
-            ExecutionEvents events, RestCallers callers) {
+            ExecutionEvents events, RestCallers callers, com.fasterxml.jackson.databind.ObjectMapper json) {
         this.callers = callers;
+        this.json = json;
         this.sandbox = sandbox;
         this.runs = runs;
         this.sanitizer = sanitizer;
@@ -62,18 +64,29 @@ public class ExecutionResource {
         // A persistent session, a run to read later, or tokens from the vault: state this replica must hold.
         boolean stateful = b.session() != null || background || b.waitS() != null || sanitize;
         String caller = stateful ? callers.stateful(sessionId) : callers.id(sessionId);
-        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), b.session(), caller,
-                b.session() == null);
+        // "new" opens a session; its handle comes back in the answer's session field, to pass on later requests.
+        String session = "new".equals(b.session()) ? sandbox.openSession(callers.tenant(), caller) : b.session();
+        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller,
+                session == null);
         if (!background && b.waitS() == null) {
             ExecutionResult result = sandbox.execute(command);
-            return Response.ok(sanitize ? sanitizer.sanitize(result, caller) : result).build();
+            return Response.ok(withSession(sanitize ? sanitizer.sanitize(result, caller) : result, session)).build();
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());
         ExecutionView started = runs.start(command);
         Object answer = background ? started : runs.awaitResult(caller, started.executionId(), b.waitS());
         return Response.status(answer instanceof ExecutionView ? Response.Status.ACCEPTED : Response.Status.OK)
-                .entity(answer).build();
+                .entity(withSession(answer, session)).build();
+    }
+
+    private Object withSession(Object answer, String session) {
+        if (session == null) {
+            return answer;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode node = json.valueToTree(answer);
+        node.put("session", session);
+        return node;
     }
 
     @GET

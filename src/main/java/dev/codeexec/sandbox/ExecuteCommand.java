@@ -3,9 +3,22 @@ package dev.codeexec.sandbox;
 /**
  * An execution as a caller asked for it, before validation. Nullable fields take their defaults.
  *
- * @param owner opaque id of the caller's connection; scopes persistent sessions and warm interpreters
- * @param fresh run in a brand-new interpreter that is discarded afterwards, instead of the caller's warm one
+ * @param session a session handle from {@link SandboxService#openSession}, or null for no session
+ * @param owner   the caller id (tenant, then connection or vault) the run acts for: its bridge calls use that
+ *                caller's PII vault
+ * @param fresh   run in a brand-new interpreter that is discarded afterwards, instead of the warm one
+ * @param warm    the key of the warm interpreter runs without a session share (the tenant and client over MCP)
  */
 public record ExecuteCommand(String code, Integer timeoutS, String stdin, String session, String owner,
-        boolean fresh) {
+        boolean fresh, String warm) {
+
+    /** A command whose warm interpreter is its owner's own. */
+    public ExecuteCommand(String code, Integer timeoutS, String stdin, String session, String owner, boolean fresh) {
+        this(code, timeoutS, stdin, session, owner, fresh, owner);
+    }
+
+    /** The same command acting for {@code actsFor}: a session's runs act for the caller it was opened with. */
+    public ExecuteCommand actingFor(String actsFor) {
+        return new ExecuteCommand(code, timeoutS, stdin, session, actsFor, fresh, warm);
+    }
 }

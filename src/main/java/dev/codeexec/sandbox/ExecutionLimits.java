@@ -3,7 +3,6 @@ package dev.codeexec.sandbox;
 import dev.codeexec.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.regex.Pattern;
 
 /** The fixed input limits of execute_code and their checks; each failure names the field and the limit. */
 public final class ExecutionLimits {
@@ -13,8 +12,6 @@ public final class ExecutionLimits {
     public static final int DEFAULT_TIMEOUT_S = 30;
     public static final int MIN_TIMEOUT_S = 1;
     public static final int MAX_TIMEOUT_S = 300;
-    public static final int MAX_SESSION_NAME = 64;
-    private static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z0-9_.-]{1," + MAX_SESSION_NAME + "}");
 
     private ExecutionLimits() {
     }
@@ -51,18 +48,14 @@ public final class ExecutionLimits {
         SessionKey session = null;
         ExecutionRequest.Reuse reuse = command.fresh() ? ExecutionRequest.Reuse.FRESH : ExecutionRequest.Reuse.WARM;
         if (command.session() != null) {
-            if (!SESSION_NAME.matcher(command.session()).matches()) {
-                throw new InvalidInputException("session", "must be 1 to " + MAX_SESSION_NAME
-                        + " characters of letters, digits, '_', '.' or '-'");
-            }
             if (command.fresh()) {
                 throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its "
                         + "interpreter");
             }
-            session = new SessionKey(command.owner() == null ? "" : command.owner(), command.session());
+            session = SessionKey.of(dev.codeexec.tenant.Caller.tenantOf(command.owner()), command.session());
             reuse = ExecutionRequest.Reuse.SESSION;
         } else if (reuse == ExecutionRequest.Reuse.WARM) {
-            session = SessionKey.warm(command.owner() == null ? "" : command.owner());
+            session = SessionKey.warm(command.warm() == null ? "" : command.warm());
         }
         return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse, hooks);
     }

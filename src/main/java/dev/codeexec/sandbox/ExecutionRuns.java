@@ -2,6 +2,7 @@ package dev.codeexec.sandbox;
 
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.replica.ReplicaIdentity;
+import dev.codeexec.tenant.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -17,9 +18,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Background runs: execute_code with {@code background} or {@code wait_s}. Each run belongs to the caller that
- * started it (the owner string the transports pass: an MCP connection, a REST caller); to anyone else it does
- * not exist, so ids never leak. Runs live in this process only: a restart loses them.
+ * Background runs: execute_code with {@code background} or {@code wait_s}. Each run belongs to the tenant of the
+ * caller that started it, so any connection of that tenant may read or cancel it by its id; to other tenants it
+ * does not exist, so ids never leak. Runs live in this process only: a restart loses them.
  */
 @ApplicationScoped
 public class ExecutionRuns {
@@ -188,8 +189,9 @@ public class ExecutionRuns {
     private BackgroundRun find(String owner, String id) {
         sweep();
         BackgroundRun run = id == null ? null : runs.get(id);
-        // Another caller's run answers exactly as a missing one does, so ids cannot be probed.
-        if (run == null || !run.owner.equals(owner == null ? "" : owner)) {
+        // A run belongs to its tenant, whichever connection asks; another tenant's answers exactly as a missing one
+        // does, so ids cannot be probed.
+        if (run == null || !sameTenant(run.owner, owner)) {
             String issuer = ReplicaIdentity.issuer(id).orElse(replica.id());
             if (!issuer.equals(replica.id())) {
                 // Routed to another replica, or this one restarted: say so rather than "no such execution".
@@ -197,10 +199,15 @@ public class ExecutionRuns {
                         + replica.id() + "); runs live in the memory of the server that started them and are gone "
                         + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
             }
-            throw new InvalidInputException("execution_id", "no such execution for this caller; finished runs are "
+            throw new InvalidInputException("execution_id", "no such execution for this tenant; finished runs are "
                     + "kept for " + config.finishedTtl().toMinutes() + " minutes", InvalidInputException.Kind.NOT_FOUND);
         }
         return run;
+    }
+
+    private static boolean sameTenant(String runOwner, String owner) {
+        return owner != null && runOwner.indexOf('/') > 0 && owner.indexOf('/') > 0
+                && Caller.tenantOf(runOwner).equals(Caller.tenantOf(owner));
     }
 
     private BackgroundRun submit(ExecuteCommand command) {

@@ -128,8 +128,9 @@ public interface SandboxConfig {
     }
 
     interface Sessions {
-        @WithDefault("8")
-        int maxPerConnection();
+        /** Persistent sessions one tenant holds at once, from all its connections (each holds an interpreter). */
+        @WithDefault("32")
+        int maxPerTenant();
 
         @WithDefault("30m")
         Duration idleTtl();
@@ -205,7 +206,7 @@ public interface SandboxConfig {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
                 workspace(), pythonPackages(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
-                cancelGrace(), sessions().maxPerConnection(), sessions().idleTtl(),
+                cancelGrace(), sessions().maxPerTenant(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),
                         worker().startTimeout(), worker().jvmOptions().orElse(List.of()), worker().classpath(),

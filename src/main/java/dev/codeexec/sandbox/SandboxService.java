@@ -5,7 +5,9 @@ import dev.codeexec.sandbox.pool.OsSandbox;
 import dev.codeexec.sandbox.pool.OsSandboxProbe;
 import dev.codeexec.sandbox.pool.WorkerRuntime;
 import dev.codeexec.sandbox.pool.WorkerLauncher;
+import dev.codeexec.replica.ReplicaIdentity;
 import dev.codeexec.tenant.Caller;
+import dev.codeexec.tenant.HandleTable;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoot;
 import dev.codeexec.workspace.WorkspaceRoots;
@@ -52,11 +54,15 @@ public class SandboxService {
     private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
     private final HostBridge bridge;
+    /** Persistent sessions by handle, each with the caller id its runs act for (whose PII vault they use). */
+    private final HandleTable<String> sessions;
 
     public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, WorkspaceRoots workspaces,
-            HostBridge bridge) {
+            HostBridge bridge, ReplicaIdentity replica) {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
+        this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
+                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
         this.workspaces = workspaces;
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
@@ -141,8 +147,13 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        String tenant = Caller.tenantOf(command.owner());
+        if (command.session() != null) {
+            // A session's runs act for the caller it was opened with, from whichever connection they come.
+            command = command.actingFor(sessions.require(tenant, command.session()));
+        }
         ExecutionRequest request = ExecutionLimits.validate(command, maxTimeoutS, hooks)
-                .in(workspaces.root(Caller.tenantOf(command.owner())).path());
+                .in(workspaces.root(tenant).path());
         SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
         if (held != null) {
             String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
@@ -219,22 +230,46 @@ public class SandboxService {
     }
 
     private static InvalidInputException sessionBusy(SessionKey session, String runId) {
-        return new InvalidInputException("session", "'" + session.name() + "' is busy: background execution "
+        return new InvalidInputException("session", "is busy: background execution "
                 + runId + " is running in it; wait for it with get_execution or cancel it with cancel_execution",
                 InvalidInputException.Kind.CONFLICT);
     }
 
-    /** Drops a persistent session of the given connection; true when it existed. */
-    public boolean resetSession(String owner, String name) {
-        if (name == null || name.isBlank()) {
-            throw new InvalidInputException("session", "is required: the name used with execute_code");
+    /**
+     * Opens a persistent session of {@code tenant} whose runs act for {@code actsFor} (a caller id of that tenant:
+     * the PII vault its bridge calls use) and returns its handle, which any connection of the tenant may pass.
+     *
+     * @throws InvalidInputException when the tenant holds its maximum of sessions
+     */
+    public String openSession(String tenant, String actsFor) {
+        if (!Caller.tenantOf(actsFor).equals(tenant)) {
+            throw new IllegalArgumentException("a session acts for a caller of its own tenant");
         }
-        SessionKey key = new SessionKey(owner == null ? "" : owner, name);
+        return sessions.mint(tenant, actsFor);
+    }
+
+    /** The caller id the runs of {@code tenant}'s session act for. */
+    public String sessionActsFor(String tenant, String handle) {
+        return sessions.require(tenant, handle);
+    }
+
+    /**
+     * Drops a persistent session of {@code tenant} and its interpreter.
+     *
+     * @throws InvalidInputException when the handle is not the tenant's, or a background run holds the session
+     */
+    public void resetSession(String tenant, String handle) {
+        if (handle == null || handle.isBlank()) {
+            throw new InvalidInputException("session", "is required: the handle execute_code returned");
+        }
+        sessions.require(tenant, handle);
+        SessionKey key = SessionKey.of(tenant, handle);
         String busyWith = busySessions.get(key);
         if (busyWith != null) {
             throw sessionBusy(key, busyWith);
         }
-        return executor().resetSession(key);
+        sessions.remove(tenant, handle);
+        executor().resetSession(key);
     }
 
     /** Pool and session figures, or null while the executor is still starting. */

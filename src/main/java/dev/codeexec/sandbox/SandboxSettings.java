@@ -19,7 +19,7 @@ public record SandboxSettings(
         int maxConcurrent,
         int queueSize,
         Duration cancelGrace,
-        int maxSessionsPerConnection,
+        int maxSessionsPerTenant,
         Duration sessionIdleTtl,
         Warm warm,
         Worker worker,

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Live persistent sessions, keyed by connection and name, with an idle TTL and a per-connection
+ * Live persistent sessions, keyed by {@link SessionKey} (tenant and handle), with an idle TTL and a per-owner
  * cap. Executions of one session are serialized by its lock; different sessions run in parallel.
  *
  * @param <T> what holds a session's state (an interpreter here, or a pinned worker)
@@ -93,7 +93,7 @@ public final class SessionTable<T> {
         long owned = entries.keySet().stream().filter(k -> k.owner().equals(key.owner())).count();
         if (owned >= maxPerOwner) {
             throw new dev.codeexec.InvalidInputException("session", "at most " + maxPerOwner
-                    + " sessions per connection are open; reset one with reset_session or let it expire after "
+                    + " sessions per tenant are open; reset one with reset_session or let it expire after "
                     + idleTtl.toMinutes() + " idle minutes");
         }
         Entry<T> entry = new Entry<>(key, factory.get());

@@ -3,7 +3,6 @@ package dev.codeexec.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.util.ArrayList;
@@ -12,16 +11,14 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * One MCP client of ReplicasIT: through the load balancer it writes a workspace file, then counts in a
- * persistent Python session, {@link ReplicasIT#CALLS} calls, pausing after {@link ReplicasIT#CALLS_BEFORE_KILL}
- * while a replica is killed. A call its session's replica refuses (404 for a session it never issued) or
- * that the balancer cannot deliver is recorded, and the client opens a new session through the balancer and
- * makes that call again, as an MCP client does.
+ * One MCP client of ReplicasIT, a tenant of its own, that keeps no protocol session: through the load balancer it
+ * writes a workspace file, then counts in a persistent Python session, {@link ReplicasIT#CALLS} calls, each on a new
+ * connection (odd calls initialize a new MCP session, even ones send no {@code Mcp-Session-Id} at all), pausing
+ * after {@link ReplicasIT#CALLS_BEFORE_KILL} while a replica is killed. The session is named by the handle the
+ * first call returned. A replica that does not hold it refuses it naming the replica that does; the refusal is
+ * recorded, and the client opens a new session and makes that call again.
  */
 final class CountingClient {
-
-    private static final String SESSION = "counter";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http;
     private final String url;
@@ -48,29 +45,36 @@ final class CountingClient {
     ReplicasIT.ClientRun run(CountDownLatch halfway, CountDownLatch killed) throws Exception {
         boolean paused = false;
         try {
-            McpHttpSession session = open();
-            String firstReplica = session.replica();
-            session.call("write_workspace_file", Map.of("path", file, "content", fileContent(index)));
+            McpHttpSession.open(http, url, token, "replicas-client-" + index)
+                    .call("write_workspace_file", Map.of("path", file, "content", fileContent(index)));
             List<Integer> printed = new ArrayList<>();
             List<String> errors = new ArrayList<>();
+            String session = null;
+            String firstReplica = null;
+            String lastReplica = null;
             for (int call = 1; call <= ReplicasIT.CALLS; call++) {
                 if (call == ReplicasIT.CALLS_BEFORE_KILL + 1) {
                     paused = true;
                     halfway.countDown();
                     killed.await();
                 }
-                JsonNode result;
-                try {
-                    result = count(session);
-                } catch (McpHttpSession.HttpStatusException e) {
-                    errors.add(e.status + " " + errorCode(e.body));
-                    session = open();
-                    result = count(session);
+                McpHttpSession connection = connect(call);
+                JsonNode result = count(connection, session);
+                if (result.path("isError").asBoolean()) {
+                    String refusal = result.at("/content/0/text").asText();
+                    int cut = refusal.indexOf(", not this one");
+                    errors.add(cut > 0 ? refusal.substring(0, cut) : refusal);
+                    session = null;
+                    result = count(connection, null);
                 }
-                assertEquals(0, result.path("exit_code").asInt(-1), "client " + index + ": " + result);
-                printed.add(Integer.parseInt(result.path("stdout").asText().strip()));
+                JsonNode run = result.path("structuredContent");
+                assertEquals(0, run.path("exit_code").asInt(-1), "client " + index + ": " + result);
+                session = session == null ? run.path("session").asText() : session;
+                printed.add(Integer.parseInt(run.path("stdout").asText().strip()));
+                lastReplica = connection.lastReplica();
+                firstReplica = firstReplica == null ? lastReplica : firstReplica;
             }
-            return new ReplicasIT.ClientRun(index, firstReplica, session.replica(), printed, errors);
+            return new ReplicasIT.ClientRun(index, firstReplica, lastReplica, printed, errors);
         } finally {
             if (!paused) {
                 halfway.countDown();
@@ -78,32 +82,26 @@ final class CountingClient {
         }
     }
 
-    private McpHttpSession open() throws IOException, InterruptedException {
-        return McpHttpSession.open(http, url, token, "replicas-client-" + index);
+    /** A new connection for this call: a new MCP session, or none at all. */
+    private McpHttpSession connect(int call) throws IOException, InterruptedException {
+        return call % 2 == 1 ? McpHttpSession.open(http, url, token, "replicas-client-" + index)
+                : McpHttpSession.sessionless(http, url, token);
     }
 
     /**
-     * One counting call. When the balancer takes the killed replica out of service it closes the connections bound
-     * to it ({@code on-marked-down shutdown-sessions}): a call caught there gets no answer at all, having reached no
-     * live replica, so it is sent again once, as a client would; the printed counts show any call that ran twice.
+     * One counting call, in a new session when {@code session} is null. When the balancer takes the killed replica
+     * out of service it closes the connections bound to it ({@code on-marked-down shutdown-sessions}): a call
+     * caught there gets no answer at all, having reached no live replica, so it is sent again once, as a client
+     * would; the printed counts show any call that ran twice.
      */
-    private static JsonNode count(McpHttpSession session) throws IOException, InterruptedException {
+    private static JsonNode count(McpHttpSession connection, String session) throws IOException, InterruptedException {
+        Map<String, Object> args = Map.of("code", ReplicasIT.COUNT, "session", session == null ? "new" : session);
         try {
-            return session.call("execute_code", Map.of("code", ReplicasIT.COUNT, "session", SESSION));
+            return connection.result("execute_code", args);
         } catch (McpHttpSession.HttpStatusException answered) {
             throw answered;
         } catch (IOException noAnswer) {
-            return session.call("execute_code", Map.of("code", ReplicasIT.COUNT, "session", SESSION));
-        }
-    }
-
-    /** The server's error code ({"error": "session_not_found", ...}), or the body as it came from elsewhere. */
-    private static String errorCode(String body) {
-        try {
-            JsonNode json = JSON.readTree(body);
-            return json.path("error").asText(body);
-        } catch (IOException notJson) {
-            return body.strip();
+            return connection.result("execute_code", args);
         }
     }
 }

@@ -47,6 +47,7 @@ final class McpHttpSession {
     private final String sessionId;
     private final String replica;
     private final AtomicLong ids = new AtomicLong(1);
+    private volatile String lastReplica;
 
     private McpHttpSession(HttpClient http, URI url, String token, String sessionId, String replica) {
         this.http = http;
@@ -82,14 +83,37 @@ final class McpHttpSession {
         return replica;
     }
 
+    /**
+     * No session at all: each call is a {@code tools/call} without initialize and without {@code Mcp-Session-Id},
+     * which the server serves as a connection of its own.
+     */
+    static McpHttpSession sessionless(HttpClient http, String mcpUrl, String token) {
+        return new McpHttpSession(http, URI.create(mcpUrl), token, null, null);
+    }
+
     /** Calls a tool that must succeed and returns its structured content. */
     JsonNode call(String tool, Map<String, Object> arguments) throws IOException, InterruptedException {
+        JsonNode result = result(tool, arguments);
+        assertFalse(result.path("isError").asBoolean(true), tool + ": " + result);
+        return result.path("structuredContent");
+    }
+
+    /** Calls a tool and returns its whole result, a tool error included; the replica that answered is then known. */
+    JsonNode result(String tool, Map<String, Object> arguments) throws IOException, InterruptedException {
         long id = ids.getAndIncrement();
         HttpResponse<String> response = post(Map.of("jsonrpc", "2.0", "id", id, "method", "tools/call",
                 "params", Map.of("name", tool, "arguments", arguments)));
+        lastReplica = response.headers().firstValue(REPLICA_HEADER).orElse(null);
         JsonNode message = reply(response.body(), id);
-        assertFalse(message.at("/result/isError").asBoolean(true), tool + ": " + message);
-        return message.at("/result/structuredContent");
+        if (!message.has("result")) {
+            throw new AssertionError(tool + ": " + message);
+        }
+        return message.path("result");
+    }
+
+    /** The replica that answered the last tool call, as the load balancer named it. */
+    String lastReplica() {
+        return lastReplica;
     }
 
     private HttpResponse<String> post(Map<String, Object> message) throws IOException, InterruptedException {

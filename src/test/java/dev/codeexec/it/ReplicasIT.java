@@ -33,15 +33,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two packaged replicas behind HAProxy with deploy/haproxy/haproxy.cfg, as docs/DEPLOYMENT.md deploys them: one
- * workspace and tenants directory, one PostgreSQL database, a data directory each. MCP sessions stay on the
- * replica that issued them, REST callers on the replica their X-Session-Id first reached; skills and workspace
- * files are seen by both; when one replica dies, its clients get
- * a 404 for their session, start a new one on the other replica (their Python variables start over) and carry
- * on, and nothing saved is lost.
+ * workspace and tenants directory, one PostgreSQL database, a data directory each. The balancer hashes the
+ * Authorization header, so every request of a tenant, on a new connection each time or with no session id at all,
+ * reaches the replica holding its handles; skills and workspace files are seen by both; when one replica dies, its
+ * tenants move to the other, whose refusal of their session handles names the dead replica; they open new sessions
+ * there (their Python variables start over) and carry on, and nothing saved is lost.
  */
 class ReplicasIT {
 
     static final String TOKEN = "replicas-it-token";
+    /** Tenants t0..t15: the balancer's hash of their tokens is fixed, and splits them over both replicas. */
+    static final int TENANTS_CONFIGURED = 16;
     static final Path WORKSPACE = Path.of("target/replicas-workspace");
     static final Path TENANTS = Path.of("target/replicas-tenants");
     static final int CLIENTS = 8;
@@ -90,9 +92,17 @@ class ReplicasIT {
                 "CODEEXEC_DB_PASSWORD", System.getenv().getOrDefault("CODEEXEC_TEST_PG_PASSWORD", ""));
     }
 
+    static String tenantToken(int tenant) {
+        return "replicas-it-tenant-" + tenant;
+    }
+
     static List<String> properties() {
-        return List.of("-Dsandbox.workspace=" + WORKSPACE, "-Dworkspace.tenants-dir=" + TENANTS,
-                "-Dquarkus.http.host=127.0.0.1");
+        List<String> properties = new ArrayList<>(List.of("-Dsandbox.workspace=" + WORKSPACE,
+                "-Dworkspace.tenants-dir=" + TENANTS, "-Dquarkus.http.host=127.0.0.1"));
+        for (int t = 0; t < TENANTS_CONFIGURED; t++) {
+            properties.add("-Dcodeexec.tenants.t" + t + ".token=" + tenantToken(t));
+        }
+        return properties;
     }
 
     @Test
@@ -110,12 +120,13 @@ class ReplicasIT {
             String skill = "replicas_" + run;
             String shared = "replicas/" + run + "/from-b.txt";
             bothReplicasShareSkillsAndWorkspace(a, b, skill, shared);
-            Map<String, String> restHomes = restSessionsStayOnTheirReplica(balancer);
+            List<String> tokens = tenantsOnBothReplicas(balancer);
+            Map<RestCaller, String> restHomes = restSessionsStayOnTheirReplica(balancer, tokens);
 
             CountDownLatch halfway = new CountDownLatch(CLIENTS);
             CountDownLatch killed = new CountDownLatch(1);
             List<Future<ClientRun>> clients = IntStream.range(0, CLIENTS)
-                    .mapToObj(i -> pool.submit(() -> new CountingClient(http, balancer.mcpUrl(), TOKEN, i,
+                    .mapToObj(i -> pool.submit(() -> new CountingClient(http, balancer.mcpUrl(), tokens.get(i), i,
                             "replicas/" + run + "/client-" + i + ".txt").run(halfway, killed)))
                     .toList();
             assertTrue(halfway.await(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS),
@@ -130,10 +141,12 @@ class ReplicasIT {
             Set<String> replicas = new TreeSet<>();
             runs.forEach(r -> replicas.add(r.firstReplica()));
             // Names from haproxy.cfg: REPLICA_1 is a, REPLICA_2 is b.
-            assertEquals(Set.of("replica1", "replica2"), replicas, "sessions were not balanced over both: " + runs);
+            assertEquals(Set.of("replica1", "replica2"), replicas, "tenants were not balanced over both: " + runs);
             for (ClientRun r : runs) {
                 if (r.firstReplica().equals("replica1")) {
-                    assertEquals(List.of("404 session_not_found"), r.errors(), "client " + r.client());
+                    assertEquals(1, r.errors().size(), "client " + r.client() + ": " + r.errors());
+                    assertTrue(r.errors().get(0).startsWith("session: was issued by server replica-a-"),
+                            "client " + r.client() + ": " + r.errors());
                     assertEquals("replica2", r.lastReplica(), "client " + r.client() + "'s new session");
                     assertEquals(counts(CALLS_BEFORE_KILL, CALLS - CALLS_BEFORE_KILL), r.printed(),
                             "client " + r.client() + ": its variables start over in the new session");
@@ -145,7 +158,7 @@ class ReplicasIT {
             }
 
             restCallersOfTheDeadReplicaHearTheirStateIsGone(balancer, restHomes);
-            nothingSavedIsLost(b, balancer, skill, shared);
+            nothingSavedIsLost(b, balancer, skill, shared, tokens);
         } finally {
             pool.shutdownNow();
         }
@@ -193,49 +206,80 @@ class ReplicasIT {
     }
 
     /**
-     * REST callers name their state with X-Session-Id. Three callers take turns through the balancer, so round
-     * robin over two replicas would send each caller's calls to both (two callers would not: their turns would
-     * line up with the replicas'): each persistent session keeps counting only if all its calls reach the replica
-     * its first one did.
+     * Tokens of {@link #CLIENTS} tenants, the first half answered by replica1 and the rest by replica2, as the
+     * balancer's hash of each token places it (asked with one request each).
      */
-    private Map<String, String> restSessionsStayOnTheirReplica(LoadBalancer balancer) throws Exception {
-        List<String> callers = List.of("rest-" + run + "-0", "rest-" + run + "-1", "rest-" + run + "-2");
-        Map<String, Set<String>> replicas = new HashMap<>();
-        Map<String, List<Integer>> printed = new HashMap<>();
-        for (int call = 0; call < 5; call++) {
-            for (String caller : callers) {
-                HttpResponse<String> response = restCount(balancer, caller);
-                assertEquals(200, response.statusCode(), response.body());
-                replicas.computeIfAbsent(caller, c -> new TreeSet<>())
-                        .add(response.headers().firstValue(McpHttpSession.REPLICA_HEADER).orElse("?"));
-                printed.computeIfAbsent(caller, c -> new ArrayList<>())
-                        .add(Integer.parseInt(JSON.readTree(response.body()).path("stdout").asText().strip()));
-            }
+    private List<String> tenantsOnBothReplicas(LoadBalancer balancer) throws Exception {
+        Map<String, List<String>> byReplica = new HashMap<>();
+        for (int t = 0; t < TENANTS_CONFIGURED; t++) {
+            McpHttpSession probe = McpHttpSession.sessionless(http, balancer.mcpUrl(), tenantToken(t));
+            probe.call("get_execution_stats", Map.of());
+            byReplica.computeIfAbsent(probe.lastReplica(), r -> new ArrayList<>()).add(tenantToken(t));
         }
-        for (String caller : callers) {
-            assertEquals(counts(5), printed.get(caller), caller);
-            assertEquals(1, replicas.get(caller).size(), caller + " moved between replicas: " + replicas);
-        }
-        Set<String> used = new TreeSet<>();
-        replicas.values().forEach(used::addAll);
-        assertEquals(Set.of("replica1", "replica2"), used, "the REST callers were not spread: " + replicas);
-        Map<String, String> homes = new HashMap<>();
-        replicas.forEach((caller, where) -> homes.put(caller, where.iterator().next()));
-        return homes;
+        List<String> one = byReplica.getOrDefault("replica1", List.of());
+        List<String> two = byReplica.getOrDefault("replica2", List.of());
+        assertTrue(one.size() >= CLIENTS / 2 && two.size() >= CLIENTS / 2, "the balancer's hash placed the "
+                + TENANTS_CONFIGURED + " tenants " + byReplica + "; configure more tenants");
+        List<String> tokens = new ArrayList<>(one.subList(0, CLIENTS / 2));
+        tokens.addAll(two.subList(0, CLIENTS / 2));
+        return tokens;
     }
 
     /**
-     * After replica a (haproxy's replica1) died, each REST caller whose session it held is told once, naming it, that
-     * the session is gone, then counts afresh on b; the others carry on where they were.
+     * REST callers of two tenants, one on each replica, each with its own X-Session-Id, open a session with "new"
+     * and count in it by its handle; every call of a tenant reaches the replica its first one did.
      */
-    private void restCallersOfTheDeadReplicaHearTheirStateIsGone(LoadBalancer balancer, Map<String, String> homes)
+    private Map<RestCaller, String> restSessionsStayOnTheirReplica(LoadBalancer balancer, List<String> tokens)
             throws Exception {
-        for (Map.Entry<String, String> home : homes.entrySet()) {
-            HttpResponse<String> first = restCount(balancer, home.getKey());
+        Map<RestCaller, String> homes = new HashMap<>();
+        for (String token : List.of(tokens.get(0), tokens.get(CLIENTS - 1))) {
+            RestCaller caller = new RestCaller(token, "rest-" + run + "-" + token);
+            Set<String> replicas = new TreeSet<>();
+            List<Integer> printed = new ArrayList<>();
+            for (int call = 0; call < 5; call++) {
+                HttpResponse<String> response = restCount(balancer, caller);
+                assertEquals(200, response.statusCode(), response.body());
+                replicas.add(response.headers().firstValue(McpHttpSession.REPLICA_HEADER).orElse("?"));
+                printed.add(Integer.parseInt(JSON.readTree(response.body()).path("stdout").asText().strip()));
+            }
+            assertEquals(counts(5), printed, caller.sessionId);
+            assertEquals(1, replicas.size(), caller.sessionId + " moved between replicas: " + replicas);
+            homes.put(caller, replicas.iterator().next());
+        }
+        assertEquals(Set.of("replica1", "replica2"), new TreeSet<>(homes.values()), "not spread: " + homes);
+        return homes;
+    }
+
+    /** One REST caller: a tenant's token, its X-Session-Id, and the session handle it counts in. */
+    private static final class RestCaller {
+        final String token;
+        final String sessionId;
+        String session = "new";
+
+        RestCaller(String token, String sessionId) {
+            this.token = token;
+            this.sessionId = sessionId;
+        }
+    }
+
+    /**
+     * After replica a (haproxy's replica1) died, the REST caller whose tenant it held is told once, naming it, that
+     * its state is gone, then that its session handle was issued there; it opens a new one on b and counts afresh.
+     * The other carries on where it was.
+     */
+    private void restCallersOfTheDeadReplicaHearTheirStateIsGone(LoadBalancer balancer, Map<RestCaller, String> homes)
+            throws Exception {
+        for (Map.Entry<RestCaller, String> home : homes.entrySet()) {
+            RestCaller caller = home.getKey();
+            HttpResponse<String> first = restCount(balancer, caller);
             if (home.getValue().equals("replica1")) {
                 assertEquals(410, first.statusCode(), first.body());
                 assertTrue(first.body().contains("were held by server replica-a-"), first.body());
-                HttpResponse<String> again = restCount(balancer, home.getKey());
+                HttpResponse<String> handle = restCount(balancer, caller);
+                assertEquals(404, handle.statusCode(), handle.body());
+                assertTrue(handle.body().contains("was issued by server replica-a-"), handle.body());
+                caller.session = "new";
+                HttpResponse<String> again = restCount(balancer, caller);
                 assertEquals(200, again.statusCode(), again.body());
                 assertEquals(1, Integer.parseInt(JSON.readTree(again.body()).path("stdout").asText().strip()));
             } else {
@@ -245,17 +289,23 @@ class ReplicasIT {
         }
     }
 
-    private HttpResponse<String> restCount(LoadBalancer balancer, String caller) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl() + "/api/v1/executions"))
-                .header("Authorization", "Bearer " + TOKEN).header("X-Session-Id", caller)
+    /** One counting call of {@code caller}; a session opened with "new" is named by its handle from then on. */
+    private HttpResponse<String> restCount(LoadBalancer balancer, RestCaller caller) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(balancer.baseUrl()
+                        + "/api/v1/executions"))
+                .header("Authorization", "Bearer " + caller.token).header("X-Session-Id", caller.sessionId)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
-                        Map.of("code", COUNT, "session", "counter"))))
+                        Map.of("code", COUNT, "session", caller.session))))
                 .build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 200 && caller.session.equals("new")) {
+            caller.session = JSON.readTree(response.body()).path("session").asText();
+        }
+        return response;
     }
 
-    private void nothingSavedIsLost(PackagedServer survivor, LoadBalancer balancer, String skill, String shared)
-            throws Exception {
+    private void nothingSavedIsLost(PackagedServer survivor, LoadBalancer balancer, String skill, String shared,
+            List<String> tokens) throws Exception {
         for (String url : List.of(survivor.mcpUrl(), balancer.mcpUrl())) {
             McpHttpSession session = McpHttpSession.open(http, url, TOKEN, "replicas-after");
             assertTrue(skillNames(session.call("list_skills", Map.of("query", skill))).contains(skill), url);
@@ -263,8 +313,9 @@ class ReplicasIT {
             assertEquals("written through b", session.call("read_workspace_file", Map.of("path", shared))
                     .path("content").asText());
             for (int i = 0; i < CLIENTS; i++) {
-                assertEquals(CountingClient.fileContent(i), session.call("read_workspace_file",
-                        Map.of("path", "replicas/" + run + "/client-" + i + ".txt")).path("content").asText(), url);
+                assertEquals(CountingClient.fileContent(i), McpHttpSession.sessionless(http, url, tokens.get(i))
+                        .call("read_workspace_file", Map.of("path", "replicas/" + run + "/client-" + i + ".txt"))
+                        .path("content").asText(), url);
             }
         }
         McpHttpSession last = McpHttpSession.open(http, balancer.mcpUrl(), TOKEN, "replicas-cleanup");

@@ -139,8 +139,8 @@ class HardIsolationTest {
             int n = i;
             results.add(CompletableFuture.supplyAsync(() -> {
                 McpCalls calls = new McpCalls();
-                calls.exec(Map.of("code", "value = " + n, "session", "same-name"));
-                return calls.exec(Map.of("code", "print(value)", "session", "same-name")).stdout();
+                String session = SessionsTest.open(calls, "value = " + n);
+                return calls.exec(Map.of("code", "print(value)", "session", session)).stdout();
             }, clients));
         }
         try {

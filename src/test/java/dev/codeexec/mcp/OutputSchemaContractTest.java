@@ -94,7 +94,7 @@ class OutputSchemaContractTest {
         ok("execute_code", Map.of("code", "1/0"));
         ok("execute_code", Map.of("code", "import sys\nsys.exit(3)"));
         ok("execute_code", Map.of("code", "while True:\n    pass", "timeout_s", 1));
-        ok("execute_code", Map.of("code", "print('x' * 10)", "session", "contract-" + UUID.randomUUID()));
+        ok("execute_code", Map.of("code", "print('x' * 10)", "session", "new"));
         ok("execute_code", Map.of("code", "print('mail jane.doe@example.com')", "sanitize_output", true));
         refused("execute_code", Map.of("code", "print(1)", "timeout_s", 0));
         refused("execute_code", Map.of("code", "print(1)", "session", "no spaces allowed"));
@@ -182,8 +182,7 @@ class OutputSchemaContractTest {
     @Test
     void statsAndResetSession() {
         ok("get_execution_stats", Map.of());
-        ToolResponse reset = mcp.call("reset_session", Map.of("session", "never-opened"));
-        assertTrue(!reset.isError() && reset.structuredContent() == null, McpCalls.text(reset));
+        refused("reset_session", Map.of("session", "never-opened"));
     }
 
     @Test

@@ -6,13 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Persistent sessions: state kept per name and connection, dropped on reset, lost plainly on a kill. */
+/**
+ * Persistent sessions: opened with session="new", then named by the handle the server returned, from any connection
+ * of the tenant; dropped on reset, lost plainly on a kill.
+ */
 @QuarkusTest
 class SessionsTest {
+
+    /** sandbox.sessions.max-per-tenant's default. */
+    static final int MAX_PER_TENANT = 32;
 
     McpCalls mcp;
 
@@ -25,10 +32,19 @@ class SessionsTest {
         return calls.exec(Map.of("code", code, "session", session, "timeout_s", 10));
     }
 
+    /** Opens a session running {@code code}; its handle. */
+    static String open(McpCalls calls, String code) {
+        ToolResponse r = calls.call("execute_code", Map.of("code", code, "session", "new", "timeout_s", 10));
+        assertFalse(r.isError(), McpCalls.text(r));
+        String handle = JsonObject.mapFrom(r.structuredContent()).getString("session");
+        assertTrue(handle != null && handle.matches(".+\\.[0-9a-f]{32}"), "not a handle: " + handle);
+        return handle;
+    }
+
     @Test
-    void sessionKeepsVariablesImportsAndFunctions() {
-        assertEquals(0, inSession(mcp, "s1", "import math\nx = 41\ndef inc(v):\n    return v + 1").exitCode());
-        McpCalls.Exec r = inSession(mcp, "s1", "print(inc(x), math.floor(2.5))");
+    void sessionKeepsVariablesImportsAndFunctionsAcrossConnections() {
+        String s = open(mcp, "import math\nx = 41\ndef inc(v):\n    return v + 1");
+        McpCalls.Exec r = inSession(new McpCalls(), s, "print(inc(x), math.floor(2.5))");
         assertEquals("42 2\n", r.stdout(), r.stderr());
     }
 
@@ -40,61 +56,71 @@ class SessionsTest {
     }
 
     @Test
-    void sessionsOfOneConnectionAreInvisibleToAnother() {
-        McpCalls other = new McpCalls();
-        inSession(mcp, "shared", "secret = 'mine'");
-        inSession(other, "shared", "secret = 'theirs'");
-        assertEquals("mine\n", inSession(mcp, "shared", "print(secret)").stdout());
-        assertEquals("theirs\n", inSession(other, "shared", "print(secret)").stdout());
+    void eachNewSessionHasItsOwnState() {
+        String mine = open(mcp, "secret = 'mine'");
+        String theirs = open(mcp, "secret = 'theirs'");
+        assertEquals("mine\n", inSession(mcp, mine, "print(secret)").stdout());
+        assertEquals("theirs\n", inSession(new McpCalls(), theirs, "print(secret)").stdout());
     }
 
     @Test
-    void resetSessionDropsItsState() {
-        inSession(mcp, "r1", "y = 5");
-        ToolResponse reset = mcp.call("reset_session", Map.of("session", "r1"));
-        assertFalse(reset.isError());
+    void resetSessionDropsItAndItsHandle() {
+        String s = open(mcp, "y = 5");
+        ToolResponse reset = new McpCalls().call("reset_session", Map.of("session", s));
+        assertFalse(reset.isError(), McpCalls.text(reset));
         assertTrue(McpCalls.text(reset).contains("was reset"));
-        McpCalls.Exec r = inSession(mcp, "r1", "print('y' in globals())");
-        assertEquals("False\n", r.stdout());
-        ToolResponse again = mcp.call("reset_session", Map.of("session", "never-opened"));
-        assertTrue(McpCalls.text(again).contains("No session"));
+        ToolResponse after = mcp.call("execute_code", Map.of("code", "print(y)", "session", s));
+        assertTrue(after.isError());
+        assertTrue(McpCalls.text(after).startsWith("session: no such session for this tenant"), McpCalls.text(after));
+        ToolResponse again = mcp.call("reset_session", Map.of("session", s));
+        assertEquals(McpCalls.text(after), McpCalls.text(again));
     }
 
     @Test
     void timeoutInASessionKeepsStateWhenTheLoopCanBeInterrupted() {
-        inSession(mcp, "t1", "kept = 'yes'");
-        McpCalls.Exec timedOut = mcp.exec(Map.of("code", "while True:\n    pass", "session", "t1", "timeout_s", 1));
+        String s = open(mcp, "kept = 'yes'");
+        McpCalls.Exec timedOut = mcp.exec(Map.of("code", "while True:\n    pass", "session", s, "timeout_s", 1));
         assertTrue(timedOut.timedOut());
-        McpCalls.Exec r = inSession(mcp, "t1", "print(kept)");
+        McpCalls.Exec r = inSession(mcp, s, "print(kept)");
         assertEquals("yes\n", r.stdout(), r.stderr());
     }
 
     @Test
     void sessionEndedByExitIsReportedOnTheNextCall() {
-        inSession(mcp, "e1", "z = 1");
-        assertEquals(7, inSession(mcp, "e1", "import os\nos._exit(7)").exitCode());
-        McpCalls.Exec r = inSession(mcp, "e1", "print('z' in globals())");
+        String s = open(mcp, "z = 1");
+        assertEquals(7, inSession(mcp, s, "import os\nos._exit(7)").exitCode());
+        McpCalls.Exec r = inSession(mcp, s, "print('z' in globals())");
         assertEquals("False\n", r.stdout());
-        assertTrue(r.stderr().contains("session 'e1' was restarted"), r.stderr());
+        assertTrue(r.stderr().contains("session '" + s + "' was restarted"), r.stderr());
     }
 
     @Test
-    void sessionCountPerConnectionIsCapped() {
-        for (int i = 0; i < 8; i++) {
-            assertEquals(0, inSession(mcp, "cap" + i, "pass").exitCode());
+    void sessionCountPerTenantIsCapped() {
+        java.util.List<String> opened = new java.util.ArrayList<>();
+        ToolResponse refused = null;
+        // Other tests of this tenant may hold sessions too: open until refused, at most the cap.
+        for (int i = 0; i <= MAX_PER_TENANT && refused == null; i++) {
+            ToolResponse r = mcp.call("execute_code", Map.of("code", "pass", "session", "new"));
+            if (r.isError()) {
+                refused = r;
+            } else {
+                opened.add(JsonObject.mapFrom(r.structuredContent()).getString("session"));
+            }
         }
-        ToolResponse refused = mcp.call("execute_code", Map.of("code", "pass", "session", "cap8"));
-        assertTrue(refused.isError());
-        assertTrue(McpCalls.text(refused).contains("session") && McpCalls.text(refused).contains("8"),
+        assertTrue(refused != null, "more than " + MAX_PER_TENANT + " sessions were opened");
+        assertTrue(McpCalls.text(refused).startsWith("session: this tenant already holds " + MAX_PER_TENANT
+                + " sessions"),
                 McpCalls.text(refused));
-        mcp.call("reset_session", Map.of("session", "cap0"));
-        assertEquals(0, inSession(mcp, "cap8", "pass").exitCode());
+        for (String s : opened) {
+            mcp.call("reset_session", Map.of("session", s));
+        }
+        open(mcp, "pass");
     }
 
     @Test
-    void invalidSessionNameIsAToolError() {
+    void aHandleThatWasNeverIssuedIsAToolErrorNamingTheField() {
         ToolResponse r = mcp.call("execute_code", Map.of("code", "pass", "session", "../etc"));
         assertTrue(r.isError());
-        assertTrue(McpCalls.text(r).startsWith("session:"), McpCalls.text(r));
+        assertTrue(McpCalls.text(r).startsWith("session: no such session"), McpCalls.text(r));
     }
 }

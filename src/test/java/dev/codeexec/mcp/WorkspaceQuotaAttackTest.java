@@ -96,23 +96,25 @@ class WorkspaceQuotaAttackTest {
     void handlesHeldAcrossConcurrentExecutionsOnTwoWorkersShareOneTotal() throws IOException {
         McpCalls other = new McpCalls();
         String open = "h = [open('" + dir + "/%s%d' % (NAME, i), 'wb') for i in range(4)]\n";
-        assertEquals("", inSession(mcp, "held", "NAME = 'a'\n" + open).stderr());
-        assertEquals("", inSession(other, "held", "NAME = 'b'\n" + open).stderr());
+        String held = SessionsTest.open(mcp, "pass");
+        String otherHeld = SessionsTest.open(other, "pass");
+        assertEquals("", inSession(mcp, held, "NAME = 'a'\n" + open).stderr());
+        assertEquals("", inSession(other, otherHeld, "NAME = 'b'\n" + open).stderr());
         // Both sessions write at the same time, each trying 3 MiB through handles held since their last call.
         CompletableFuture<McpCalls.Exec> first = CompletableFuture.supplyAsync(
-                () -> inSession(mcp, "held", writeRoundRobin(48)));
+                () -> inSession(mcp, held, writeRoundRobin(48)));
         CompletableFuture<McpCalls.Exec> second = CompletableFuture.supplyAsync(
-                () -> inSession(other, "held", writeRoundRobin(48)));
+                () -> inSession(other, otherHeld, writeRoundRobin(48)));
         McpCalls.Exec a = first.join();
         McpCalls.Exec b = second.join();
         assertEquals("", a.stderr() + b.stderr());
         String refusal = a.stdout().split("\n", -1)[1] + b.stdout().split("\n", -1)[1];
         assertTrue(refusal.contains(TOTAL), a.stdout() + b.stdout());
         assertTrue(bytesOnDisk() <= SmallWorkspaceQuotas.MAX_TOTAL_BYTES, "on disk: " + bytesOnDisk());
-        assertEquals("", inSession(mcp, "held", "for f in h:\n    f.close()").stderr());
-        assertEquals("", inSession(other, "held", "for f in h:\n    f.close()").stderr());
-        mcp.call("reset_session", Map.of("session", "held"));
-        other.call("reset_session", Map.of("session", "held"));
+        assertEquals("", inSession(mcp, held, "for f in h:\n    f.close()").stderr());
+        assertEquals("", inSession(other, otherHeld, "for f in h:\n    f.close()").stderr());
+        mcp.call("reset_session", Map.of("session", held));
+        other.call("reset_session", Map.of("session", otherHeld));
     }
 
     @Test
@@ -188,15 +190,16 @@ class WorkspaceQuotaAttackTest {
     void aWorkerKilledWhileHoldingReservationsIsRecounted() {
         // 512 KiB then one byte: the second write's lease asks for 512 KiB more, nearly all of it unused when the
         // worker is killed at the deadline with the handle open.
-        assertEquals("", inSession(mcp, "killed", "f = open('" + dir + "/partial', 'wb')\nf.write(b'x' * 524288)\n"
+        String killedSession = SessionsTest.open(mcp, "pass");
+        assertEquals("", inSession(mcp, killedSession, "f = open('" + dir + "/partial', 'wb')\nf.write(b'x' * 524288)\n"
                 + "f.flush()\nf.write(b'x')\nf.flush()").stderr());
         // A long builtin ignores cancellation, so the worker process is retired (killed) after the deadline.
-        McpCalls.Exec killed = mcp.exec(Map.of("code", "x = 10**10**8", "session", "killed", "timeout_s", 1));
+        McpCalls.Exec killed = mcp.exec(Map.of("code", "x = 10**10**8", "session", killedSession, "timeout_s", 1));
         assertTrue(killed.timedOut(), killed.stderr());
         // Once recounted, everything but the 524289 bytes on disk is usable again.
         Awaitility.await().until(() -> run("for i in range(3):\n    open('" + dir + "/r%d' % i, 'wb').write(b'x' * 1048576)\n"
                 + "open('" + dir + "/r3', 'wb').write(b'x' * (1048576 - 524289))").stderr().isEmpty());
-        mcp.call("reset_session", Map.of("session", "killed"));
+        mcp.call("reset_session", Map.of("session", killedSession));
     }
 
     @Test

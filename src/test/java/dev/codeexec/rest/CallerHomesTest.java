@@ -52,7 +52,7 @@ class CallerHomesTest {
         homes.forgetClaimedBefore(java.time.Instant.now().minus(java.time.Duration.ofDays(7)));
         // Forgotten, so not reported: the caller simply starts here.
         given().header("X-Session-Id", old).contentType(ContentType.JSON)
-                .body(Map.of("code", "print(2)", "session", "s")).post("/api/v1/executions").then().statusCode(200);
+                .body(Map.of("code", "print(2)", "session", "new")).post("/api/v1/executions").then().statusCode(200);
     }
 
     @Test
@@ -60,7 +60,7 @@ class CallerHomesTest {
         SandboxWarm.awaitReady();
         String sessionId = "moved-" + UUID.randomUUID();
         heldBy(sessionId, "other-replica-0a0b0c");
-        Map<String, Object> run = Map.of("code", "print(globals().get('x'))", "session", "s");
+        Map<String, Object> run = Map.of("code", "print(globals().get('x'))", "session", "new");
         given().header("X-Session-Id", sessionId).contentType(ContentType.JSON).body(run)
                 .post("/api/v1/executions").then().statusCode(410).body("field", equalTo("X-Session-Id"))
                 .body("message", containsString("were held by server other-replica-0a0b0c and are not on this one"));
@@ -83,12 +83,12 @@ class CallerHomesTest {
     void aNewCallerAndThisReplicasOwnRestartAreNotRefused() {
         String fresh = "new-" + UUID.randomUUID();
         given().header("X-Session-Id", fresh).contentType(ContentType.JSON)
-                .body(Map.of("code", "x = 1", "session", "s")).post("/api/v1/executions").then().statusCode(200);
+                .body(Map.of("code", "x = 1", "session", "new")).post("/api/v1/executions").then().statusCode(200);
         String replica = given().get("/api/v1/stats").then().extract().path("replica");
         // The same replica name with another boot suffix: this server restarted, which its clients expect.
         String restarted = "restarted-" + UUID.randomUUID();
         heldBy(restarted, replica.substring(0, replica.lastIndexOf('-')) + "-ffffff");
         given().header("X-Session-Id", restarted).contentType(ContentType.JSON)
-                .body(Map.of("code", "print(1)", "session", "s")).post("/api/v1/executions").then().statusCode(200);
+                .body(Map.of("code", "print(1)", "session", "new")).post("/api/v1/executions").then().statusCode(200);
     }
 }

@@ -101,15 +101,15 @@ class TenantIsolationTest {
     void restSessionsAndVaultsStayWithinTheirTenant() {
         SandboxWarm.awaitReady();
         String sessionId = "shared-" + UUID.randomUUID();
+        String session = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
+                .contentType(ContentType.JSON).body(Map.of("code", "x = 42", "session", "new"))
+                .post("/api/v1/executions").then().statusCode(200).body("exit_code", equalTo(0)).extract().path("session");
         given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
-                .contentType(ContentType.JSON).body(Map.of("code", "x = 42", "session", "s"))
-                .post("/api/v1/executions").then().statusCode(200).body("exit_code", equalTo(0));
-        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
-                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", "s"))
+                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", session))
                 .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("42\n"));
         given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", sessionId)
-                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", "s"))
-                .post("/api/v1/executions").then().statusCode(200).body("stderr", containsString("NameError"));
+                .contentType(ContentType.JSON).body(Map.of("code", "print(x)", "session", session))
+                .post("/api/v1/executions").then().statusCode(404).body("field", equalTo("session"));
 
         String token = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
                 .contentType(ContentType.JSON).body(Map.of("text", "mail ceo@acme.example"))
@@ -146,6 +146,101 @@ class TenantIsolationTest {
         }
         assertEquals("finished", run.getString("status"));
         assertEquals("acme run\n", run.getString("stdout"));
+    }
+
+    /** The refusal a never-issued handle of this replica's shape gets, to compare another tenant's with. */
+    private static String unknownRefusal(String tool, Map<String, Object> args, String field, String handle) {
+        Map<String, Object> withUnknown = new java.util.HashMap<>(args);
+        withUnknown.put(field, handle.substring(0, handle.lastIndexOf('.') + 1) + "0".repeat(32));
+        ToolResponse r = mcp(TokenProfile.GLOBEX).call(tool, withUnknown);
+        assertTrue(r.isError(), text(r));
+        return text(r);
+    }
+
+    /** Another tenant presenting {@code handle} gets a tool error naming the field, word for word an unknown one's. */
+    private static void refusedAsUnknown(String tool, Map<String, Object> args, String field, String handle) {
+        Map<String, Object> withHandle = new java.util.HashMap<>(args);
+        withHandle.put(field, handle);
+        ToolResponse theirs = mcp(TokenProfile.GLOBEX).call(tool, withHandle);
+        assertTrue(theirs.isError(), tool + " accepted another tenant's " + field + ": " + text(theirs));
+        assertTrue(text(theirs).startsWith(field + ": no such "), text(theirs));
+        assertEquals(unknownRefusal(tool, args, field, handle), text(theirs));
+    }
+
+    private static io.vertx.core.json.JsonObject structured(ToolResponse r) {
+        assertFalse(r.isError(), text(r));
+        return io.vertx.core.json.JsonObject.mapFrom(r.structuredContent());
+    }
+
+    @Test
+    void aSessionHandleWorksFromAnyConnectionOfItsTenantOnly() {
+        SandboxWarm.awaitReady();
+        String session = structured(mcp(TokenProfile.ACME).call("execute_code", Map.of("code", "x = 42",
+                "session", "new"))).getString("session");
+        refusedAsUnknown("execute_code", Map.of("code", "print(x)"), "session", session);
+        refusedAsUnknown("reset_session", Map.of(), "session", session);
+        assertEquals("42\n", mcp(TokenProfile.ACME).exec(Map.of("code", "print(x)", "session", session)).stdout());
+    }
+
+    @Test
+    void aBackgroundRunIsReadFromAnyConnectionOfItsTenantOnly() {
+        SandboxWarm.awaitReady();
+        String id = structured(mcp(TokenProfile.ACME).call("execute_code", Map.of("code", "print('acme run')",
+                "background", true))).getString("execution_id");
+        refusedAsUnknown("get_execution", Map.of(), "execution_id", id);
+        refusedAsUnknown("cancel_execution", Map.of(), "execution_id", id);
+        io.vertx.core.json.JsonObject run = null;
+        for (int poll = 0; poll < 20 && (run == null || !"finished".equals(run.getString("status"))); poll++) {
+            run = structured(mcp(TokenProfile.ACME).call("get_execution", Map.of("execution_id", id, "wait_s", 30)));
+        }
+        assertEquals("acme run\n", run.getString("stdout"));
+    }
+
+    @Test
+    void aVaultHandleWorksFromAnyConnectionOfItsTenantOnly() {
+        SandboxWarm.awaitReady();
+        io.vertx.core.json.JsonObject sanitized = structured(mcp(TokenProfile.ACME).call("sanitize_pii",
+                Map.of("text", "mail ceo@acme.example")));
+        String vault = sanitized.getString("vault");
+        String tokens = sanitized.getString("text");
+        refusedAsUnknown("restore_pii", Map.of("text", tokens), "vault", vault);
+        refusedAsUnknown("sanitize_pii", Map.of("text", "mail cfo@acme.example"), "vault", vault);
+        refusedAsUnknown("execute_code", Map.of("code", "import pii\nprint(pii.restore('" + tokens + "'))"), "vault",
+                vault);
+        assertEquals("mail ceo@acme.example", structured(mcp(TokenProfile.ACME).call("restore_pii",
+                Map.of("text", tokens, "vault", vault))).getString("text"));
+        assertEquals("mail ceo@acme.example\n", mcp(TokenProfile.ACME).exec(Map.of("code",
+                "import pii\nprint(pii.restore('" + tokens + "'))", "vault", vault)).stdout());
+    }
+
+    @Test
+    void aWarmInterpreterServesNewConnectionsOfItsTenantOnly() {
+        SandboxWarm.awaitReady();
+        // What a run leaves in a standard-library module stays within its warm interpreter.
+        String mark = mcp(TokenProfile.ACME).exec("import json, uuid\njson._warm_mark = str(uuid.uuid4())\n"
+                + "print(json._warm_mark)").stdout();
+        String show = "import json\nprint(getattr(json, '_warm_mark', 'another interpreter'))";
+        assertEquals(mark, mcp(TokenProfile.ACME).exec(show).stdout());
+        assertEquals("another interpreter\n", mcp(TokenProfile.GLOBEX).exec(show).stdout());
+    }
+
+    @Test
+    void aToolsCallWithoutMcpSessionIdIsServedAsTheTokensTenant() {
+        SandboxWarm.awaitReady();
+        String name = "sessionless-" + UUID.randomUUID() + ".txt";
+        String call = """
+                {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"write_workspace_file",\
+                "arguments":{"path":"%s","content":"acme, no session"}}}""".formatted(name);
+        String body = given().header("Authorization", "Bearer " + TokenProfile.ACME).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(call).post("/mcp").then().statusCode(200)
+                .extract().asString();
+        assertTrue(body.contains("\"result\"") && !body.contains("\"isError\":true"), body);
+        assertTrue(java.nio.file.Files.exists(roots.root("acme").path().resolve(name)), "not in acme's workspace");
+        assertFalse(java.nio.file.Files.exists(roots.root("globex").path().resolve(name)));
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(list).post("/mcp").then().statusCode(200)
+                .body(containsString("execute_code"));
     }
 
     @Test

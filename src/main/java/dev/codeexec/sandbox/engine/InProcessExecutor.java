@@ -71,7 +71,7 @@ public final class InProcessExecutor implements CodeExecutor {
         this.outputLimit = settings.outputLimitBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
-        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> entry.handle().close());
         this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
             if (closed) {

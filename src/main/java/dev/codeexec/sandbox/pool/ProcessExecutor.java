@@ -81,7 +81,7 @@ public final class ProcessExecutor implements CodeExecutor {
         this.settings = settings;
         this.host = host;
         this.launcher = new WorkerLauncher(settings, workspace, runtime, osSandbox, writable);
-        this.sessions = new SessionTable<>(settings.maxSessionsPerConnection(), settings.sessionIdleTtl(),
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds.

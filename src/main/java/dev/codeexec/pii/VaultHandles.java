@@ -1,0 +1,46 @@
+package dev.codeexec.pii;
+
+import dev.codeexec.replica.ReplicaIdentity;
+import dev.codeexec.tenant.Caller;
+import dev.codeexec.tenant.HandleTable;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Handles of PII vaults, owned by a tenant, so that tokens issued on one connection can be restored on another. A
+ * vault is named inside the server by a caller id of its tenant: a connection's own (the default vault, which needs
+ * no handle) or one made for a handle. Handles live as long as the vaults they name (pii.vault.idle-ttl).
+ */
+@ApplicationScoped
+public class VaultHandles {
+
+    public static final String FIELD = "vault";
+
+    private final HandleTable<String> handles;
+    private final AtomicLong made = new AtomicLong();
+
+    public VaultHandles(PiiConfig config, ReplicaIdentity replica) {
+        this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(), config.vault().maxSessions(),
+                HandleTable.Full.FORGET_OLDEST, replica);
+    }
+
+    /** A new, empty vault of {@code tenant}: its handle. */
+    public String open(String tenant) {
+        return handles.mint(tenant, new Caller(tenant, "vault:" + made.incrementAndGet()).id());
+    }
+
+    /** The handle naming the vault of {@code vaultCaller} (a caller id), minted the first time it is asked for. */
+    public String handleOf(String vaultCaller) {
+        return handles.handleOf(Caller.tenantOf(vaultCaller), vaultCaller);
+    }
+
+    /**
+     * The vault {@code tenant}'s handle names, as the caller id the vault is kept under.
+     *
+     * @throws dev.codeexec.InvalidInputException (NOT_FOUND, field {@value #FIELD}) when the handle is unknown,
+     *                                            expired or another tenant's, all alike
+     */
+    public String vaultOf(String tenant, String handle) {
+        return handles.require(tenant, handle);
+    }
+}

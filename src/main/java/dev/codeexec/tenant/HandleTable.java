@@ -1,0 +1,163 @@
+package dev.codeexec.tenant;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.replica.ReplicaIdentity;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
+
+/**
+ * Server-minted handles of one kind (persistent sessions, PII vaults), each owned by the tenant it was minted for and
+ * never by a connection, so any connection of that tenant may present it. A handle is 128 random bits behind this
+ * replica's id and is forgotten after an idle TTL. An unknown handle and another tenant's get the same refusal,
+ * naming the field, so a handle's existence does not leak; one minted by another replica is refused naming that
+ * replica, which holds it in memory.
+ *
+ * @param <T> what the handle stands for
+ */
+public final class HandleTable<T> {
+
+    /** What a tenant holding its maximum gets on the next mint. */
+    public enum Full { REFUSE, FORGET_OLDEST }
+
+    private static final int RANDOM_BYTES = 16;
+    /** A replica id ({@link ReplicaIdentity#id()}), a dot, and the random part in hex. */
+    private static final Pattern SHAPE = Pattern.compile("[a-z0-9-]+\\.[0-9a-f]{" + 2 * RANDOM_BYTES + "}");
+
+    private static final class Held<T> {
+        final String tenant;
+        final T value;
+        volatile long lastUsedNanos;
+
+        Held(String tenant, T value, long now) {
+            this.tenant = tenant;
+            this.value = value;
+            this.lastUsedNanos = now;
+        }
+    }
+
+    private final String field;
+    private final String kind;
+    private final Duration idleTtl;
+    private final int maxPerTenant;
+    private final Full full;
+    private final ReplicaIdentity replica;
+    private final LongSupplier clock;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
+
+    /**
+     * @param field the tool argument handles of this kind arrive in, named by every refusal
+     * @param kind  what a handle names, in messages ("session", "vault")
+     */
+    public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
+            ReplicaIdentity replica) {
+        this(field, kind, idleTtl, maxPerTenant, full, replica, System::nanoTime);
+    }
+
+    HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
+            LongSupplier clock) {
+        this.field = field;
+        this.kind = kind;
+        this.idleTtl = idleTtl;
+        this.maxPerTenant = maxPerTenant;
+        this.full = full;
+        this.replica = replica;
+        this.clock = clock;
+    }
+
+    /**
+     * A new handle of {@code tenant} for {@code value}.
+     *
+     * @throws InvalidInputException when the tenant holds its maximum and this kind refuses rather than forgets
+     */
+    public synchronized String mint(String tenant, T value) {
+        forgetIdle();
+        while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= maxPerTenant) {
+            if (full == Full.REFUSE) {
+                throw new InvalidInputException(field, "this tenant already holds " + maxPerTenant + " " + kind
+                        + "s, the limit; drop one or let it expire after " + idleTtl.toMinutes() + " idle minutes",
+                        InvalidInputException.Kind.CONFLICT);
+            }
+            held.entrySet().stream().filter(e -> e.getValue().tenant.equals(tenant))
+                    .min(Comparator.comparingLong(e -> e.getValue().lastUsedNanos))
+                    .ifPresent(oldest -> held.remove(oldest.getKey()));
+        }
+        byte[] bytes = new byte[RANDOM_BYTES];
+        random.nextBytes(bytes);
+        String handle = replica.qualify(HexFormat.of().formatHex(bytes));
+        held.put(handle, new Held<>(tenant, value, clock.getAsLong()));
+        return handle;
+    }
+
+    /** The live handle of {@code tenant} for {@code value}, minting one the first time. */
+    public synchronized String handleOf(String tenant, T value) {
+        long now = clock.getAsLong();
+        for (Map.Entry<String, Held<T>> e : held.entrySet()) {
+            Held<T> h = e.getValue();
+            if (h.tenant.equals(tenant) && h.value.equals(value) && !expired(h, now)) {
+                h.lastUsedNanos = now;
+                return e.getKey();
+            }
+        }
+        return mint(tenant, value);
+    }
+
+    /**
+     * What {@code tenant}'s handle stands for, noting the use for the idle TTL.
+     *
+     * @throws InvalidInputException (NOT_FOUND) when the handle is unknown, expired or another tenant's, all alike
+     */
+    public T require(String tenant, String handle) {
+        Held<T> h = handle == null ? null : held.get(handle);
+        long now = clock.getAsLong();
+        if (h != null && expired(h, now)) {
+            held.remove(handle, h);
+            h = null;
+        }
+        if (h == null || !h.tenant.equals(tenant)) {
+            throw unknown(handle);
+        }
+        h.lastUsedNanos = now;
+        return h.value;
+    }
+
+    /** Forgets {@code tenant}'s handle; true when it held it. */
+    public boolean remove(String tenant, String handle) {
+        Held<T> h = handle == null ? null : held.get(handle);
+        return h != null && h.tenant.equals(tenant) && held.remove(handle, h);
+    }
+
+    public int size() {
+        return held.size();
+    }
+
+    private InvalidInputException unknown(String handle) {
+        // Only a string shaped as a handle names a replica; anything else is simply unknown.
+        String issuer = handle != null && SHAPE.matcher(handle).matches()
+                ? ReplicaIdentity.issuer(handle).orElse(replica.id()) : replica.id();
+        if (!issuer.equals(replica.id())) {
+            return new InvalidInputException(field, "was issued by server " + issuer + ", not this one ("
+                    + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "
+                    + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
+        }
+        return new InvalidInputException(field, "no such " + kind + " for this tenant; pass a handle this server "
+                + "returned, which expires after " + idleTtl.toMinutes() + " idle minutes",
+                InvalidInputException.Kind.NOT_FOUND);
+    }
+
+    /** Swept as handles are minted, so the table stays as large as the set of handles in use. */
+    private void forgetIdle() {
+        long now = clock.getAsLong();
+        held.values().removeIf(h -> expired(h, now));
+    }
+
+    private boolean expired(Held<T> h, long now) {
+        return now - h.lastUsedNanos > idleTtl.toNanos();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.codeexec.tenant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.InvalidInputException;
+import dev.codeexec.replica.ReplicaIdentity;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class HandleTableTest {
+
+    private final AtomicLong now = new AtomicLong();
+    private final ReplicaIdentity replica = new ReplicaIdentity(Optional.of("web-1"));
+
+    private HandleTable<String> table(int max, HandleTable.Full full) {
+        return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, now::get);
+    }
+
+    @Test
+    void aHandleIsThisReplicasIdAnd128RandomBits() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String a = t.mint("alpha", "x");
+        String b = t.mint("alpha", "x");
+        assertTrue(a.matches(java.util.regex.Pattern.quote(replica.id()) + "\\.[0-9a-f]{32}"), a);
+        assertNotEquals(a, b);
+        assertEquals("x", t.require("alpha", a));
+    }
+
+    @Test
+    void anotherTenantsHandleIsRefusedExactlyAsAnUnknownOne() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String handle = t.mint("alpha", "x");
+        InvalidInputException theirs = assertThrows(InvalidInputException.class, () -> t.require("beta", handle));
+        String unknown = handle.substring(0, handle.lastIndexOf('.') + 1) + "0".repeat(32);
+        InvalidInputException none = assertThrows(InvalidInputException.class, () -> t.require("beta", unknown));
+        assertEquals(none.getMessage(), theirs.getMessage());
+        assertEquals("session", theirs.field());
+        assertTrue(theirs.getMessage().startsWith("session: no such session for this tenant"), theirs.getMessage());
+        assertTrue(!t.remove("beta", handle) && t.require("alpha", handle).equals("x"));
+    }
+
+    @Test
+    void anIdleHandleExpiresAndAUsedOneDoesNot() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String idle = t.mint("alpha", "idle");
+        String used = t.mint("alpha", "used");
+        now.addAndGet(Duration.ofMinutes(20).toNanos());
+        t.require("alpha", used);
+        now.addAndGet(Duration.ofMinutes(20).toNanos());
+        assertEquals("used", t.require("alpha", used));
+        assertThrows(InvalidInputException.class, () -> t.require("alpha", idle));
+    }
+
+    @Test
+    void aHandleOfAnotherReplicaNamesIt() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> t.require("alpha", "web-2-0a0b0c." + "1".repeat(32)));
+        assertTrue(e.getMessage().startsWith("session: was issued by server web-2-0a0b0c, not this one"),
+                e.getMessage());
+        InvalidInputException odd = assertThrows(InvalidInputException.class, () -> t.require("alpha", "../etc"));
+        assertTrue(odd.getMessage().startsWith("session: no such session for this tenant"), odd.getMessage());
+    }
+
+    @Test
+    void aFullTenantIsRefusedOrLosesItsOldestWithoutTouchingOthers() {
+        HandleTable<String> refusing = table(2, HandleTable.Full.REFUSE);
+        refusing.mint("alpha", "1");
+        refusing.mint("alpha", "2");
+        refusing.mint("beta", "1");
+        assertThrows(InvalidInputException.class, () -> refusing.mint("alpha", "3"));
+        HandleTable<String> forgetting = table(2, HandleTable.Full.FORGET_OLDEST);
+        String oldest = forgetting.mint("alpha", "1");
+        now.incrementAndGet();
+        String kept = forgetting.mint("alpha", "2");
+        String theirs = forgetting.mint("beta", "1");
+        forgetting.mint("alpha", "3");
+        assertThrows(InvalidInputException.class, () -> forgetting.require("alpha", oldest));
+        assertEquals("2", forgetting.require("alpha", kept));
+        assertEquals("1", forgetting.require("beta", theirs));
+    }
+
+    @Test
+    void handleOfMintsOncePerValue() {
+        HandleTable<String> t = table(10, HandleTable.Full.FORGET_OLDEST);
+        String a = t.handleOf("alpha", "alpha/conn-1");
+        assertEquals(a, t.handleOf("alpha", "alpha/conn-1"));
+        assertNotEquals(a, t.handleOf("alpha", "alpha/conn-2"));
+    }
+}
