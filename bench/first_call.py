@@ -2,8 +2,9 @@
 
 Usage: python3 bench/first_call.py [runs] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
 Each run starts the packaged server over stdio with an existing data directory (and the workers'
-ahead-of-time cache recorded there by the first start), sends initialize, then
-immediately execute_code {"code": "print(1+1)"}, and reports both times; then the same for `python3 -c`."""
+ahead-of-time cache recorded there by the first start), sends initialize, then immediately one execute_code, and
+reports both times: `runs` starts whose first program is print(1+1), then `runs` starts whose first program imports
+json (what agents send first more often); then the same programs with `python3 -c`."""
 import glob
 import os
 import subprocess
@@ -13,6 +14,7 @@ import time
 from mcp_stdio import ROOT, Server, percentile
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+FIRST_PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[1, 2]\n")]
 # Further arguments are system properties for the server, e.g. -Dsandbox.worker.warmup-rounds=0.
 PROPERTIES = sys.argv[2:]
 
@@ -29,26 +31,28 @@ def main():
         time.sleep(1)
     print("worker ahead-of-time cache:", glob.glob(os.path.join(ROOT, "target", "bench-data", "worker-*.aot")) or "none")
     server.close()
-    init, first, worker_start, context_build = [], [], [], []
-    for _ in range(RUNS):
-        server = Server(*PROPERTIES)
+    for code, expected in FIRST_PROGRAMS:
+        init, first, worker_start, context_build = [], [], [], []
+        for _ in range(RUNS):
+            server = Server(*PROPERTIES)
+            start = time.perf_counter()
+            assert server.call("execute_code", code=code)["stdout"] == expected
+            first.append((time.perf_counter() - start) * 1000)
+            init.append(server.initialize_ms)
+            # The worker that answered, as the server timed it: its start, and the build of its first interpreter.
+            sandbox = server.call("get_execution_stats")["sandbox"]
+            worker_start.append(sandbox["worker_start"]["p50_ms"])
+            context_build.append(sandbox["context_build"]["max_ms"])
+            server.close()
         start = time.perf_counter()
-        assert server.call("execute_code", code="print(1+1)")["stdout"] == "2\n"
-        first.append((time.perf_counter() - start) * 1000)
-        init.append(server.initialize_ms)
-        # The worker that answered, as the server timed it: its start, and the build of its first interpreter.
-        sandbox = server.call("get_execution_stats")["sandbox"]
-        worker_start.append(sandbox["worker_start"]["p50_ms"])
-        context_build.append(sandbox["context_build"]["max_ms"])
-        server.close()
-    start = time.perf_counter()
-    subprocess.run(["python3", "-c", "print(1+1)"], check=True, capture_output=True)
-    cpython = (time.perf_counter() - start) * 1000
-    print(f"{RUNS} starts: initialize p50 {percentile(init, 50):.0f} ms (max {max(init):.0f}); first execute_code "
-          f"after initialize p50 {percentile(first, 50):.0f} ms (max {max(first):.0f}); python3 -c {cpython:.0f} ms")
-    print(f"first worker: start p50 {percentile(worker_start, 50):.0f} ms, first interpreter built in p50 "
-          f"{percentile(context_build, 50):.0f} ms")
-
+        subprocess.run(["python3", "-c", code], check=True, capture_output=True)
+        cpython = (time.perf_counter() - start) * 1000
+        print(f"first program {code!r}, {RUNS} starts: initialize p50 {percentile(init, 50):.0f} ms "
+              f"(max {max(init):.0f}); first execute_code after initialize p50 {percentile(first, 50):.0f} ms "
+              f"(max {max(first):.0f}); python3 -c {cpython:.0f} ms")
+        print(f"  first worker: start p50 {percentile(worker_start, 50):.0f} ms, first interpreter built in p50 "
+              f"{percentile(context_build, 50):.0f} ms")
+    print(f"load average {open('/proc/loadavg').read().split()[0]}")
 
 if __name__ == "__main__":
     main()

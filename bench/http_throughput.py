@@ -1,10 +1,13 @@
 """Throughput of concurrent agents over MCP streamable HTTP, next to python3 doing the same work.
 
-Usage: python3 bench/http_throughput.py [clients] [calls-per-client] [rounds]   (after: mvn -B -DskipTests package)
+Usage: python3 bench/http_throughput.py [clients] [calls-per-client] [rounds] [--agents] [-Dproperty=value ...]
+(after: mvn -B -DskipTests package)
 Each client opens its own MCP session and sends its calls back to back, a mix of a trivial print, a small
 JSON aggregation and a regex count, and checks every answer. Prints executions/s, the round-trip p50/p95
 over all calls, and, as the yardstick, the same mix run by starting `python3 -c` per call from as many
-threads. Standard library only."""
+threads. By default the load starts once every worker is warm and idle. With --agents it is what agents bring: the
+clients connect, as new callers, as soon as the server reports ready, and the mix also holds a program that raises
+(exit status 1, a traceback); round 1 is then the figure that matters. Standard library only."""
 import json
 import socket
 import subprocess
@@ -15,9 +18,12 @@ import urllib.request
 
 from mcp_stdio import Server, percentile
 
-CLIENTS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-CALLS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+AGENTS = "--agents" in sys.argv
+ARGS = [a for a in sys.argv[1:] if a != "--agents" and not a.startswith("-D")]
+PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]  # system properties for the server
+CLIENTS = int(ARGS[0]) if len(ARGS) > 0 else 8
+CALLS = int(ARGS[1]) if len(ARGS) > 1 else 30
+ROUNDS = int(ARGS[2]) if len(ARGS) > 2 else 3
 
 MIX = [
     ("print(1+1)", "2\n"),
@@ -26,6 +32,14 @@ MIX = [
      '{"0": 6633, "1": 6700, "2": 6567}\n'),
     ("import re\nprint(len(re.findall(r'[a-z]+@[a-z]+\\.com', 'mail bob@example.com and ann@test.com; ' * 50)))", "100\n"),
 ]
+# What an agent's program does when its input is not what it expected: exit status 1 and a traceback.
+RAISING = ("def parse(v):\n    return int(v)\nprint(sum(parse(v) for v in ['1', '2', 'x']))", "")
+if AGENTS:
+    MIX.append(RAISING)
+
+
+def expected_exit(code):
+    return 1 if (code, "") == RAISING else 0
 
 
 def free_port():
@@ -82,7 +96,8 @@ def run_clients(clients):
             elapsed = (time.perf_counter() - start) * 1000
             with lock:
                 latencies.append(elapsed)
-                if out.get("stdout") != expected or out.get("exit_code") != 0:
+                if out.get("stdout") != expected or out.get("exit_code") != expected_exit(code) \
+                        or (expected_exit(code) and "ValueError" not in out.get("stderr", "")):
                     wrong.append(out)
 
     threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(clients)]
@@ -101,8 +116,8 @@ def run_python3():
         for i in range(CALLS):
             code, expected = MIX[(index + i) % len(MIX)]
             start = time.perf_counter()
-            out = subprocess.run(["python3", "-c", code], check=True, capture_output=True, text=True).stdout
-            assert out == expected, out
+            done = subprocess.run(["python3", "-c", code], capture_output=True, text=True)
+            assert done.stdout == expected and done.returncode == expected_exit(code), done
             with lock:
                 latencies.append((time.perf_counter() - start) * 1000)
 
@@ -116,31 +131,42 @@ def run_python3():
 
 
 def report(label, elapsed, latencies):
+    rate = len(latencies) / elapsed
     print(f"{label}: {len(latencies)} calls in {elapsed:.2f} s = {len(latencies) / elapsed:.1f} executions/s; "
           f"round trip p50 {percentile(latencies, 50):.1f} ms  p95 {percentile(latencies, 95):.1f} ms  "
           f"max {max(latencies):.1f} ms")
+    return rate
 
 
 def main():
     port = free_port()
-    server = Server(f"-Dquarkus.http.port={port}")
-    server.wait_until_warm()
+    server = Server(f"-Dquarkus.http.port={port}", *PROPERTIES)
+    if AGENTS:
+        while not server.call("get_execution_stats").get("ready"):
+            time.sleep(0.1)
+    else:
+        server.wait_until_warm()
     url = f"http://127.0.0.1:{port}/mcp"
-    print(f"{CLIENTS} clients x {CALLS} calls over streamable HTTP, {ROUNDS} rounds on the same connections (the "
-          f"first builds each client's interpreter)")
+    print(f"{CLIENTS} clients x {CALLS} calls over streamable HTTP, {ROUNDS} rounds on the same connections "
+          + ("(new callers from the moment the server is ready; one program in the mix raises)" if AGENTS
+             else "(from a warm idle pool; the first round builds each client's interpreter)"))
+    rates = []
     try:
         clients = [HttpClient(url) for _ in range(CLIENTS)]
         for round_number in range(1, ROUNDS + 1):
             elapsed, latencies, wrong = run_clients(clients)
-            report(f"round {round_number}", elapsed, latencies)
+            rates.append(report(f"round {round_number}", elapsed, latencies))
             if wrong:
                 print(f"  WRONG answers: {len(wrong)}, first: {wrong[0]}")
         stats = server.call("get_execution_stats")["sandbox"]
-        print(f"warm hits {stats['warm_hits']}, misses {stats['warm_misses']}, recycles {stats['warm_recycles']}")
+        print(f"warm hits {stats['warm_hits']}, misses {stats['warm_misses']}, recycles {stats['warm_recycles']}, "
+              f"spares {stats.get('spares')}")
     finally:
         server.close()
     elapsed, latencies = run_python3()
-    report("python3 -c per call, same threads", elapsed, latencies)
+    cpython = report("python3 -c per call, same threads", elapsed, latencies)
+    print(f"round 1 / python3: {rates[0] / cpython:.2f}x; last round / python3: {rates[-1] / cpython:.2f}x; "
+          f"load average {open('/proc/loadavg').read().split()[0]}")
 
 
 if __name__ == "__main__":

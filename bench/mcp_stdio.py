@@ -12,15 +12,17 @@ JAR = os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar")
 
 class Server:
     def __init__(self, *system_properties):
-        java = os.path.join(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "java")
         if not os.path.exists(JAR):
             raise SystemExit("build first: mvn -B -DskipTests package")
-        cmd = [java, "-Dquarkus.http.port=0", "-Dsandbox.workspace=target/bench-workspace",
-               "-Dcodeexec.data-dir=./target/bench-data", *system_properties, "-jar", JAR]
+        # Through the launch script, with the JVM options users get.
+        cmd = [os.path.join(ROOT, "scripts", "code-execution-mcp"), "-Dquarkus.http.port=0",
+               "-Dsandbox.workspace=target/bench-workspace", "-Dcodeexec.data-dir=./target/bench-data",
+               *system_properties]
+        env = dict(os.environ, JAVA_HOME=os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"))
         self.started = time.perf_counter()
         self.log = open(os.path.join(ROOT, "target", "bench-server.log"), "ab")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.log, text=True, bufsize=1)
+                                     stderr=self.log, text=True, bufsize=1, env=env)
         self.next_id = 0
         init = self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                            "clientInfo": {"name": "bench", "version": "1"}})

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Guards every HTTP route but health checks, in this order: the {@code Host} must be a loopback name or one the
@@ -33,7 +34,16 @@ public class HttpAccessFilter {
     private final List<String> allowedOrigins;
     private final List<String> allowedHosts;
 
-    public HttpAccessFilter(HttpAccessConfig config, Tenants tenants, ConnectionTenants connections) {
+    /** The legacy HTTP+SSE transport's paths (MCP 2024-11-05), which are refused: see {@link #legacySse}. */
+    private final String mcpRoot;
+    private final String legacySseStream;
+    private final String legacySseMessages;
+
+    public HttpAccessFilter(HttpAccessConfig config, Tenants tenants, ConnectionTenants connections,
+            @ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String mcpRoot) {
+        this.mcpRoot = mcpRoot;
+        this.legacySseStream = mcpRoot + "/sse";
+        this.legacySseMessages = mcpRoot + "/messages/";
         this.tenants = tenants;
         this.connections = connections;
         this.allowedOrigins = lower(config.allowedOrigins());
@@ -52,6 +62,11 @@ public class HttpAccessFilter {
         String path = ctx.normalizedPath();
         if (path.equals("/q/health") || path.startsWith("/q/health/")) {
             ctx.next();
+            return;
+        }
+        if (legacySse(path)) {
+            deny(ctx, 404, "legacy_sse_off", "the legacy HTTP+SSE transport (MCP 2024-11-05) is not served; use "
+                    + "streamable HTTP at " + mcpRoot);
             return;
         }
         // The authority: the Host header on HTTP/1.1, :authority on HTTP/2 (which has no Host header).
@@ -93,6 +108,15 @@ public class HttpAccessFilter {
         }
         RequestTenant.set(ctx, tenant.get());
         ctx.next();
+    }
+
+    /**
+     * quarkus-mcp-server 1.10.1 serves the legacy transport with no switch to turn it off. Its message endpoint
+     * takes a connection id in the path, which no tenant binding covers (only Mcp-Session-Id is bound), so it is
+     * refused outright rather than left to fail closed by accident.
+     */
+    private boolean legacySse(String path) {
+        return path.equals(legacySseStream) || path.startsWith(legacySseMessages);
     }
 
     private boolean hostAllowed(String host) {

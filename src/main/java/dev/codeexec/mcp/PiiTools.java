@@ -26,7 +26,7 @@ public class PiiTools {
 
     @Tool(name = "sanitize_pii", description = """
             Tokenize personal data and secrets as <EMAIL_ADDRESS_1> etc., stable per vault (default: the \
-            connection's); returns entities (type, UTF-16 span, score, token), counts, vault.""",
+            connection's); returns entities, counts, vault.""",
             annotations = @Tool.Annotations(title = "Sanitize PII", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     ToolResponse sanitizePii(

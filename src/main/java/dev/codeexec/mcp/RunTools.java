@@ -5,6 +5,7 @@ import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.smallrye.mutiny.Uni;
 
 /** MCP adapter for background runs of execute_code: read one page by page, and cancel one. */
 public class RunTools {
@@ -24,16 +25,17 @@ public class RunTools {
             dropped: older output gone) and, once finished, its result. wait_s long-polls.""",
             annotations = @Tool.Annotations(title = "Get execution", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
-    ToolResponse getExecution(
+    Uni<ToolResponse> getExecution(
             @ToolArg(name = "execution_id") String executionId,
             @ToolArg(name = "stdout_offset", required = false) Long stdoutOffset,
             @ToolArg(name = "stderr_offset", required = false) Long stderrOffset,
             @ToolArg(name = "wait_s", required = false) Integer waitS,
             @ToolArg(name = "max_bytes", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes,
             McpConnection connection) {
-        // Absent offsets and wait mean 0: the start of each stream, no waiting.
-        return results.call(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
-                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes));
+        // Absent offsets and wait mean 0: the start of each stream, no waiting. A wait holds no thread.
+        return results.later(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
+                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes))
+                .map(ResourceLinks::add);
     }
 
     @Tool(name = "cancel_execution", description = """

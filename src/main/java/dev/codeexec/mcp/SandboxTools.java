@@ -41,8 +41,8 @@ import java.util.Map;
 public class SandboxTools implements InitialCheck {
 
     static final String EXECUTE_CODE = """
-            Run Python 3 in a sandbox (cwd: the workspace); each run starts clean, imports stay warm. \
-            %s; no network, subprocesses or host access. exit_code 1 exception, n sys.exit(n), 124 timeout, 130 \
+            Run Python 3 in a sandbox (cwd: the workspace); runs start clean, imports stay warm. \
+            %s; no network, subprocesses or host access. exit_code 1 raised, n sys.exit(n), 124 timeout, 130 \
             cancelled, 137 killed. Inside: import tools, skills, pii. background or a run past wait_s returns an \
             execution_id. Handles work from any connection.""";
 
@@ -91,7 +91,7 @@ public class SandboxTools implements InitialCheck {
                 .setDescription(executeCodeDescription(sandbox.packages().publicImports()))
                 .addArgument("code", "Python source, run as __main__", true, String.class)
                 .addArgument("timeout_s", "Seconds; over " + ExecutionLimits.MAX_TIMEOUT_S
-                        + " in background only", false, int.class, "30")
+                        + ": background only", false, int.class, "30")
                 .addArgument("stdin", "", false, String.class)
                 .addArgument("session", "\"new\" or a handle", false, String.class)
                 .addArgument("vault", "PII vault handle", false, String.class)
@@ -99,6 +99,7 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
+                .addArgument("max_inline_bytes", "", false, int.class)
                 .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
@@ -113,15 +114,19 @@ public class SandboxTools implements InitialCheck {
 
     ToolResponse executeCode(ToolManager.ToolArguments call) {
         Map<String, Object> args = call.args();
-        return results.call(() -> {
+        // The answer itself, before handles are merged into its JSON: its report names the files to link.
+        java.util.concurrent.atomic.AtomicReference<Object> answer = new java.util.concurrent.atomic.AtomicReference<>();
+        ToolResponse response = results.call(() -> {
             boolean fresh = Arguments.flag(args, "fresh");
             Scope scope = scope(call.connection(), Arguments.string(args, "session"), Arguments.string(args, "vault"),
                     fresh);
             String owner = scope.owner();
+            boolean sanitize = Arguments.flag(args, "sanitize_output");
+            // Sanitized output must not leave its raw text in a file the model can read back.
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.handles().session(),
-                    owner, fresh, callers.warmKey(call.connection()));
-            boolean sanitize = Arguments.flag(args, "sanitize_output");
+                    owner, fresh, callers.warmKey(call.connection()), Arguments.integer(args, "max_inline_bytes"),
+                    !sanitize);
             // Tokens issued into the connection's own vault are restorable elsewhere only through its handle.
             StateHandles handles = sanitize && scope.handles().vault() == null
                     ? new StateHandles(scope.handles().session(), vaults.handleOf(owner)) : scope.handles();
@@ -129,23 +134,29 @@ public class SandboxTools implements InitialCheck {
             Integer waitS = Arguments.integer(args, "wait_s");
             if (!background && waitS == null) {
                 ExecutionResult result = runNow(command, call);
-                return results.withHandles(sanitize ? sanitizer.sanitize(result, owner) : result, handles);
+                return results.withHandles(keep(answer, sanitize ? sanitizer.sanitize(result, owner) : result), handles);
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);
             ExecutionView started = runs.start(command);
             if (background) {
-                return results.withHandles(started, handles);
+                return results.withHandles(keep(answer, started), handles);
             }
             String id = started.executionId();
-            return results.withHandles(watch.watch(call.cancellation(), call.progress(),
+            return results.withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
                     () -> runs.requestCancel(owner, id),
                     () -> {
                         ExecutionView now = runs.summary(owner, id);
                         return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
                     },
-                    () -> runs.awaitResult(owner, id, waitS)), handles);
+                    () -> runs.awaitResult(owner, id, waitS))), handles);
         });
+        return ResourceLinks.add(response, answer.get());
+    }
+
+    private static <T> T keep(java.util.concurrent.atomic.AtomicReference<Object> answer, T value) {
+        answer.set(value);
+        return value;
     }
 
     /** Whom a run acts for (whose PII vault its bridge calls use), and the handles its result names. */

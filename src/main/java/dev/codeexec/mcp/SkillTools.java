@@ -35,7 +35,7 @@ public class SkillTools {
             @ToolArg(description = "Module source, up to 256 KiB") String code,
             @ToolArg(description = "a-z, 0-9, _ or -, up to 32 characters", required = false)
             List<String> tags,
-            @ToolArg(description = "Main function's parameters, e.g. {\"path\": \"CSV file\"}", required = false)
+            @ToolArg(description = "Main function's parameters by name", required = false)
             Map<String, Object> parameters,
             McpConnection connection) {
         return results.call(() -> {
@@ -57,8 +57,7 @@ public class SkillTools {
     }
 
     @Tool(name = "list_skills", description = """
-            Saved skills without code, newest first or ranked by query words. Check before writing code that may \
-            exist.""",
+            Saved skills without code, newest first or ranked by query words; check before writing code.""",
             annotations = @Tool.Annotations(title = "List skills", readOnlyHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse listSkills(

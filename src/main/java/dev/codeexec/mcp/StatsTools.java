@@ -19,8 +19,7 @@ public class StatsTools {
     }
 
     @Tool(name = "get_execution_stats", description = """
-            Server health: runs by outcome, latency, queue, workers, sessions, workspace quota, memory, your \
-            counts.""",
+            Server health: runs by outcome, latency, queue, workers, sessions, quota, memory, context, your counts.""",
             annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
         return results.call(() -> stats.snapshot(callers.of(connection).id()));

@@ -26,10 +26,13 @@ public class ToolArgumentRules {
 
     private final Map<String, Map<String, Object>> rules = new HashMap<>();
 
-    public ToolArgumentRules(PiiConfig pii, WorkspaceConfig workspace, ExecutionRuns runs) {
+    public ToolArgumentRules(PiiConfig pii, WorkspaceConfig workspace, ExecutionRuns runs,
+            dev.codeexec.sandbox.SandboxConfig sandbox) {
         rule("execute_code", "code", "minLength", 1);
         rule("execute_code", "timeout_s", "minimum", ExecutionLimits.MIN_TIMEOUT_S, "maximum", runs.maxTimeoutS());
         rule("execute_code", "wait_s", "minimum", 0, "maximum", ExecutionLimits.MAX_TIMEOUT_S);
+        rule("execute_code", "max_inline_bytes", "minimum", ExecutionLimits.MIN_INLINE_BYTES, "maximum",
+                ExecutionLimits.MAX_INLINE_BYTES, "default", sandbox.inlineOutputBytes());
         for (String stream : List.of("stdout_offset", "stderr_offset")) {
             rule("get_execution", stream, "minimum", 0);
         }

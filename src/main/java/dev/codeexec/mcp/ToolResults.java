@@ -7,8 +7,10 @@ import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.SandboxBusyException;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +34,21 @@ public class ToolResults {
         } catch (InvalidInputException | SandboxBusyException e) {
             return ToolResponse.error(e.getMessage());
         }
+        return structured(result);
+    }
+
+    /** A service answer that completes later (a long-poll), mapped as {@link #call} maps one given at once. */
+    public Uni<ToolResponse> later(Supplier<? extends CompletionStage<?>> service) {
+        CompletionStage<?> answer;
+        try {
+            answer = service.get();
+        } catch (InvalidInputException | SandboxBusyException e) {
+            return Uni.createFrom().item(ToolResponse.error(e.getMessage()));
+        }
+        return Uni.createFrom().completionStage(answer).map(this::structured);
+    }
+
+    private ToolResponse structured(Object result) {
         try {
             return new ToolResponse(false, List.of(new TextContent(json.writeValueAsString(result))), result, null);
         } catch (JsonProcessingException e) {

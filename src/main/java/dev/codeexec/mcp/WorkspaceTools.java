@@ -24,8 +24,7 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "write_workspace_file", description = """
-            Write a workspace file for execute_code to read. Atomic; creates parent folders; refused over \
-            quota.""",
+            Write a workspace file for execute_code. Atomic; creates parent folders; refused over quota.""",
             annotations = @Tool.Annotations(title = "Write workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse write(
@@ -45,7 +44,7 @@ public class WorkspaceTools {
     ToolResponse read(
             @ToolArg String path,
             @ToolArg(defaultValue = "0") long offset,
-            @ToolArg(description = "Default: the maximum", required = false)
+            @ToolArg(required = false)
             Long length,
             @ToolArg(defaultValue = "utf-8")
             String encoding,
@@ -54,7 +53,7 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "list_workspace_files", description = """
-            Workspace files and folders with type, size and mtime; paged, total counts every match.""",
+            Workspace files and folders with type, size and mtime; paged, with the total.""",
             annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true, openWorldHint = false))
     ToolResponse list(
             @ToolArg(defaultValue = ".")

@@ -18,8 +18,7 @@ public class OutputSanitizer {
     }
 
     public ExecutionResult sanitize(ExecutionResult result, String connectionId) {
-        return new ExecutionResult(tokenize(result.stdout(), connectionId), tokenize(result.stderr(), connectionId),
-                result.exitCode(), result.durationMs(), result.truncated(), result.timedOut());
+        return result.withText(tokenize(result.stdout(), connectionId), tokenize(result.stderr(), connectionId));
     }
 
     /**

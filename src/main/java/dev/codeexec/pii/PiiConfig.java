@@ -36,6 +36,13 @@ public interface PiiConfig {
         @WithDefault("1000")
         int maxSessions();
 
+        /**
+         * Estimated heap bytes all of one tenant's vaults may hold together (two per character plus about 160 per
+         * entry); beyond it sanitize is refused rather than leak.
+         */
+        @WithDefault("16777216")
+        long maxBytesPerTenant();
+
         /** A session untouched this long is forgotten, tokens and values alike. */
         @WithDefault("30m")
         Duration idleTtl();

@@ -34,10 +34,19 @@ public class PiiService {
     private final int maxInputChars;
     private final double defaultMinScore;
     private final Set<String> entityTypes;
-    private final LongAdder sanitizeCalls = new LongAdder();
-    private final LongAdder restoreCalls = new LongAdder();
-    private final LongAdder tokensRestored = new LongAdder();
-    private final Map<String, LongAdder> entitiesByType = new ConcurrentHashMap<>();
+    /** Figures per tenant: one tenant's calls and entity types are nobody else's business. */
+    private final Map<String, Counters> byTenant = new ConcurrentHashMap<>();
+
+    private static final class Counters {
+        final LongAdder sanitizeCalls = new LongAdder();
+        final LongAdder restoreCalls = new LongAdder();
+        final LongAdder tokensRestored = new LongAdder();
+        final Map<String, LongAdder> entitiesByType = new ConcurrentHashMap<>();
+    }
+
+    private Counters counters(String connectionId) {
+        return byTenant.computeIfAbsent(PiiVault.tenantOf(connectionId), t -> new Counters());
+    }
 
     @Inject
     public PiiService(PiiConfig config, PiiVault vault) {
@@ -57,7 +66,7 @@ public class PiiService {
 
     /** A service over the given recognizers with default limits, for benchmarks outside CDI. */
     public static PiiService forBenchmark(List<Recognizer> recognizers) {
-        return new PiiService(new Analyzer(recognizers), new PiiVault(1_000_000, 100, java.time.Duration.ofHours(1),
+        return new PiiService(new Analyzer(recognizers), new PiiVault(1_000_000, 100, Long.MAX_VALUE, java.time.Duration.ofHours(1),
                 System::currentTimeMillis), Integer.MAX_VALUE, 0.5);
     }
 
@@ -77,8 +86,9 @@ public class PiiService {
         literals.forEach(s -> taken.add(text.substring(s[0], s[1])));
         SanitizeResult result = vault.withSession(connectionId, session -> tokenize(text, findings, literals,
                 taken, session));
-        sanitizeCalls.increment();
-        result.counts().forEach((type, n) -> entitiesByType.computeIfAbsent(type, t -> new LongAdder()).add(n));
+        Counters counters = counters(connectionId);
+        counters.sanitizeCalls.increment();
+        result.counts().forEach((type, n) -> counters.entitiesByType.computeIfAbsent(type, t -> new LongAdder()).add(n));
         return result;
     }
 
@@ -129,24 +139,26 @@ public class PiiService {
     public RestoreResult restore(String text, String connectionId) {
         Objects.requireNonNull(connectionId, "connectionId");
         String checked = checkText(text);
-        restoreCalls.increment();
+        Counters counters = counters(connectionId);
+        counters.restoreCalls.increment();
         List<int[]> spans = Tokens.find(checked);
         if (spans.isEmpty()) {
             return new RestoreResult(checked, List.of());
         }
         Set<String> unknown = new LinkedHashSet<>();
-        String restored = vault.ifPresent(connectionId, session -> putBack(checked, spans, session::valueOf, unknown),
+        String restored = vault.ifPresent(connectionId, session -> putBack(checked, spans, session::valueOf, unknown,
+                counters.tokensRestored),
                 null);
         if (restored == null) {
             // No vault for this connection: none of the tokens is its own.
-            restored = putBack(checked, spans, token -> null, unknown);
+            restored = putBack(checked, spans, token -> null, unknown, counters.tokensRestored);
         }
         return new RestoreResult(restored, List.copyOf(unknown));
     }
 
     /** {@code text} with each token {@code values} knows replaced; the first unknown ones are added to {@code unknown}. */
     private String putBack(String text, List<int[]> spans, java.util.function.UnaryOperator<String> values,
-            Set<String> unknown) {
+            Set<String> unknown, LongAdder tokensRestored) {
         StringBuilder out = new StringBuilder(text.length());
         int at = 0;
         for (int[] span : spans) {
@@ -163,11 +175,13 @@ public class PiiService {
         return out.append(text, at, text.length()).toString();
     }
 
-    public PiiStats stats() {
+    /** The tenant's figures since start-up, and its vaults now. */
+    public PiiStats stats(String tenant) {
+        Counters counters = byTenant.getOrDefault(tenant, new Counters());
         Map<String, Long> byType = new TreeMap<>();
-        entitiesByType.forEach((type, n) -> byType.put(type, n.sum()));
-        return new PiiStats(sanitizeCalls.sum(), restoreCalls.sum(), byType, tokensRestored.sum(),
-                vault.sessionCount());
+        counters.entitiesByType.forEach((type, n) -> byType.put(type, n.sum()));
+        return new PiiStats(counters.sanitizeCalls.sum(), counters.restoreCalls.sum(), byType,
+                counters.tokensRestored.sum(), vault.sessionCount(tenant));
     }
 
     private String checkText(String text) {

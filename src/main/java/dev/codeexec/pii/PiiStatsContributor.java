@@ -3,7 +3,7 @@ package dev.codeexec.pii;
 import dev.codeexec.stats.StatsContributor;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** PII figures for get_execution_stats: operations and entity counts, never values. */
+/** PII figures for get_execution_stats: the asking tenant's operations and entity counts, never values. */
 @ApplicationScoped
 public class PiiStatsContributor implements StatsContributor {
 
@@ -20,6 +20,6 @@ public class PiiStatsContributor implements StatsContributor {
 
     @Override
     public Object stats(String tenant) {
-        return pii.stats();
+        return pii.stats(tenant);
     }
 }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -21,21 +22,29 @@ import java.util.function.LongSupplier;
 @ApplicationScoped
 public class PiiVault {
 
+    static final String BYTES_BUDGET = "pii.vault.max-bytes-per-tenant";
+
     private final int maxEntries;
     private final int maxSessions;
+    private final long maxBytesPerTenant;
+    /** Estimated heap bytes each tenant's vaults hold, charged as entries are added and given back with a vault. */
+    private final Map<String, AtomicLong> bytesByTenant = new ConcurrentHashMap<>();
     private final long idleTtlMillis;
+    /** Two hash-map nodes and a string header per entry, roughly. */
+    private static final int ENTRY_OVERHEAD = 160;
     private final LongSupplier clock;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
 
     @Inject
     public PiiVault(PiiConfig config) {
-        this(config.vault().maxEntriesPerSession(), config.vault().maxSessions(), config.vault().idleTtl(),
-                System::currentTimeMillis);
+        this(config.vault().maxEntriesPerSession(), config.vault().maxSessions(), config.vault().maxBytesPerTenant(),
+                config.vault().idleTtl(), System::currentTimeMillis);
     }
 
-    PiiVault(int maxEntries, int maxSessions, Duration idleTtl, LongSupplier clock) {
+    PiiVault(int maxEntries, int maxSessions, long maxBytesPerTenant, Duration idleTtl, LongSupplier clock) {
         this.maxEntries = maxEntries;
         this.maxSessions = maxSessions;
+        this.maxBytesPerTenant = maxBytesPerTenant;
         this.idleTtlMillis = idleTtl.toMillis();
         this.clock = clock;
     }
@@ -48,11 +57,48 @@ public class PiiVault {
         /** Token-shaped literals seen in this session's inputs; never issued, so restore leaves them. */
         private final Set<String> reserved = new HashSet<>();
         private final int maxEntries;
+        /** The tenant's charged bytes, shared by its vaults, and its budget. */
+        private final AtomicLong tenantBytes;
+        private final long budget;
+        /** What this vault has charged; given back once when it is dropped. */
+        private long bytes;
+        private boolean dropped;
         private volatile long lastUsed;
 
-        private Session(long now, int maxEntries) {
+        private Session(long now, int maxEntries, AtomicLong tenantBytes, long budget) {
             this.lastUsed = now;
             this.maxEntries = maxEntries;
+            this.tenantBytes = tenantBytes;
+            this.budget = budget;
+        }
+
+        /**
+         * Charges an entry of {@code chars} characters: two bytes a character (a string may need them) plus the
+         * map nodes, a rough but upper-side estimate.
+         */
+        private void charge(int chars) {
+            long cost = 2L * chars + ENTRY_OVERHEAD;
+            if (tenantBytes.addAndGet(cost) > budget) {
+                tenantBytes.addAndGet(-cost);
+                throw new InvalidInputException("text", "would take this tenant's PII vaults past their budget of "
+                        + budget + " bytes (" + BYTES_BUDGET + "); refused rather than returned untokenized. "
+                        + "Vaults unused for pii.vault.idle-ttl are forgotten", InvalidInputException.Kind.TOO_LARGE);
+            }
+            if (dropped) {
+                // Dropped while in use: nobody can restore through it again, so nothing stays charged.
+                tenantBytes.addAndGet(-cost);
+            } else {
+                bytes += cost;
+            }
+        }
+
+        /** Gives this vault's bytes back to its tenant; called under its lock, once it left the vault table. */
+        private void drop() {
+            if (!dropped) {
+                dropped = true;
+                tenantBytes.addAndGet(-bytes);
+                bytes = 0;
+            }
         }
 
         boolean issued(String token) {
@@ -64,6 +110,7 @@ public class PiiVault {
             for (String literal : literals) {
                 if (!valueByToken.containsKey(literal) && !reserved.contains(literal)) {
                     checkRoom();
+                    charge(literal.length());
                     reserved.add(literal);
                 }
             }
@@ -81,6 +128,7 @@ public class PiiVault {
             do {
                 token = Tokens.format(type, ++n);
             } while (reserved.contains(token) || valueByToken.containsKey(token));
+            charge(value.length() + token.length());
             lastNumberByType.put(type, n);
             tokenByValue.put(value, token);
             valueByToken.put(token, value);
@@ -107,7 +155,8 @@ public class PiiVault {
         if (!sessions.containsKey(connectionId)) {
             makeRoom(tenantOf(connectionId));
         }
-        Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries));
+        Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries,
+                bytesByTenant.computeIfAbsent(tenantOf(id), t -> new AtomicLong()), maxBytesPerTenant));
         synchronized (session) {
             session.lastUsed = clock.getAsLong();
             return work.apply(session);
@@ -129,11 +178,26 @@ public class PiiVault {
 
     /** Forgets a connection's tokens, e.g. when the operator or a test wants a clean slate. */
     public void forget(String connectionId) {
-        sessions.remove(connectionId);
+        release(sessions.remove(connectionId));
     }
 
-    public int sessionCount() {
-        return sessions.size();
+    /** Vaults the tenant holds now. */
+    public int sessionCount(String tenant) {
+        return (int) sessions.keySet().stream().filter(id -> tenantOf(id).equals(tenant)).count();
+    }
+
+    /** Estimated bytes the tenant's vaults hold now (what {@value #BYTES_BUDGET} bounds). */
+    long bytes(String tenant) {
+        AtomicLong charged = bytesByTenant.get(tenant);
+        return charged == null ? 0 : charged.get();
+    }
+
+    private static void release(Session session) {
+        if (session != null) {
+            synchronized (session) {
+                session.drop();
+            }
+        }
     }
 
     private volatile long lastSweep;
@@ -146,7 +210,13 @@ public class PiiVault {
         }
         lastSweep = now;
         long cutoff = now - idleTtlMillis;
-        sessions.values().removeIf(s -> s.lastUsed < cutoff);
+        sessions.entrySet().removeIf(e -> {
+            if (e.getValue().lastUsed >= cutoff) {
+                return false;
+            }
+            release(e.getValue());
+            return true;
+        });
     }
 
     /**
@@ -161,12 +231,12 @@ public class PiiVault {
                 return;
             }
             own.stream().min(Map.Entry.comparingByValue(Comparator.comparingLong(s -> s.lastUsed)))
-                    .ifPresent(oldest -> sessions.remove(oldest.getKey()));
+                    .ifPresent(oldest -> release(sessions.remove(oldest.getKey())));
         }
     }
 
     /** The tenant part of a caller id; ids without one (direct use of the service) form one group. */
-    private static String tenantOf(String connectionId) {
+    static String tenantOf(String connectionId) {
         return connectionId.indexOf('/') > 0 ? dev.codeexec.tenant.Caller.tenantOf(connectionId) : "";
     }
 }

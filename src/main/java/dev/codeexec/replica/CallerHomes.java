@@ -2,6 +2,7 @@ package dev.codeexec.replica;
 
 import dev.codeexec.db.Database;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -12,6 +13,9 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,28 +36,42 @@ public class CallerHomes {
      * one replica, whose claim is not renewed, would start afresh elsewhere unreported.
      */
     static final Duration FORGET_AFTER = Duration.ofDays(7);
+    /** How often claims past {@link #FORGET_AFTER} are swept while the server runs. */
+    static final Duration SWEEP_EVERY = Duration.ofHours(1);
     private static final Logger LOG = Logger.getLogger(CallerHomes.class.getName());
 
     private final ReplicaIdentity replica;
     private final Database db;
     private final Set<String> claimed = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("caller-homes-sweep").factory());
 
     public CallerHomes(ReplicaIdentity replica, Database db) {
         this.replica = replica;
         this.db = db;
     }
 
-    /** Forgets old claims off the start-up path; a database that is not reachable yet only delays it to next start. */
+    /**
+     * Forgets old claims off the start-up path, then every {@link #SWEEP_EVERY} while the server runs: each new
+     * {@code X-Session-Id} adds a row, so a server that never restarts must sweep too. A database that is not
+     * reachable only delays a sweep to the next one.
+     */
     void forgetOld(@Observes StartupEvent event) {
-        Thread.ofVirtual().name("caller-homes-sweep").start(() -> {
-            try {
-                int forgotten = forgetClaimedBefore(Instant.now().minus(FORGET_AFTER));
-                LOG.log(Level.INFO, "caller homes: forgot {0} claims older than {1} days",
-                        new Object[] {forgotten, FORGET_AFTER.toDays()});
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "caller homes: old claims not swept ({0})", e.getClass().getName());
-            }
-        });
+        sweeper.scheduleWithFixedDelay(this::sweep, 0, SWEEP_EVERY.toMinutes(), TimeUnit.MINUTES);
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        sweeper.shutdownNow();
+    }
+
+    private void sweep() {
+        try {
+            int forgotten = forgetClaimedBefore(Instant.now().minus(FORGET_AFTER));
+            LOG.log(forgotten > 0 ? Level.INFO : Level.FINE, "caller homes: forgot {0} claims older than {1} days",
+                    new Object[] {forgotten, FORGET_AFTER.toDays()});
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "caller homes: old claims not swept ({0})", e.getClass().getName());
+        }
     }
 
     /** Deletes the claims made before {@code cutoff}; returns how many. */

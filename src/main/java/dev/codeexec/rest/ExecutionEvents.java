@@ -34,7 +34,7 @@ public class ExecutionEvents {
 
     void stream(ExecutionRuns.Watch run, SseEventSink sink, Sse sse) {
         Thread.ofVirtual().name("execution-events").start(() -> {
-            try (sink) {
+            try (sink; run) {
                 send(run, sink, sse);
             } catch (CompletionException | IllegalStateException e) {
                 // The client went away.

@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.util.concurrent.CompletionStage;
 
 /**
  * REST mirror of execute_code, get_execution and cancel_execution: the same services, the same result JSON. A run
@@ -89,9 +90,10 @@ public class ExecutionResource {
         return node;
     }
 
+    /** A long-poll (wait_s) holds no request thread: the answer completes on the run's next change. */
     @GET
     @Path("{id}")
-    public ExecutionView get(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
+    public CompletionStage<ExecutionView> get(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
             @QueryParam("stdout_offset") @DefaultValue("0") long stdoutOffset,
             @QueryParam("stderr_offset") @DefaultValue("0") long stderrOffset,
             @QueryParam("wait_s") @DefaultValue("0") int waitS,

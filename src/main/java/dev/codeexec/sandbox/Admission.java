@@ -62,6 +62,19 @@ final class Admission {
             }
             return running::release;
         }
+
+        /** Gives the place back unused; call instead of {@link #await}. */
+        void abandon() {
+            if (used) {
+                throw new IllegalStateException("ticket already used");
+            }
+            used = true;
+            if (holdsSlot) {
+                running.release();
+            } else {
+                waiting.decrementAndGet();
+            }
+        }
     }
 
     /**

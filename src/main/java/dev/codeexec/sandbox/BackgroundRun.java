@@ -1,6 +1,9 @@
 package dev.codeexec.sandbox;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,10 +23,14 @@ final class BackgroundRun {
     private final java.util.function.Consumer<ExecutionResult> onFinish;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+    /** Long-polls waiting without a thread: completed, outside the lock, on the next change. */
+    private final List<CompletableFuture<Void>> watchers = new ArrayList<>();
     private State state = State.QUEUED;
     private ExecutionResult result;
     private boolean cancelRequested;
     private long finishedNanos;
+    /** A change under the lock woke async readers, to be completed once it is released. */
+    private boolean pendingWake;
 
     /** @param onFinish told the result once, when the run ends */
     BackgroundRun(String id, String owner, int retainedBytes, java.util.function.Consumer<ExecutionResult> onFinish) {
@@ -39,6 +46,54 @@ final class BackgroundRun {
         return hooks;
     }
 
+    /** Wakes blocked readers; called under the lock. The async ones are told once the lock is released. */
+    private void signal() {
+        changed.signalAll();
+        pendingWake = !watchers.isEmpty();
+    }
+
+    /** Unlocks, then completes the async readers that a change under the lock woke. */
+    private void unlockAndWake() {
+        List<CompletableFuture<Void>> woken = List.of();
+        if (pendingWake) {
+            pendingWake = false;
+            woken = new ArrayList<>(watchers);
+            watchers.clear();
+        }
+        lock.unlock();
+        woken.forEach(f -> f.complete(null));
+    }
+
+    /**
+     * Completes, without holding a thread, once either stream has bytes past its offset, the state differs from
+     * {@code seen}, or the run has finished: at once if that is so already. A caller that stops waiting first
+     * (a timeout) calls {@link #forget}.
+     */
+    CompletableFuture<Void> nextChange(long stdoutOffset, long stderrOffset, State seen) {
+        lock.lock();
+        try {
+            if (state != seen || state == State.FINISHED || stdout.total() > stdoutOffset
+                    || stderr.total() > stderrOffset) {
+                return CompletableFuture.completedFuture(null);
+            }
+            CompletableFuture<Void> next = new CompletableFuture<>();
+            watchers.add(next);
+            return next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops a reader of {@link #nextChange} that stopped waiting. */
+    void forget(CompletableFuture<Void> watcher) {
+        lock.lock();
+        try {
+            watchers.remove(watcher);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void output(boolean toStderr, byte[] bytes, int offset, int length) {
         lock.lock();
         try {
@@ -46,9 +101,9 @@ final class BackgroundRun {
                 return;
             }
             (toStderr ? stderr : stdout).append(bytes, offset, length);
-            changed.signalAll();
+            signal();
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
     }
 
@@ -57,10 +112,10 @@ final class BackgroundRun {
         try {
             if (state == State.QUEUED) {
                 state = State.RUNNING;
-                changed.signalAll();
+                signal();
             }
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
     }
 
@@ -80,7 +135,7 @@ final class BackgroundRun {
                 finish(ExecutionResult.cancelledBeforeStart());
             }
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
         hooks.cancel();
     }
@@ -91,13 +146,15 @@ final class BackgroundRun {
         try {
             if (state != State.FINISHED) {
                 state = State.FINISHED;
-                result = finished;
+                // Its output is in the retained streams already: keeping it twice would double what a run holds.
+                result = new ExecutionResult("", "", finished.exitCode(), finished.durationMs(), finished.truncated(),
+                        finished.timedOut());
                 finishedNanos = System.nanoTime();
-                changed.signalAll();
+                signal();
                 onFinish.accept(finished);
             }
         } finally {
-            lock.unlock();
+            unlockAndWake();
         }
     }
 
@@ -110,11 +167,15 @@ final class BackgroundRun {
         }
     }
 
-    /** The result once finished, else null. */
+    /** The result once finished, with the retained output of each stream, else null. */
     ExecutionResult result() {
         lock.lock();
         try {
-            return result;
+            if (result == null) {
+                return null;
+            }
+            return new ExecutionResult(stdout.all("stdout"), stderr.all("stderr"), result.exitCode(),
+                    result.durationMs(), result.truncated(), result.timedOut());
         } finally {
             lock.unlock();
         }
@@ -201,7 +262,8 @@ final class BackgroundRun {
             return new ExecutionView(id, state.name().toLowerCase(java.util.Locale.ROOT), cancelled(), out.text(),
                     err.text(), out.nextOffset(), err.nextOffset(), out.hasMore() || err.hasMore(),
                     out.dropped() || err.dropped(), r == null ? null : r.exitCode(), r == null ? null : r.durationMs(),
-                    r == null ? null : r.truncated(), r == null ? null : r.timedOut());
+                    r == null ? null : r.truncated(), r == null ? null : r.timedOut(), r == null ? null : r.stdoutFile(),
+                    r == null ? null : r.stderrFile());
         } finally {
             lock.unlock();
         }

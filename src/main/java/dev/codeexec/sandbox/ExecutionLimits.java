@@ -12,6 +12,10 @@ public final class ExecutionLimits {
     public static final int DEFAULT_TIMEOUT_S = 30;
     public static final int MIN_TIMEOUT_S = 1;
     public static final int MAX_TIMEOUT_S = 300;
+    /** Smallest inline budget per stream: room for a head, a tail and the marker line between them. */
+    public static final int MIN_INLINE_BYTES = 1024;
+    /** Largest inline budget per stream, whatever the operator or a call asks for; it also bounds worker frames. */
+    public static final int MAX_INLINE_BYTES = 1 << 20;
 
     private ExecutionLimits() {
     }
@@ -58,6 +62,18 @@ public final class ExecutionLimits {
             session = SessionKey.warm(command.warm() == null ? "" : command.warm());
         }
         return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse, hooks);
+    }
+
+    /** The inline budget a call asked for, or the operator's default; refused outside its bounds. */
+    static int inlineBytes(Integer requested, int operatorDefault) {
+        if (requested == null) {
+            return operatorDefault;
+        }
+        if (requested < MIN_INLINE_BYTES || requested > MAX_INLINE_BYTES) {
+            throw new InvalidInputException("max_inline_bytes", "must be between " + MIN_INLINE_BYTES + " and "
+                    + MAX_INLINE_BYTES + " bytes, got " + requested);
+        }
+        return requested;
     }
 
     private static boolean longerThan(String s, int limitBytes) {

@@ -8,10 +8,11 @@ import java.time.Duration;
  * comes from ({@code owner}: bridge calls act on its behalf), optionally the persistent session
  * it runs in (scoped to that connection), the {@code hooks} that watch and cancel it while it runs, and the
  * caller's tenant's workspace ({@code null}: the executor's default one), which every interpreter it runs in is
- * confined to from the moment it is built.
+ * confined to from the moment it is built, and how its {@code output} reaches the caller ({@code null}: inline only,
+ * at the executor's default budget).
  */
 public record ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session,
-        Reuse reuse, RunHooks hooks, Path workspace) {
+        Reuse reuse, RunHooks hooks, Path workspace, OutputPlan output) {
 
     /**
      * Which interpreter runs it: a brand-new one, discarded afterwards; the caller's warm one, reset to a
@@ -29,16 +30,16 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
     /** A run watched by {@code hooks}, in the executor's default workspace until {@link #in} says otherwise. */
     public ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session, Reuse reuse,
             RunHooks hooks) {
-        this(code, stdin, timeout, owner, session, reuse, hooks, null);
+        this(code, stdin, timeout, owner, session, reuse, hooks, null, null);
     }
 
     /** A run nobody watches or cancels while it goes. */
     public ExecutionRequest(String code, String stdin, Duration timeout, String owner, SessionKey session, Reuse reuse) {
-        this(code, stdin, timeout, owner, session, reuse, null, null);
+        this(code, stdin, timeout, owner, session, reuse, null, null, null);
     }
 
-    /** The same request, confined to {@code workspace}. */
-    ExecutionRequest in(Path workspace) {
-        return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, hooks, workspace);
+    /** The same request, confined to {@code workspace}, its output reaching the caller as {@code output} says. */
+    ExecutionRequest in(Path workspace, OutputPlan output) {
+        return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, hooks, workspace, output);
     }
 }

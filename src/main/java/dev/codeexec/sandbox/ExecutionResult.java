@@ -1,13 +1,21 @@
 package dev.codeexec.sandbox;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import jakarta.annotation.Nullable;
 
-/** What one execution produced. A non-zero exit or a timeout is an ordinary result, not an error. */
+/**
+ * What one execution produced. A non-zero exit or a timeout is an ordinary result, not an error. {@code report}
+ * (the files the run produced, its context figures) travels beside the result, not in it: the MCP adapter turns the
+ * files into resource links and the server counts the figures.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionResult(
-        @JsonPropertyDescription("Everything the code printed to standard output, capped; see truncated")
+        @JsonPropertyDescription("Standard output; past the inline budget its head and tail around one marker line")
         String stdout,
-        @JsonPropertyDescription("Standard error, including a Python traceback when the code raised, capped")
+        @JsonPropertyDescription("Standard error, including a Python traceback when the code raised; cut as stdout")
         String stderr,
         @JsonProperty("exit_code")
         @JsonPropertyDescription("0 on success, 1 on an uncaught exception, n for sys.exit(n), 124 on timeout, 137 when the sandbox worker was killed")
@@ -15,11 +23,18 @@ public record ExecutionResult(
         @JsonProperty("duration_ms")
         @JsonPropertyDescription("Wall-clock milliseconds the execution took inside the server")
         long durationMs,
-        @JsonPropertyDescription("True when stdout or stderr went past the output limit and was cut")
+        @JsonPropertyDescription("True when stdout or stderr went past the inline budget and was cut")
         boolean truncated,
         @JsonProperty("timed_out")
         @JsonPropertyDescription("True when the execution was stopped at its timeout")
-        boolean timedOut) implements ExecuteAnswer {
+        boolean timedOut,
+        @Nullable @JsonProperty("stdout_file")
+        @JsonPropertyDescription("Workspace path of the whole standard output, when it was cut")
+        String stdoutFile,
+        @Nullable @JsonProperty("stderr_file")
+        @JsonPropertyDescription("Workspace path of the whole standard error, when it was cut")
+        String stderrFile,
+        @Nullable @JsonIgnore RunReport report) implements ExecuteAnswer {
 
     /** Exit status reported for an execution stopped at its deadline, as coreutils' timeout does. */
     public static final int EXIT_TIMEOUT = 124;
@@ -28,6 +43,12 @@ public record ExecutionResult(
     /** Exit status reported for an execution its caller cancelled (128 + SIGINT, as a shell reports Ctrl-C). */
     public static final int EXIT_CANCELLED = 130;
 
+    /** A result that spilled nothing and reports nothing beside it (host-made results: a kill, a refusal). */
+    public ExecutionResult(String stdout, String stderr, int exitCode, long durationMs, boolean truncated,
+            boolean timedOut) {
+        this(stdout, stderr, exitCode, durationMs, truncated, timedOut, null, null, null);
+    }
+
     /** The result of a run cancelled before its guest code started. */
     public static ExecutionResult cancelledBeforeStart() {
         return new ExecutionResult("", CANCELLED_BEFORE_START, EXIT_CANCELLED, 0, false, false);
@@ -35,4 +56,21 @@ public record ExecutionResult(
 
     public static final String CANCELLED_BEFORE_START =
             "Cancelled: the caller cancelled this execution before it started\n";
+
+    /** The same result with other inline text (a host note prepended, personal data tokenized). */
+    public ExecutionResult withText(String stdout, String stderr) {
+        return new ExecutionResult(stdout, stderr, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile,
+                report);
+    }
+
+    /** The same result with its report attached (it crossed the worker's pipe beside the result). */
+    public ExecutionResult withReport(RunReport report) {
+        return new ExecutionResult(stdout, stderr, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile,
+                report);
+    }
+
+    /** The report, or an empty one. */
+    public RunReport reportOrEmpty() {
+        return report == null ? RunReport.EMPTY : report;
+    }
 }

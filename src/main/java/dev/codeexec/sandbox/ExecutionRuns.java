@@ -9,9 +9,12 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -28,6 +31,7 @@ public class ExecutionRuns {
     private static final Logger LOG = Logger.getLogger(ExecutionRuns.class.getName());
     /** The longest a get_execution long-poll waits. */
     public static final int MAX_WAIT_S = 30;
+    static final String RETAINED_BUDGET = "sandbox.runs.retained-bytes-per-tenant";
     public static final int DEFAULT_MAX_BYTES = 65_536;
     /** Room for the longest UTF-8 character, so every page makes progress. */
     public static final int MIN_MAX_BYTES = 4;
@@ -41,6 +45,11 @@ public class ExecutionRuns {
     private final SecureRandom random = new SecureRandom();
     private final ExecutorService threads = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("sandbox-run-", 1).factory());
+    /** Where long-poll answers are computed once the wait ends: cheap, and never a request thread. */
+    private final ExecutorService answers = Executors.newVirtualThreadPerTaskExecutor();
+    private final LongPolls polls;
+    /** What one run may hold of its tenant's retained-output budget: both streams full. */
+    private final long bytesPerRun;
     private final AtomicReference<OutcomeCounts> outcomes = new AtomicReference<>(OutcomeCounts.NONE);
 
     private final ReplicaIdentity replica;
@@ -48,6 +57,12 @@ public class ExecutionRuns {
     public ExecutionRuns(SandboxService sandbox, SandboxConfig config, ReplicaIdentity replica) {
         this.sandbox = sandbox;
         this.config = config.runs();
+        this.polls = new LongPolls(this.config.maxWaitsPerTenant());
+        this.bytesPerRun = 2L * this.config.retainedBytes();
+        if (this.config.retainedBytesPerTenant() < bytesPerRun) {
+            throw new IllegalArgumentException(RETAINED_BUDGET + " (" + this.config.retainedBytesPerTenant()
+                    + ") must hold at least one run: twice sandbox.runs.retained-bytes (" + bytesPerRun + ")");
+        }
         this.replica = replica;
     }
 
@@ -101,9 +116,14 @@ public class ExecutionRuns {
 
     /**
      * A run of {@code owner} with a page of each stream; with {@code waitS} it first waits until output past
-     * the offsets arrives, the run changes state, or it ends.
+     * the offsets arrives, the run changes state, or it ends. The wait holds no thread: the answer completes on the
+     * run's next change or at the timeout.
+     *
+     * @throws InvalidInputException on invalid input or an unknown run
+     * @throws SandboxBusyException  when the tenant has its limit of long-polls pending ({@link LongPolls})
      */
-    public ExecutionView get(String owner, String id, long stdoutOffset, long stderrOffset, int waitS, int maxBytes) {
+    public CompletionStage<ExecutionView> get(String owner, String id, long stdoutOffset, long stderrOffset,
+            int waitS, int maxBytes) {
         if (waitS < 0 || waitS > MAX_WAIT_S) {
             throw new InvalidInputException("wait_s", "must be between 0 and " + MAX_WAIT_S + " seconds, got " + waitS);
         }
@@ -114,15 +134,17 @@ public class ExecutionRuns {
         BackgroundRun run = find(owner, id);
         ExecutionView now = run.view(stdoutOffset, stderrOffset, maxBytes);
         if (waitS == 0 || now.finished()) {
-            return now;
+            return CompletableFuture.completedFuture(now);
         }
-        try {
-            run.awaitChange(stdoutOffset, stderrOffset, BackgroundRun.State.valueOf(now.status().toUpperCase(
-                    java.util.Locale.ROOT)), Duration.ofSeconds(waitS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return run.view(stdoutOffset, stderrOffset, maxBytes);
+        LongPolls.Held held = polls.take(tenantOf(owner));
+        CompletableFuture<Void> change = run.nextChange(stdoutOffset, stderrOffset,
+                BackgroundRun.State.valueOf(now.status().toUpperCase(java.util.Locale.ROOT)));
+        // Answered off the thread that completed the change: a worker's output reader must not write responses.
+        return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
+            run.forget(change);
+            held.close();
+            return run.view(stdoutOffset, stderrOffset, maxBytes);
+        }, answers);
     }
 
     /**
@@ -146,17 +168,30 @@ public class ExecutionRuns {
         find(owner, id).cancel();
     }
 
-    /** For streaming a run's events: the run, if {@code owner} has it. */
+    /**
+     * For streaming a run's events: the run, if {@code owner} has it. A stream counts as a pending long-poll of the
+     * tenant until it is closed.
+     *
+     * @throws SandboxBusyException when the tenant has its limit of long-polls pending ({@link LongPolls})
+     */
     public Watch watch(String owner, String id) {
-        return new Watch(find(owner, id));
+        BackgroundRun run = find(owner, id);
+        return new Watch(run, polls.take(tenantOf(owner)));
     }
 
-    /** Reads one run page by page and waits for it to change, for a stream of its events. */
-    public static final class Watch {
+    /** Reads one run page by page and waits for it to change, for a stream of its events; close it at the end. */
+    public static final class Watch implements AutoCloseable {
         private final BackgroundRun run;
+        private final LongPolls.Held held;
 
-        private Watch(BackgroundRun run) {
+        private Watch(BackgroundRun run, LongPolls.Held held) {
             this.run = run;
+            this.held = held;
+        }
+
+        @Override
+        public void close() {
+            held.close();
         }
 
         public ExecutionView view(long stdoutOffset, long stderrOffset) {
@@ -242,23 +277,45 @@ public class ExecutionRuns {
         return new ExecutionResult("", message + "\n", 1, 0, false, false);
     }
 
-    /** Drops the caller's oldest finished run when it holds its maximum, and anyone's when the server does. */
+    /**
+     * Makes room for one more run of {@code owner}: drops the caller's oldest finished run when it holds its maximum,
+     * and its tenant's oldest finished runs while the tenant's reserved output bytes or the server's run count would
+     * go past their limits. Never another tenant's: one tenant's flood cannot evict another's results.
+     */
     private void makeRoom(String owner) {
         long held = runs.values().stream().filter(r -> r.owner.equals(owner)).count();
-        if (held >= config.maxPerCaller() && !dropOldestFinished(owner)) {
+        if (held >= config.maxPerCaller() && !dropOldestFinished(r -> r.owner.equals(owner))) {
             throw new InvalidInputException("background", "this caller already has " + config.maxPerCaller()
                     + " unfinished background runs, the limit; wait for one or cancel one",
                     InvalidInputException.Kind.CONFLICT);
         }
-        if (runs.size() >= config.maxTotal() && !dropOldestFinished(null)) {
+        String tenant = tenantOf(owner);
+        java.util.function.Predicate<BackgroundRun> ofTenant = r -> tenantOf(r.owner).equals(tenant);
+        long budget = config.retainedBytesPerTenant();
+        while (runs.values().stream().filter(ofTenant).count() * bytesPerRun + bytesPerRun > budget) {
+            if (!dropOldestFinished(ofTenant)) {
+                throw new InvalidInputException("background", "this tenant's unfinished background runs reserve "
+                        + runs.values().stream().filter(ofTenant).count() * bytesPerRun + " bytes of retained output ("
+                        + bytesPerRun + " each), its budget (" + RETAINED_BUDGET + "=" + budget
+                        + "); wait for one or cancel one", InvalidInputException.Kind.CONFLICT);
+            }
+        }
+        if (runs.size() >= config.maxTotal() && !dropOldestFinished(ofTenant)) {
             throw new InvalidInputException("background", "the server holds " + config.maxTotal()
-                    + " unfinished background runs, its limit; retry later", InvalidInputException.Kind.CONFLICT);
+                    + " background runs, its limit (sandbox.runs.max-total), none of them a finished one of this "
+                    + "tenant's; retry later", InvalidInputException.Kind.CONFLICT);
         }
     }
 
-    private boolean dropOldestFinished(String owner) {
+    /** The tenant of a run's owner; an owner naming none (a test's bare id) is its own. */
+    private static String tenantOf(String owner) {
+        int slash = owner.indexOf('/');
+        return slash > 0 ? owner.substring(0, slash) : owner;
+    }
+
+    private boolean dropOldestFinished(java.util.function.Predicate<BackgroundRun> among) {
         return runs.values().stream()
-                .filter(r -> owner == null || r.owner.equals(owner))
+                .filter(among)
                 .filter(r -> r.finishedAt() != Long.MAX_VALUE)
                 .min(Comparator.comparingLong(BackgroundRun::finishedAt))
                 .map(r -> runs.remove(r.id, r))

@@ -12,6 +12,7 @@ import jakarta.annotation.Nullable;
  * @param cancelled       true when the caller's cancellation stopped it
  * @param hasMore         more output is kept past a page than max_bytes allowed: ask again at once
  * @param dropped         output before an offset asked for was no longer kept; the page starts at the oldest kept
+ * @param stdoutFile      once finished, the workspace file holding the whole stdout, when it outgrew the inline budget
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionView(
@@ -27,7 +28,9 @@ public record ExecutionView(
         @Nullable @JsonProperty("exit_code") Integer exitCode,
         @Nullable @JsonProperty("duration_ms") Long durationMs,
         @Nullable Boolean truncated,
-        @Nullable @JsonProperty("timed_out") Boolean timedOut) implements ExecuteAnswer {
+        @Nullable @JsonProperty("timed_out") Boolean timedOut,
+        @Nullable @JsonProperty("stdout_file") String stdoutFile,
+        @Nullable @JsonProperty("stderr_file") String stderrFile) implements ExecuteAnswer {
 
     public static final String QUEUED = "queued";
     public static final String RUNNING = "running";

@@ -1,6 +1,9 @@
 package dev.codeexec.sandbox;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
@@ -24,17 +27,33 @@ import java.util.logging.Logger;
 public class HostBridge implements HostCalls {
 
     private static final Logger LOG = Logger.getLogger(HostBridge.class.getName());
-    /** Largest argument document a guest may send in one call. */
+    /** Largest argument document a guest may send in one call: the ceiling of {@code sandbox.bridge.max-args-chars}. */
     public static final int MAX_ARGS_CHARS = 16 << 20;
 
     private final Map<String, BridgeHandler> handlers = new LinkedHashMap<>();
     private final ObjectMapper json;
+    /** Parses arguments within the configured bounds: a document, a string or a nesting past them fails the parse. */
+    private final ObjectMapper argsReader;
+    private final SandboxConfig.Bridge limits;
 
-    public HostBridge(Instance<BridgeHandler> handlers, ObjectMapper json) {
+    public HostBridge(Instance<BridgeHandler> handlers, ObjectMapper json, SandboxConfig config) {
         for (BridgeHandler handler : handlers) {
             this.handlers.put(handler.service(), handler);
         }
         this.json = json;
+        this.limits = config.bridge();
+        checkBound("sandbox.bridge.max-args-chars", limits.maxArgsChars(), MAX_ARGS_CHARS);
+        checkBound("sandbox.bridge.max-string-chars", limits.maxStringChars(), MAX_ARGS_CHARS);
+        checkBound("sandbox.bridge.max-nesting-depth", limits.maxNestingDepth(), 1000);
+        this.argsReader = new ObjectMapper(JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+                .maxDocumentLength(limits.maxArgsChars()).maxStringLength(limits.maxStringChars())
+                .maxNestingDepth(limits.maxNestingDepth()).build()).build());
+    }
+
+    private static void checkBound(String name, int value, int ceiling) {
+        if (value < 1 || value > ceiling) {
+            throw new IllegalArgumentException(name + " must be between 1 and " + ceiling + ", got " + value);
+        }
     }
 
     @Override
@@ -53,14 +72,15 @@ public class HostBridge implements HostCalls {
         if (handler == null) {
             return error("unknown service '" + service + "'; available: " + handlers.keySet(), "not_found");
         }
-        if (argsJson != null && argsJson.length() > MAX_ARGS_CHARS) {
-            return error("args: larger than the bridge limit of " + MAX_ARGS_CHARS + " characters", "invalid");
+        if (argsJson != null && argsJson.length() > limits.maxArgsChars()) {
+            return error("args: larger than the bridge limit of " + limits.maxArgsChars()
+                    + " characters (sandbox.bridge.max-args-chars)", "invalid");
         }
         long start = System.nanoTime();
         String outcome = "ok";
         try {
             Map<String, Object> args = argsJson == null || argsJson.isBlank() ? Map.of()
-                    : json.readValue(argsJson, new TypeReference<Map<String, Object>>() { });
+                    : argsReader.readValue(argsJson, new TypeReference<Map<String, Object>>() { });
             Object result = handler.handle(method, args == null ? Map.of() : args, new BridgeCaller(owner, origin));
             Map<String, Object> reply = new LinkedHashMap<>();
             reply.put("result", result);
@@ -68,6 +88,11 @@ public class HostBridge implements HostCalls {
         } catch (InvalidInputException e) {
             outcome = "refused";
             return error(e.getMessage(), e.kind() == InvalidInputException.Kind.NOT_FOUND ? "not_found" : "invalid");
+        } catch (StreamConstraintsException e) {
+            outcome = "too_large";
+            return error("args: a string in them is longer, or they nest deeper, than the bridge allows "
+                    + "(sandbox.bridge.max-string-chars=" + limits.maxStringChars() + ", sandbox.bridge.max-nesting-depth="
+                    + limits.maxNestingDepth() + ")", "invalid");
         } catch (JsonProcessingException e) {
             outcome = "bad_json";
             return error("args: not a JSON object (" + e.getOriginalMessage() + ")", "invalid");

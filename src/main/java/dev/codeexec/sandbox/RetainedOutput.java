@@ -88,6 +88,16 @@ final class RetainedOutput {
         return new Page(new String(bytes, 0, whole, StandardCharsets.UTF_8), start + whole, n < available, dropped);
     }
 
+    /** Every kept byte of a complete stream. */
+    synchronized String all(String field) {
+        return page(field, 0, capacity, true).text();
+    }
+
+    /** Bytes this stream can hold at most: what a run reserves of its tenant's budget for it. */
+    int capacity() {
+        return capacity;
+    }
+
     private byte at(long offset) {
         return ring[(int) ((head + (offset - (total - size))) % ring.length)];
     }

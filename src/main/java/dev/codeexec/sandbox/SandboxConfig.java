@@ -28,9 +28,36 @@ public interface SandboxConfig {
     @WithDefault("python-packages")
     Path pythonPackages();
 
-    /** Bytes of stdout and of stderr kept per execution; the rest is drained and dropped. */
-    @WithDefault("1048576")
-    int outputLimitBytes();
+    /**
+     * Bytes of stdout and of stderr returned inline per execution (head and tail past it); execute_code's
+     * max_inline_bytes overrides it per call, up to {@link ExecutionLimits#MAX_INLINE_BYTES}.
+     */
+    @WithDefault("16384")
+    int inlineOutputBytes();
+
+    /** Output past the inline budget, kept in the caller's workspace under .runs/. */
+    SpillConfig spill();
+
+    interface SpillConfig {
+        /**
+         * Bytes of each stream kept in the spill file; 0 keeps none. Never more than workspace.max-file-bytes, and
+         * the file counts against the workspace quota like any other.
+         */
+        @WithDefault("16777216")
+        long maxBytes();
+
+        /** How long spill files are kept; removed at the caller's tenant's next execution after, or by the sweep. */
+        @WithDefault("1h")
+        Duration ttl();
+
+        /** How often every tenant's workspace is swept for spill files past their TTL (at least 1 s). */
+        @WithDefault("10m")
+        Duration sweepInterval();
+    }
+
+    /** Threads a run may have alive at once besides its own; past it, starting one raises RuntimeError. */
+    @WithDefault("16")
+    int threadsPerRun();
 
     /** Fresh contexts kept ready in the in-process executor. */
     @WithDefault("2")
@@ -52,6 +79,12 @@ public interface SandboxConfig {
 
         /** Executions one caller may have running or queued; default half of slots plus queue. */
         java.util.OptionalInt callerMax();
+
+        /**
+         * Background runs of one tenant that may hold slots at once, 1 to max-concurrent; default one less than
+         * max-concurrent (at least 1), so a tenant's long runs always leave a slot for other tenants.
+         */
+        java.util.OptionalInt backgroundSlots();
     }
 
     /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */
@@ -67,6 +100,23 @@ public interface SandboxConfig {
     String jit();
 
     Sessions sessions();
+
+    Bridge bridge();
+
+    /** Bounds on the arguments of one bridge call from guest code, checked as the server parses them. */
+    interface Bridge {
+        /** Characters of one call's JSON arguments, at most 16 Mi (the bound worker frames are sized for). */
+        @WithDefault("4194304")
+        int maxArgsChars();
+
+        /** Characters of one string inside the arguments, at most 16 Mi. */
+        @WithDefault("4194304")
+        int maxStringChars();
+
+        /** Nesting of arrays and objects in the arguments, at most 1000. */
+        @WithDefault("64")
+        int maxNestingDepth();
+    }
 
     Warm warm();
 
@@ -84,6 +134,13 @@ public interface SandboxConfig {
         @WithDefault("1048576")
         int retainedBytes();
 
+        /**
+         * Retained output one tenant's background runs may reserve together: each run reserves both streams full
+         * (twice retained-bytes). Beyond it the tenant's oldest finished runs are dropped, then new runs refused.
+         */
+        @WithDefault("67108864")
+        long retainedBytesPerTenant();
+
         /** How long a finished background run stays readable. */
         @WithDefault("1h")
         Duration finishedTtl();
@@ -95,6 +152,13 @@ public interface SandboxConfig {
         /** Background runs the server holds for all callers together. */
         @WithDefault("256")
         int maxTotal();
+
+        /**
+         * get_execution calls with wait_s, and run event streams, one tenant may have pending at once; beyond it
+         * they are refused as busy.
+         */
+        @WithDefault("64")
+        int maxWaitsPerTenant();
 
         /** How often a synchronous execute_code call that sent a progressToken hears progress. */
         @WithDefault("2s")
@@ -205,7 +269,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), pythonPackages(), outputLimitBytes(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), inlineOutputBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
                 cancelGrace(), sessions().maxPerTenant(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

@@ -16,6 +16,7 @@ import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -43,13 +44,22 @@ public class SandboxService {
     private final PythonPackages packages;
     private final Admission admission;
     private final FairShare fairShare;
+    private final BackgroundSlots backgroundSlots;
     private final ExecutionCounters counters = new ExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
+    private final ContextCounters context = new ContextCounters();
+    private final SpillSweeper spills;
+    private final Duration sweepInterval;
+    private final java.util.concurrent.ScheduledExecutorService sweeps =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("spill-sweep").factory());
+    /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
+    private final long spillBytes;
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
     private final WorkerRuntime runtime;
-    /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
-    private final List<Path> writable;
+    /** What the unshare OS sandbox hides from workers: the data directory and every workspace. */
+    private final List<Path> hidden;
     /** Persistent sessions a background run holds, with its execution id. */
     private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
@@ -58,28 +68,36 @@ public class SandboxService {
     private final HandleTable<String> sessions;
 
     public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, WorkspaceRoots workspaces,
-            HostBridge bridge, ReplicaIdentity replica) {
+            HostBridge bridge, ReplicaIdentity replica, @ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
                 settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
         this.workspaces = workspaces;
+        if (config.spill().maxBytes() < 0 || config.spill().ttl().isNegative()) {
+            throw new IllegalArgumentException("sandbox.spill.max-bytes and sandbox.spill.ttl must not be negative");
+        }
+        this.spillBytes = Math.min(config.spill().maxBytes(), workspaceConfig.maxFileBytes());
+        this.spills = new SpillSweeper(workspaces, config.spill().ttl(), java.time.Clock.systemUTC());
+        this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
-        // Inside a workspace, guest code could write the packages every caller imports.
-        if (packages.root().filter(dir -> dir.startsWith(workspace.path())
-                || dir.startsWith(workspaces.tenantsDir())).isPresent()) {
-            throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
-                    + ") must not be inside sandbox.workspace (" + workspace.path() + ") or workspace.tenants-dir ("
-                    + workspaces.tenantsDir() + "): guest code could write it");
-        }
-        // Every tenant's workspace, including those made later: all a worker may write under the OS sandbox.
-        this.writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
+        // Inside a workspace, guest code could write the packages every caller imports, read every tenant's skills
+        // in the database, or plant classes in the workers' cache or GraalPy's standard library.
+        outsideWorkspaces("sandbox.python-packages", settings.pythonPackages(), workspaces);
+        outsideWorkspaces("codeexec.data-dir", dataDir, workspaces);
+        settings.worker().aotCacheDir().ifPresent(dir -> outsideWorkspaces("sandbox.worker.aot-cache-dir", dir, workspaces));
+        outsideWorkspaces("sandbox.worker.polyglot-resources", settings.worker().polyglotResources(), workspaces);
+        // What the unshare OS sandbox hides from workers (bwrap shows them only what they need, so none of it).
+        this.hidden = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? List.of(dataDir.toAbsolutePath().normalize(), workspace.path(), workspaces.tenantsDir())
+                : List.of();
+        List<Path> writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? WorkerLauncher.writableDirectories(List.of(workspace.path(), workspaces.tenantsDir()))
                 : List.of();
         // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself.
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
-                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable, List.of()))
+                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable))
                 : OsSandbox.none();
         // Chosen here, on the start-up path, so that a sandbox.worker.java-home that is no JDK fails the start itself.
         this.runtime = settings.isolation() == SandboxSettings.Isolation.PROCESS
@@ -91,6 +109,7 @@ public class SandboxService {
                 : new Admission(settings.maxConcurrent(), settings.queueSize());
         this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
+        this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
     }
 
     /**
@@ -101,10 +120,12 @@ public class SandboxService {
      */
     @PostConstruct
     void start() {
+        long period = Math.max(1000, sweepInterval.toMillis());
+        sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
-                        writable));
+                        hidden));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
@@ -116,7 +137,18 @@ public class SandboxService {
         });
     }
 
+    /** Refuses to start with {@code dir} inside a workspace, where guest code could read or write it. */
+    private static void outsideWorkspaces(String property, Path dir, WorkspaceRoots workspaces) {
+        Path path = dir.toAbsolutePath().normalize();
+        Path local = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL).path();
+        if (path.startsWith(local) || path.startsWith(workspaces.tenantsDir())) {
+            throw new IllegalStateException(property + " (" + path + ") must not be inside sandbox.workspace (" + local
+                    + ") or workspace.tenants-dir (" + workspaces.tenantsDir() + "): guest code could reach it");
+        }
+    }
+
     void stop(@Observes ShutdownEvent event) {
+        sweeps.shutdownNow();
         executor.thenAccept(CodeExecutor::close);
     }
 
@@ -147,13 +179,16 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        int inline = ExecutionLimits.inlineBytes(command.maxInlineBytes(), settings.inlineOutputBytes());
         String tenant = Caller.tenantOf(command.owner());
         if (command.session() != null) {
             // A session's runs act for the caller it was opened with, from whichever connection they come.
             command = command.actingFor(sessions.require(tenant, command.session()));
         }
         ExecutionRequest request = ExecutionLimits.validate(command, maxTimeoutS, hooks)
-                .in(workspaces.root(tenant).path());
+                .in(workspaces.root(tenant).path(), new OutputPlan(runId == null ? java.util.UUID.randomUUID().toString()
+                        : runId, inline, command.spill() ? spillBytes : 0));
+        spills.sweepSoon(tenant);
         SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
         if (held != null) {
             String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
@@ -178,18 +213,38 @@ public class SandboxService {
             release(held, runId);
             throw rejected();
         }
+        boolean background = runId != null;
         return () -> {
             try (share) {
-                return run(request, ticket);
+                return background ? runInBackground(request, ticket) : run(request, ticket);
             } finally {
                 release(held, runId);
             }
         };
     }
 
-    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
-        Duration patience = request.timeout().plus(Duration.ofSeconds(
+    /** A background run first waits for one of its tenant's background slots (see {@link BackgroundSlots}). */
+    private ExecutionResult runInBackground(ExecutionRequest request, Admission.Ticket ticket) {
+        BackgroundSlots.Slot slot;
+        try {
+            slot = backgroundSlots.await(Caller.tenantOf(request.owner()), request.hooks(), patience(request));
+        } catch (SandboxBusyException e) {
+            ticket.abandon();
+            counters.reject();
+            throw e;
+        }
+        try (slot) {
+            return run(request, ticket);
+        }
+    }
+
+    private static Duration patience(ExecutionRequest request) {
+        return request.timeout().plus(Duration.ofSeconds(
                 Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())));
+    }
+
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+        Duration patience = patience(request);
         Admission.Slot slot;
         try {
             slot = ticket.await(patience);
@@ -206,6 +261,7 @@ public class SandboxService {
             }
             counters.record(result);
             owners.record(request.owner(), result);
+            context.record(request.owner(), result.reportOrEmpty().context());
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8} streamed={9}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -285,6 +341,21 @@ public class SandboxService {
     /** Finished executions of one caller (an MCP connection id, or "rest"). */
     public OutcomeCounts stats(String owner) {
         return owners.of(owner);
+    }
+
+    /** Context bytes of the caller's finished executions and of all of them. */
+    public ContextStats context(String owner) {
+        return ContextStats.of(context.of(owner), context.total());
+    }
+
+    /** Context bytes of all finished executions, for the metrics. */
+    public ContextBytes contextTotal() {
+        return context.total();
+    }
+
+    /** Removes the tenant's spill files older than the TTL now, whenever it was last swept; how many went. */
+    public int sweepSpills(String tenant) {
+        return spills.sweep(tenant, java.time.Instant.now());
     }
 
     /** True once an execution can start without building an engine first. */

@@ -14,7 +14,8 @@ public record SandboxSettings(
         Isolation isolation,
         Path workspace,
         Path pythonPackages,
-        int outputLimitBytes,
+        int inlineOutputBytes,
+        int threadsPerRun,
         int warmContexts,
         int maxConcurrent,
         int queueSize,
@@ -24,6 +25,14 @@ public record SandboxSettings(
         Warm warm,
         Worker worker,
         WorkspaceQuota quota) {
+
+    public SandboxSettings {
+        if (inlineOutputBytes < ExecutionLimits.MIN_INLINE_BYTES || inlineOutputBytes > ExecutionLimits.MAX_INLINE_BYTES) {
+            throw new IllegalArgumentException("sandbox.inline-output-bytes must be between "
+                    + ExecutionLimits.MIN_INLINE_BYTES + " and " + ExecutionLimits.MAX_INLINE_BYTES + ", got "
+                    + inlineOutputBytes);
+        }
+    }
 
     public enum Isolation {
         PROCESS, IN_PROCESS;

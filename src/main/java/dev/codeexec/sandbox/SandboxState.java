@@ -8,7 +8,10 @@ import java.util.Map;
 /**
  * What the executor looks like right now: its mode, its workers (process isolation), live sessions, and how
  * warm interpreters served: runs that found their caller's interpreter, runs that did not, recycles by cause;
- * and how long a worker took to start (process isolation) and an interpreter to build.
+ * how long a worker took to start (process isolation) and an interpreter to build; spare interpreters taken and
+ * built; the resident and proportional memory of the worker processes; how many bridge calls were refused because
+ * they did not come from the interpreter running the current execution, and how many workers were recycled to make
+ * room for another tenant's (a worker serves one tenant).
  */
 public record SandboxState(
         String isolation,
@@ -22,7 +25,11 @@ public record SandboxState(
         @JsonProperty("warm_misses") long warmMisses,
         @JsonProperty("warm_recycles") Map<String, Long> warmRecycles,
         @JsonProperty("worker_start") Timing workerStart,
-        @JsonProperty("context_build") Timing contextBuild) {
+        @JsonProperty("context_build") Timing contextBuild,
+        @JsonProperty("spares") Spares spares,
+        @JsonProperty("workers_memory") ProcessMemory workersMemory,
+        @JsonProperty("bridge_calls_refused") long bridgeCallsRefused,
+        @JsonProperty("workers_recycled_for_tenant") long workersRecycledForTenant) {
 
     /** The keys of {@code warm_recycles}. */
     public static final List<String> WARM_RECYCLE_CAUSES = Arrays.stream(WarmCounters.Recycle.values())

@@ -15,7 +15,6 @@ public final class SessionNotice {
             return result;
         }
         String note = text(session, lossNotice);
-        return new ExecutionResult(result.stdout(), note + result.stderr(), result.exitCode(), result.durationMs(),
-                result.truncated(), result.timedOut());
+        return result.withText(result.stdout(), note + result.stderr());
     }
 }

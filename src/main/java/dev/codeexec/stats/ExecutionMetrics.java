@@ -1,5 +1,6 @@
 package dev.codeexec.stats;
 
+import dev.codeexec.sandbox.ContextBytes;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.OutcomeCounts;
@@ -61,6 +62,13 @@ public class ExecutionMetrics {
             "killed", OutcomeCounts::killed,
             "cancelled", OutcomeCounts::cancelled);
 
+    private static final Map<String, ToLongFunction<ContextBytes>> CONTEXT = Map.of(
+            "tool", ContextBytes::toolBytes,
+            "file", ContextBytes::fileBytes,
+            "stdin", ContextBytes::stdinBytes,
+            "inline", ContextBytes::inlineBytes,
+            "spilled", ContextBytes::spilledBytes);
+
     private final MeterRegistry registry;
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
@@ -83,6 +91,11 @@ public class ExecutionMetrics {
         LATENCY.forEach((quantile, figure) -> gauge("codeexec.execution.latency.ms",
                 "Execution wall-clock latency over the most recent 2048 executions", s -> figure.applyAsLong(s.stats()))
                 .tag("quantile", quantile).register(registry));
+        CONTEXT.forEach((kind, figure) -> FunctionCounter
+                .builder("codeexec.context.bytes", sandbox, s -> figure.applyAsLong(s.contextTotal()))
+                .tag("kind", kind)
+                .description("Bytes finished executions took in (tool, file, stdin), returned inline and spilled")
+                .register(registry));
         gauge("codeexec.executions.running", "Executions running now", s -> s.stats().running()).register(registry);
         gauge("codeexec.executions.queued", "Executions waiting for a slot", s -> s.stats().queued()).register(registry);
         gauge("codeexec.sandbox.ready", "1 once the sandbox is warmed", s -> s.ready() ? 1 : 0).register(registry);

@@ -3,6 +3,7 @@ package dev.codeexec.stats;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import jakarta.annotation.Nullable;
+import dev.codeexec.sandbox.ContextStats;
 import dev.codeexec.sandbox.ExecutionStats;
 import dev.codeexec.sandbox.OutcomeCounts;
 import dev.codeexec.sandbox.RunStats;
@@ -26,6 +27,9 @@ public record ServerStats(
         ExecutionStats executions,
         @JsonPropertyDescription("Executions finished on the calling connection, by outcome")
         OutcomeCounts connection,
+        @JsonPropertyDescription("Bytes executions took in (tool results, files read, stdin), returned inline and "
+                + "spilled to workspace files, for the calling connection and in total, with estimated tokens")
+        ContextStats context,
         @JsonPropertyDescription("Background runs now by state (finished ones until they expire), and those finished "
                 + "since start by outcome")
         RunStats runs,
@@ -44,7 +48,7 @@ public record ServerStats(
         @JsonProperty("python_packages")
         @JsonPropertyDescription("Packages importable beyond the standard library: name, version, import names")
         List<PythonPackage> pythonPackages,
-        @JsonPropertyDescription("Server process memory; sandbox workers are separate processes")
+        @JsonPropertyDescription("Server process memory; the workers' is sandbox.workers_memory")
         MemoryStats memory,
         @JsonPropertyDescription("Figures of other capabilities (registry, skills, pii), by name")
         Map<String, Object> capabilities) {

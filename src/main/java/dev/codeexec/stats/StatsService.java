@@ -42,7 +42,7 @@ public class StatsService {
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
         return new ServerStats(replica.id(), ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
+                sandbox.stats(), sandbox.stats(owner), sandbox.context(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
                 sandbox.workerJdk(), sandbox.jit(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }

@@ -48,6 +48,24 @@ final class Utf8Page {
         }
     }
 
+    /** The whole of {@code bytes} as text, or null when they are not valid UTF-8 (or hold a NUL: binary data). */
+    static String strict(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b == 0) {
+                return null;
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
     private static boolean isContinuation(byte b) {
         return (b & 0xC0) == 0x80;
     }

@@ -202,6 +202,29 @@ public class WorkspaceFiles {
         }
     }
 
+    /**
+     * A whole file, for reading as an MCP resource; one no larger than {@code workspace.max-read-bytes}, checked as
+     * {@link #read} checks a path.
+     */
+    public WorkspaceResource readWhole(String path) {
+        Path file = paths.resolve("uri", path, false);
+        requireRegularFile(file, path);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long total = channel.size();
+            if (total > maxReadBytes) {
+                throw new InvalidInputException("uri", "'" + path + "' is " + total + " bytes, over the limit of "
+                        + maxReadBytes + " bytes for one read (workspace.max-read-bytes); read it in pages with "
+                        + "read_workspace_file", Kind.TOO_LARGE);
+            }
+            byte[] bytes = new byte[(int) total];
+            int got = readFully(channel, bytes, 0);
+            byte[] whole = got == bytes.length ? bytes : Arrays.copyOf(bytes, got);
+            return new WorkspaceResource(paths.relative(file), Utf8Page.strict(whole), whole);
+        } catch (IOException e) {
+            throw new UncheckedIOException("workspace read failed", e);
+        }
+    }
+
     public ListFilesResult list(ListFilesRequest request) {
         return listing.list(request);
     }

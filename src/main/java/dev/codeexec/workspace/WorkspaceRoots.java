@@ -67,6 +67,11 @@ public class WorkspaceRoots {
                 WorkspaceLedger.measure(root(t), config.quota(), recounts), config.maxReadBytes()));
     }
 
+    /** The tenants whose workspace was measured since start: the only ones anything was written to since. */
+    public java.util.Set<String> measuredTenants() {
+        return java.util.Set.copyOf(files.keySet());
+    }
+
     /** The directory holding every non-local tenant's workspace (which may not exist yet). */
     public Path tenantsDir() {
         return tenantsDir;

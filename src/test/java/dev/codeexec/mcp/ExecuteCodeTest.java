@@ -219,9 +219,11 @@ class ExecuteCodeTest {
                 + "sys.stderr.write('tail')", 60);
         assertEquals(0, r.exitCode());
         assertTrue(r.truncated());
-        assertTrue(r.stdout().length() < 1_100_000, "kept " + r.stdout().length());
-        assertTrue(r.stdout().startsWith("xxxx"));
-        assertTrue(r.stdout().contains("[output truncated:"), "no truncation marker");
+        assertTrue(r.stdout().length() <= 16384, "inline " + r.stdout().length());
+        assertTrue(r.stdout().startsWith("xxxx") && r.stdout().endsWith("xxxx"), "head and tail");
+        // The spill keeps workspace.max-file-bytes (1 MiB in tests) of the 3,000,000 bytes.
+        assertTrue(r.stdout().contains("\n[... ") && r.stdout().contains(" bytes left out; the first 1048576 of "
+                + "3000000 bytes are in .runs/"), "the marker says what was left out and where it went");
         assertEquals("tail", r.stderr(), "stderr is capped separately");
     }
 

@@ -54,7 +54,22 @@ class HostBridgeTest {
     void oversizedArgsAreAValueErrorNotAKilledWorker() {
         McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'echo', {'x': '\"' * (9 * 2**20)})", 60);
         assertEquals(1, r.exitCode(), r.stderr());
-        assertTrue(r.stderr().contains("ValueError: args: larger than the bridge limit of 16777216 characters"), r.stderr());
+        // A worker refuses past the frame bound itself (16 Mi); the server past its budget (4 Mi by default).
+        assertTrue(r.stderr().contains("ValueError: args: larger than the bridge limit of "), r.stderr());
+    }
+
+    /** Jackson's read constraints bound the parse: nesting past sandbox.bridge.max-nesting-depth is refused. */
+    @Test
+    void deeplyNestedArgsAreRefusedNamingTheLimit() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nv = 1\nfor _ in range(100):\n    v = [v]\n"
+                + "b.call('echo', 'echo', {'x': v})");
+        assertEquals(1, r.exitCode(), r.stderr());
+        assertTrue(r.stderr().contains("ValueError: args: a string in them is longer, or they nest deeper, than the "
+                + "bridge allows (sandbox.bridge.max-string-chars=4194304, sandbox.bridge.max-nesting-depth=64)"),
+                r.stderr());
+        McpCalls.Exec fine = mcp.exec("import _codeexec_bridge as b\nv = 1\nfor _ in range(50):\n    v = [v]\n"
+                + "b.call('echo', 'echo', {'x': v})");
+        assertEquals(0, fine.exitCode(), fine.stderr());
     }
 
     @Test

@@ -204,7 +204,8 @@ class SandboxEscapeTest {
 
     @Test
     void noNativeCode() {
-        refused("import ctypes; ctypes.CDLL(None)", "ImportError: cannot import name '_memmove_addr' from '_ctypes'");
+        refused("import ctypes; ctypes.CDLL(None)",
+                "ImportError: ctypes is not available in the sandbox: its module _ctypes is native code");
     }
 
     @Test
@@ -274,7 +275,7 @@ class SandboxEscapeTest {
         McpCalls.Exec r = mcp.exec("while True:\n    print('flood' * 1000)", 1);
         assertTrue(r.timedOut());
         assertTrue(r.truncated());
-        assertTrue(r.stdout().length() <= (1 << 20) + 200, "kept " + r.stdout().length());
+        assertTrue(r.stdout().length() <= 16384, "inline " + r.stdout().length());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
@@ -92,15 +93,16 @@ class WarmInterpretersTest {
     }
 
     /**
-     * A new interpreter holds what its driver needs and no more: the rest is imported on demand and stays warm in the
-     * caller's interpreter. importlib.abc alone used to pull in some 40 modules (typing, inspect, tempfile, pathlib
-     * through importlib.resources), parsed again in every interpreter the pool built.
+     * A new interpreter holds what its driver needs and the modules agents import first (a spare's), no more: the rest
+     * is imported on demand and stays warm in the caller's interpreter. importlib.abc alone used to pull in some 40
+     * modules (typing, inspect, tempfile, pathlib through importlib.resources), parsed again in every interpreter the
+     * pool built.
      */
     @Test
-    void aNewInterpreterHoldsOnlyWhatItsDriverNeeds() {
+    void aNewInterpreterHoldsOnlyWhatItsDriverNeedsAndTheSparesModules() {
         McpCalls.Exec fresh = alice.exec(Map.of("code", "import sys\n"
                 + "print(sorted({'importlib.abc', 'importlib.resources', 'typing', 'inspect', 'tempfile', 'pathlib',"
-                + " 'shutil', 'ast', 'json', 'traceback', 're', 'tokenize', 'linecache'} & set(sys.modules)))",
+                + " 'shutil', 'ast', 'statistics'} & set(sys.modules)))",
                 "fresh", true));
         assertEquals("[]\n", fresh.stdout(), fresh.stderr());
         McpCalls.Exec onDemand = alice.exec(Map.of("code", "import importlib.abc, typing, pathlib\n"
@@ -163,6 +165,39 @@ class WarmInterpretersTest {
             assertTrue(timing.getLong("p50_ms") > 0, figure + ": " + timing.encode());
             assertTrue(timing.getLong("max_ms") >= timing.getLong("p95_ms"), figure + ": " + timing.encode());
         }
+    }
+
+    /**
+     * A new caller's first runs are served by spares: interpreters built ahead with the modules agents import first,
+     * and reset, so that nothing of their preparation is visible but those modules.
+     */
+    @Test
+    void aNewCallersFirstRunTakesASpareWithItsModulesImportedAndAClearSlate() {
+        long taken = spares().getLong("taken");
+        McpCalls.Exec raised = newCaller().exec("raise ValueError('first')");
+        assertEquals("ValueError: first\n", raised.stderr().substring(raised.stderr().lastIndexOf("ValueError")));
+        assertTrue(spares().getLong("taken") > taken, "a new caller's first run took a spare: " + spares().encode());
+
+        long before = spares().getLong("taken");
+        McpCalls carol = newCaller();
+        McpCalls.Exec slate = carol.exec("import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', "
+                + "'csv', 'datetime')), [k for k in ('os', 're', 'json', 'csv', 'traceback') if k in globals()], "
+                + "'' in sys.path)");
+        assertEquals("True [] True\n", slate.stdout(), slate.stderr());
+        assertEquals(before + 1, spares().getLong("taken"), spares().encode());
+        carol.exec("pass");
+        assertEquals(before + 1, spares().getLong("taken"), "a caller's second run is served by its own interpreter");
+        assertTrue(spares().getLong("built") >= spares().getLong("taken"), spares().encode());
+    }
+
+    /** A caller new to the server: warm interpreters are keyed by tenant and client name. */
+    private static McpCalls newCaller() {
+        return new McpCalls(McpAssured.newStreamableClient().setName("spare-test-" + UUID.randomUUID()).build()
+                .connect());
+    }
+
+    private JsonObject spares() {
+        return sandbox().getJsonObject("spares");
     }
 
     private void write(String path, String content) {

@@ -16,8 +16,12 @@ class PiiVaultTest {
     private final AtomicLong now = new AtomicLong(1_000_000);
 
     private PiiService service(int maxEntries, int maxSessions) {
-        return new PiiService(new Analyzer(BuiltInRecognizers.all()),
-                new PiiVault(maxEntries, maxSessions, Duration.ofMinutes(30), now::get), 1024, 0.5);
+        return new PiiService(new Analyzer(BuiltInRecognizers.all()), vault(maxEntries, maxSessions, Long.MAX_VALUE),
+                1024, 0.5);
+    }
+
+    private PiiVault vault(int maxEntries, int maxSessions, long maxBytesPerTenant) {
+        return new PiiVault(maxEntries, maxSessions, maxBytesPerTenant, Duration.ofMinutes(30), now::get);
     }
 
     @Test
@@ -68,7 +72,7 @@ class PiiVaultTest {
         String sanitized = pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text();
         now.addAndGet(Duration.ofMinutes(31).toMillis());
         assertEquals(sanitized, pii.restore(sanitized, "c1").text());
-        assertEquals(0, pii.stats().vaultSessions());
+        assertEquals(0, pii.stats("").vaultSessions());
     }
 
     @Test
@@ -90,7 +94,8 @@ class PiiVaultTest {
             pii.sanitize(new SanitizeRequest("x" + i + "@attacker.example"), "attacker/rest:" + i);
         }
         assertEquals("ceo@victim.example", pii.restore(victim, "victim/conn").text());
-        assertEquals(3, pii.stats().vaultSessions(), "the attacker's tenant keeps at most 2 vaults");
+        assertEquals(2, pii.stats("attacker").vaultSessions(), "the attacker's tenant keeps at most 2 vaults");
+        assertEquals(1, pii.stats("victim").vaultSessions());
     }
 
     @Test
@@ -101,7 +106,7 @@ class PiiVaultTest {
         pii.sanitize(new SanitizeRequest("b@example.com"), "c2");
         now.addAndGet(2000);
         pii.sanitize(new SanitizeRequest("c@example.com"), "c3");
-        assertEquals(2, pii.stats().vaultSessions());
+        assertEquals(2, pii.stats("").vaultSessions());
         assertEquals(t1, pii.restore(t1, "c1").text());
     }
 
@@ -149,10 +154,53 @@ class PiiVaultTest {
         assertEquals(4, r.entities().get(0).start());
         assertEquals(17, r.entities().get(0).end());
         pii.restore(r.text(), "c1");
-        PiiStats stats = pii.stats();
+        PiiStats stats = pii.stats("");
         assertEquals(1, stats.sanitizeCalls());
         assertEquals(1, stats.restoreCalls());
         assertEquals(1, stats.tokensRestored());
         assertEquals(1L, stats.entitiesByType().get("EMAIL_ADDRESS"));
+    }
+
+    @Test
+    void oneTenantsFiguresAreNotAnothers() {
+        PiiService pii = service(100, 10);
+        pii.restore(pii.sanitize(new SanitizeRequest("a@example.com"), "acme/c1").text(), "acme/c1");
+        PiiStats globex = pii.stats("globex");
+        assertEquals(0, globex.sanitizeCalls());
+        assertEquals(0, globex.restoreCalls());
+        assertEquals(0, globex.tokensRestored());
+        assertEquals(java.util.Map.of(), globex.entitiesByType());
+        assertEquals(0, globex.vaultSessions());
+        PiiStats acme = pii.stats("acme");
+        assertEquals(1, acme.sanitizeCalls());
+        assertEquals(1L, acme.entitiesByType().get("EMAIL_ADDRESS"));
+        assertEquals(1, acme.vaultSessions());
+    }
+
+    @Test
+    void aTenantsVaultBytesStayWithinItsBudget() {
+        PiiVault vault = vault(10_000, 1000, 2_000);
+        PiiService pii = new PiiService(new Analyzer(BuiltInRecognizers.all()), vault, 1024, 0.5);
+        InvalidInputException refused = null;
+        for (int i = 0; i < 50 && refused == null; i++) {
+            try {
+                pii.sanitize(new SanitizeRequest("user" + i + "@example.com"), "greedy/rest:" + i);
+            } catch (InvalidInputException e) {
+                refused = e;
+            }
+        }
+        assertNotEquals(null, refused, "the budget must stop the tenant");
+        assertEquals(InvalidInputException.Kind.TOO_LARGE, refused.kind());
+        assertEquals("text: would take this tenant's PII vaults past their budget of 2000 bytes "
+                + "(pii.vault.max-bytes-per-tenant); refused rather than returned untokenized. Vaults unused for "
+                + "pii.vault.idle-ttl are forgotten", refused.getMessage());
+        assertEquals(true, vault.bytes("greedy") <= 2_000, "charged " + vault.bytes("greedy"));
+        assertEquals("<EMAIL_ADDRESS_1>", pii.sanitize(new SanitizeRequest("ceo@other.example"), "other/c").text(),
+                "another tenant has a budget of its own");
+        for (int i = 0; i < 50; i++) {
+            vault.forget("greedy/rest:" + i);
+        }
+        assertEquals(0, vault.bytes("greedy"), "a forgotten vault gives its bytes back");
+        pii.sanitize(new SanitizeRequest("again@example.com"), "greedy/rest:0");
     }
 }

@@ -71,6 +71,23 @@ class TenantIsolationTest {
     }
 
     @Test
+    void spilledOutputOfOneTenantIsAResourceOnlyItCanRead() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        ToolResponse spilled = acme.call("execute_code", Map.of("code", "print('acme ' * 10000)"));
+        String uri = spilled.content().stream().filter(c -> c instanceof io.quarkiverse.mcp.server.ResourceLink)
+                .map(c -> ((io.quarkiverse.mcp.server.ResourceLink) c).uri()).findFirst().orElseThrow();
+        java.util.concurrent.atomic.AtomicReference<String> own = new java.util.concurrent.atomic.AtomicReference<>();
+        acme.client().when().resourcesRead(uri, r -> own.set(r.firstContents().asText().text())).thenAssertResults();
+        assertEquals("acme ".repeat(10000) + "\n", own.get());
+        java.util.concurrent.atomic.AtomicReference<String> refused = new java.util.concurrent.atomic.AtomicReference<>();
+        globex.client().when().resourcesRead(uri).withErrorAssert(e -> refused.set(e.code() + " " + e.message())).send()
+                .thenAssertResults();
+        assertTrue(refused.get().startsWith("-32002") && refused.get().contains("does not exist"), refused.get());
+    }
+
+    @Test
     void skillsOfOneTenantAreInvisibleToAnotherAndStartersAreReadOnly() {
         SandboxWarm.awaitReady();
         McpCalls acme = mcp(TokenProfile.ACME);
@@ -267,5 +284,25 @@ class TenantIsolationTest {
         given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "127.0.0.1:9")
                 .get("/api/v1/stats").then().statusCode(200);
         given().header("Host", "rebind.attacker.example").get("/q/health/live").then().statusCode(200);
+    }
+
+    /**
+     * Another tenant's memory bomb kills only that tenant's worker: a session of this tenant, held by a worker of
+     * its own, goes on. Mutation-checked: letting any idle worker serve any tenant (WorkerPlacement.dispatch without
+     * its tenant filter) puts the bomb on the session's worker, and the session comes back restarted.
+     */
+    @Test
+    void anotherTenantsMemoryBombLeavesASessionIntact() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        assertEquals("", acme.exec(Map.of("code", "kept = 41", "session", "survivor")).stderr());
+
+        McpCalls.Exec bomb = globex.exec("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 24))", 60);
+        assertTrue(bomb.stderr().contains("MemoryError"), bomb.stderr());
+
+        McpCalls.Exec after = acme.exec(Map.of("code", "print(kept + 1)", "session", "survivor"));
+        assertEquals("42\n", after.stdout(), after.stderr());
+        assertFalse(after.stderr().contains("restarted"), after.stderr());
     }
 }

@@ -6,32 +6,70 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Keeps the first {@code limit} bytes written to it and counts (but drops) the rest, so a guest that
- * floods its output costs memory for the limit only and never blocks. A tap, when given, sees every byte
- * (kept or not) in order, for callers that watch a run's output live.
+ * One output stream of a run, bounded by its inline budget: all of it while it fits, then its head and its tail,
+ * which {@link #capture} joins with one marker line saying how many bytes were left out and where the whole stream
+ * went. Every byte also goes, in order, to the {@link Spill} (from the first byte, once the stream outgrows the
+ * budget) and to the tap of a caller watching the run live. Memory stays at the budget whatever the guest writes, and
+ * a write never blocks on anything but the spill file.
  */
 public final class BoundedOutput extends OutputStream {
+
+    /** Bytes of the budget kept for the marker line, so that head, marker and tail together stay within it. */
+    static final int MARKER_BYTES = 384;
 
     /** Receives every byte written, under this stream's lock, so in order. */
     interface Tap {
         void write(byte[] bytes, int offset, int length);
     }
 
-    private final int limit;
+    /** Where the whole stream goes once it is longer than the inline budget. */
+    interface Spill {
+        void write(byte[] bytes, int offset, int length);
+
+        Spilled close();
+    }
+
+    /**
+     * What a spill kept: {@code path} (workspace-relative) of the file holding the first {@code bytes} of the stream,
+     * {@code capped} when the stream went on past the spill cap, or {@code refusal} when no file was kept.
+     */
+    record Spilled(String path, long bytes, boolean capped, String refusal) {
+        static final Spilled NONE = new Spilled(null, 0, false, null);
+    }
+
+    /** A stream as the caller gets it: the inline text and the file (or null) holding all of it. */
+    public record Captured(String text, boolean truncated, String file, long spilledBytes) {
+    }
+
+    private final int budget;
+    private final int headBytes;
+    private final Spill spill;
     private final Tap tap;
-    private final ByteArrayOutputStream kept;
+    /** The whole stream while it fits the budget; afterwards its head. */
+    private final ByteArrayOutputStream first;
+    /** The last {@code tail.length} bytes of the stream, a ring ending at {@code tailEnd}. */
+    private final byte[] tail;
+    private int tailEnd;
     private long total;
+    private Captured captured;
     /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
     private volatile boolean sealed;
 
-    public BoundedOutput(int limit) {
-        this(limit, null);
+    /** Inline output only: past {@code budget} the middle is left out and kept nowhere. */
+    public BoundedOutput(int budget) {
+        this(budget, null, null);
     }
 
-    BoundedOutput(int limit, Tap tap) {
-        this.limit = limit;
+    BoundedOutput(int budget, Spill spill, Tap tap) {
+        if (budget < 2 * MARKER_BYTES) {
+            throw new IllegalArgumentException("inline budget " + budget + " is under " + 2 * MARKER_BYTES + " bytes");
+        }
+        this.budget = budget;
+        this.headBytes = (budget - MARKER_BYTES) / 2;
+        this.tail = new byte[budget - MARKER_BYTES - headBytes];
+        this.spill = spill;
         this.tap = tap;
-        this.kept = new ByteArrayOutputStream(Math.min(limit, 8192));
+        this.first = new ByteArrayOutputStream(Math.min(budget, 8192));
     }
 
     /** Stops accepting writes, so that reading the result never waits behind a guest still writing. */
@@ -44,17 +82,7 @@ public final class BoundedOutput extends OutputStream {
         if (sealed) {
             return;
         }
-        append(b);
-    }
-
-    private synchronized void append(int b) {
-        if (total < limit) {
-            kept.write(b);
-        }
-        total++;
-        if (tap != null) {
-            tap.write(new byte[] {(byte) b}, 0, 1);
-        }
+        append(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
@@ -65,42 +93,113 @@ public final class BoundedOutput extends OutputStream {
         append(b, off, len);
     }
 
-    private synchronized void append(byte[] b, int off, int len) {
-        long room = limit - total;
-        if (room > 0) {
-            kept.write(b, off, (int) Math.min(room, len));
-        }
-        total += len;
-        if (tap != null) {
-            tap.write(b, off, len);
-        }
-    }
-
-    synchronized boolean truncated() {
-        return total > limit;
-    }
-
-    synchronized long totalBytes() {
-        return total;
-    }
-
     /** Appends a note from the host (a timeout message) even after sealing. */
     void note(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         append(bytes, 0, bytes.length);
     }
 
-    /**
-     * The kept text, cut back to a whole UTF-8 character, with a marker when bytes were dropped.
-     */
-    public synchronized String text() {
-        byte[] bytes = kept.toByteArray();
-        if (!truncated()) {
-            return new String(bytes, StandardCharsets.UTF_8);
+    private synchronized void append(byte[] b, int off, int len) {
+        if (captured != null || len == 0) {
+            return;
         }
-        int end = Utf8.wholeCharacterPrefix(bytes, bytes.length);
-        return new String(bytes, 0, end, StandardCharsets.UTF_8)
-                + "\n[output truncated: " + (total - end) + " of " + total + " bytes dropped, limit is "
-                + limit + " bytes]\n";
+        if (total + len <= budget) {
+            first.write(b, off, len);
+        } else {
+            if (total <= budget && spill != null) {
+                // The stream just outgrew the budget: the spill starts with what was kept so far.
+                spill.write(first.toByteArray(), 0, first.size());
+            }
+            if (first.size() > headBytes) {
+                byte[] head = first.toByteArray();
+                first.reset();
+                first.write(head, 0, headBytes);
+            } else if (first.size() < headBytes) {
+                first.write(b, off, Math.min(len, headBytes - first.size()));
+            }
+            if (spill != null) {
+                spill.write(b, off, len);
+            }
+        }
+        remember(b, off, len);
+        total += len;
+        if (tap != null) {
+            tap.write(b, off, len);
+        }
+    }
+
+    /** Keeps the newest bytes in the tail ring. */
+    private void remember(byte[] b, int off, int len) {
+        int skip = Math.max(0, len - tail.length);
+        for (int i = off + skip; i < off + len; ) {
+            int n = Math.min(off + len - i, tail.length - tailEnd);
+            System.arraycopy(b, i, tail, tailEnd, n);
+            tailEnd = (tailEnd + n) % tail.length;
+            i += n;
+        }
+    }
+
+    synchronized boolean truncated() {
+        return total > budget;
+    }
+
+    synchronized long totalBytes() {
+        return total;
+    }
+
+    /** Ends the stream (later writes are ignored) and closes its spill; the same answer every time. */
+    public synchronized Captured capture() {
+        if (captured != null) {
+            return captured;
+        }
+        Spilled spilled = spill == null ? Spilled.NONE : spill.close();
+        if (total <= budget) {
+            captured = new Captured(first.toString(StandardCharsets.UTF_8), false, null, 0);
+            return captured;
+        }
+        byte[] head = first.toByteArray();
+        int headEnd = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
+        byte[] last = tailBytes();
+        int tailStart = 0;
+        while (tailStart < Math.min(3, last.length) && (last[tailStart] & 0xC0) == 0x80) {
+            tailStart++;
+        }
+        long left = total - headEnd - (last.length - tailStart);
+        String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
+                + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
+                + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
+        captured = new Captured(text, true, spilled.path(), spilled.bytes());
+        return captured;
+    }
+
+    private byte[] tailBytes() {
+        int kept = (int) Math.min(total, tail.length);
+        byte[] out = new byte[kept];
+        int start = Math.floorMod(tailEnd - kept, tail.length);
+        int n = Math.min(kept, tail.length - start);
+        System.arraycopy(tail, start, out, 0, n);
+        System.arraycopy(tail, 0, out, n, kept - n);
+        return out;
+    }
+
+    /** The one line between head and tail; never longer than {@link #MARKER_BYTES}. */
+    private String marker(boolean newlineFirst, long left, Spilled spilled) {
+        String where;
+        if (spilled.path() != null) {
+            where = spilled.capped()
+                    ? "; the first " + spilled.bytes() + " of " + total + " bytes are in " + spilled.path()
+                        + " (spill cap)"
+                    : "; all " + total + " bytes are in " + spilled.path();
+        } else if (spilled.refusal() != null) {
+            where = " of " + total + "; not saved: " + spilled.refusal();
+        } else {
+            where = " of " + total;
+        }
+        String line = "[... " + left + " bytes left out" + where;
+        int room = MARKER_BYTES - 8;
+        if (line.getBytes(StandardCharsets.UTF_8).length > room) {
+            line = line.substring(0, Math.min(line.length(), room - 4)) + "...";
+        }
+        return (newlineFirst ? "\n" : "") + line + " ...]\n";
     }
 }

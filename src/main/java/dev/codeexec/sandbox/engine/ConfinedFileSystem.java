@@ -57,14 +57,22 @@ final class ConfinedFileSystem implements FileSystem {
     private final Optional<WorkspaceRoot> packages;
     private final WorkspaceQuota quota;
     private final BridgeLedger ledger;
+    /** What the current run read and which files it wrote. */
+    private final RunIntake intake;
     /** Writable channels not yet closed: closing the context does not close them, and each holds a lease. */
     private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
 
-    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger) {
+    ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger,
+            RunIntake intake) {
         this.root = root;
+        this.intake = intake;
         this.packages = packages;
         this.quota = quota;
         this.ledger = ledger;
+    }
+
+    WorkspaceRoot root() {
+        return root;
     }
 
     /** A path guest code may change: inside the workspace only. */
@@ -126,9 +134,13 @@ final class ConfinedFileSystem implements FileSystem {
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
         if (!options.contains(StandardOpenOption.WRITE) && !options.contains(StandardOpenOption.APPEND)) {
-            return host.newByteChannel(confineRead(path), options, attrs);
+            Path readable = confineRead(path);
+            SeekableByteChannel channel = host.newByteChannel(readable, options, attrs);
+            // Only the workspace's files are the run's input (a count, not a guard); the packages directory is code.
+            return readable.startsWith(root.path()) ? new CountedReads(channel, intake) : channel;
         }
         Path confined = confine(path);
+        intake.touched(confined);
         requireOwnerAccess(confined, false, requestedPermissions(attrs));
         boolean append = options.contains(StandardOpenOption.APPEND);
         boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
@@ -248,6 +260,7 @@ final class ConfinedFileSystem implements FileSystem {
         Path from = confineRead(source);
         Path to = confine(target);
         quota.checkDepth(root.path(), to, 0);
+        intake.touched(to);
         // A copy adds a whole file at once: reserve all of it first.
         long size = Files.isRegularFile(from) ? Files.size(from) : 0;
         quota.checkFileSize(size);
@@ -274,8 +287,10 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public void move(Path source, Path target, CopyOption... options) throws IOException {
         // The server moves, so a replaced target's bytes and a moved directory's depth are accounted exactly.
-        ledger.move(relative(confine(source)), relative(confine(target)),
+        Path to = confine(target);
+        ledger.move(relative(confine(source)), relative(to),
                 List.of(options).contains(StandardCopyOption.REPLACE_EXISTING));
+        intake.touched(to);
     }
 
     /** The path as the server takes it: relative to the workspace root. */

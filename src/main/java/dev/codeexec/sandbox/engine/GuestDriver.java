@@ -3,9 +3,12 @@ package dev.codeexec.sandbox.engine;
 /**
  * The trusted Python that runs inside every interpreter before any caller code. It imports only what it
  * needs itself (callers import on demand, and the imports stay warm in their interpreter) and returns
- * {@code run(source, reset) -> [exit status, recycle]}, which compiles and executes caller code the way
- * {@code python -c} would: tracebacks go to stderr without the driver's own frame, and {@code SystemExit}
- * becomes the exit status.
+ * {@code run(source, reset) -> [exit status, recycle, internal errors, threads left]}, which compiles and executes
+ * caller code the way {@code python -c} would: tracebacks go to stderr without the driver's own frame (and without
+ * the Java stack GraalPy appends to its internal errors, whose class names come back instead), {@code SystemExit}
+ * becomes the exit status, and the run's threads are joined as at exit (those still alive are counted). The run's
+ * globals are the {@code __main__} module in {@code sys.modules}. Adjustments to standard modules live in
+ * {@code guest/_codeexec_patches.py}.
  *
  * <p>With {@code reset} the run starts from a clean slate in an interpreter that already served the same
  * caller: a new {@code __main__} namespace; the builtins from a pristine copy; {@code sys} settings and hooks
@@ -55,8 +58,11 @@ final class GuestDriver {
                         libraries[name] = module
                     return module
 
+                internal_errors = []  # Java exception class names behind this run's uncaught error, for the log
+
                 def print_exception(e, tb):
                     try:
+                        internal_errors.extend(guest_patches.java_exceptions(e))
                         library("traceback").print_exception(type(e), e, tb)
                     except Exception:  # traceback could not load (out of memory, a failing import): its last line
                         try:
@@ -160,9 +166,16 @@ final class GuestDriver {
                         source = module_sources[module.__name__]
                         exec(compile(source, "<" + module.__name__ + ">", "exec"), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
+                import _codeexec_patches as guest_patches
+                guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"))
 
                 def new_namespace():
-                    return {"__name__": "__main__", "__builtins__": builtins, "__doc__": None}
+                    # The run's globals are a module's, registered as sys.modules["__main__"] as CPython's are:
+                    # pickle, copy, dataclasses, typing.get_type_hints and inspect find what a run defines there.
+                    main = types.ModuleType("__main__")
+                    main.__builtins__ = builtins
+                    sys.modules["__main__"] = main
+                    return main.__dict__
                 namespace = new_namespace()
 
                 # GraalPy closes files at garbage collection, not when the last reference goes, so
@@ -274,7 +287,11 @@ final class GuestDriver {
                     if fresh_start:
                         reset()
                         namespace = new_namespace()
+                    internal_errors.clear()
                     result = list(execute(source))
+                    # As at CPython's exit: non-daemon threads are joined (within the run's timeout); any thread still
+                    # alive after that ends with the interpreter, which the host then discards.
+                    result += [",".join(internal_errors), guest_patches.finish_threads()]
                     if not keep_files:
                         # Nothing after this run can use them; closed now, their workspace reservations settle
                         # now too, instead of holding space (and the ledger's recount) until the next run.

@@ -3,12 +3,15 @@ package dev.codeexec.sandbox.engine;
 import dev.codeexec.sandbox.CodeExecutor;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.OutputPlan;
 import dev.codeexec.sandbox.LatencyWindow;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.SessionNotice;
 import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.Spares;
+import dev.codeexec.sandbox.ProcessMemory;
 import dev.codeexec.sandbox.Timing;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -23,10 +26,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs executions in confined contexts inside this JVM. Fresh interpreters are built ahead of time
- * in the background. A run without a session uses its caller's warm interpreter, reset to a clean slate
- * (see {@link GuestDriver}), or takes a fresh one that then becomes the caller's; an interpreter never
- * serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
+ * Runs executions in confined contexts inside this JVM. Spare interpreters are built ahead of time in the
+ * background, with the modules agents import first already imported ({@link SparePreload}), and rebuilt only while
+ * no execution runs unless a run is waiting for one. A run without a session uses its caller's warm interpreter,
+ * reset to a clean slate (see {@link GuestDriver}), or takes a spare that then becomes the caller's; an interpreter
+ * never serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
  * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see
  * {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
@@ -38,7 +42,8 @@ public final class InProcessExecutor implements CodeExecutor {
 
     private final SandboxContexts contexts;
     private final TimedRunner runner;
-    private final int outputLimit;
+    /** The inline budget of a run whose request names none. */
+    private final int inlineBytes;
     /** Interpreters built ahead of need, each confined to the workspace it was built for. */
     private final BlockingQueue<Ready> warm;
     /** The workspace the next pre-built interpreter is for: that of the latest run (a tenant's callers cluster). */
@@ -53,6 +58,13 @@ public final class InProcessExecutor implements CodeExecutor {
     private final LongConsumer built;
     private final LatencyWindow buildTimes = new LatencyWindow(256);
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
+    private final SparePreload preload;
+    /** Executions running now and runs waiting for a spare: spares are built only while the first is zero or the second not. */
+    private final Object quiet = new Object();
+    private int running;
+    private int waitingForSpare;
+    private final java.util.concurrent.atomic.LongAdder sparesTaken = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder sparesBuilt = new java.util.concurrent.atomic.LongAdder();
     private volatile boolean warmedUp;
     /** Done when the first interpreter is built, or failed with why it could not be. */
     private final java.util.concurrent.CompletableFuture<Void> firstWarm = new java.util.concurrent.CompletableFuture<>();
@@ -68,7 +80,7 @@ public final class InProcessExecutor implements CodeExecutor {
         this.prebuildFor = contexts.workspace();
         this.heap = heap;
         this.built = built;
-        this.outputLimit = settings.outputLimitBytes();
+        this.inlineBytes = settings.inlineOutputBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
         this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
@@ -82,6 +94,7 @@ public final class InProcessExecutor implements CodeExecutor {
         });
         this.warmMaxRuns = settings.warm().maxRuns();
         this.warmMaxHeld = settings.warm().maxPerWorker();
+        this.preload = new SparePreload();
         for (int i = 0; i < Math.max(1, settings.warmContexts()); i++) {
             warmer.execute(this::addWarmInterpreter);
         }
@@ -95,16 +108,48 @@ public final class InProcessExecutor implements CodeExecutor {
             return;
         }
         try {
+            awaitQuiet();
             WorkspaceRoot root = prebuildFor;
             PythonInterpreter interpreter = newInterpreter(root);
+            try {
+                awaitQuiet();
+                preload.prepare(interpreter);
+            } catch (RuntimeException | InterruptedException e) {
+                interpreter.close();
+                throw e;
+            }
             if (!warm.offer(new Ready(root, interpreter))) {
                 interpreter.close();
+                return;
             }
+            sparesBuilt.increment();
             warmedUp = true;
             firstWarm.complete(null);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
             firstWarm.completeExceptionally(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Waits while an execution runs and none waits for a spare: a spare built beside a run takes cores from it (a
+     * build is seconds of CPU), and the next caller most likely arrives after the run, when the cores are free.
+     */
+    private void awaitQuiet() throws InterruptedException {
+        synchronized (quiet) {
+            while (running > 0 && waitingForSpare == 0 && !closed) {
+                quiet.wait();
+            }
+        }
+    }
+
+    private void changeQuiet(int runs, int waiting) {
+        synchronized (quiet) {
+            running += runs;
+            waitingForSpare += waiting;
+            quiet.notifyAll();
         }
     }
 
@@ -122,20 +167,29 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         Ready ready = warm.poll();
         warmer.execute(this::addWarmInterpreter);
-        // One is being built right now; waiting for it is cheaper than building a second one beside it.
-        long deadline = System.nanoTime() + WARM_WAIT.toNanos();
-        try {
-            while (ready != null ? !ready.root().path().equals(root.path()) : System.nanoTime() < deadline) {
-                if (ready != null) {
-                    warmer.execute(ready.interpreter()::close);
+        if (ready == null) {
+            // One is being built right now; waiting for it is cheaper than building a second one beside it.
+            changeQuiet(0, 1);
+            long deadline = System.nanoTime() + WARM_WAIT.toNanos();
+            try {
+                while (ready != null ? !ready.root().path().equals(root.path()) : System.nanoTime() < deadline) {
+                    if (ready != null) {
+                        warmer.execute(ready.interpreter()::close);
+                    }
+                    ready = warm.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
                 }
-                ready = warm.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                ready = null;
+            } finally {
+                changeQuiet(0, -1);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            ready = null;
         }
-        return ready != null && ready.root().path().equals(root.path()) ? ready.interpreter() : newInterpreter(root);
+        if (ready != null && ready.root().path().equals(root.path())) {
+            sparesTaken.increment();
+            return ready.interpreter();
+        }
+        return newInterpreter(root);
     }
 
     private PythonInterpreter newInterpreter(WorkspaceRoot root) {
@@ -149,14 +203,15 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
-        return execute(request, request.hooks()::started);
+        return execute(request, interpreter -> request.hooks().started());
     }
 
     /**
-     * Runs one execution; {@code onGuestStart} is called when the guest code starts running, after
-     * any wait for an interpreter, so a worker can tell the server when its deadline begins.
+     * Runs one execution; {@code onGuestStart} hears the number of the interpreter running it when the guest code
+     * starts, after any wait for an interpreter, so a worker can tell the server when its deadline begins and which
+     * interpreter alone may call the bridge.
      */
-    ExecutionResult execute(ExecutionRequest request, Runnable onGuestStart) {
+    ExecutionResult execute(ExecutionRequest request, LongConsumer onGuestStart) {
         return run(request, onGuestStart).result();
     }
 
@@ -164,20 +219,34 @@ public final class InProcessExecutor implements CodeExecutor {
     public record Run(ExecutionResult result, WarmCounters.Event warm) {
     }
 
-    public Run run(ExecutionRequest request, Runnable onGuestStart) {
+    public Run run(ExecutionRequest request, LongConsumer onGuestStart) {
         sessions.evictIdle();
         warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
-        return switch (request.reuse()) {
-            case FRESH -> new Run(executeFresh(request, onGuestStart), null);
-            case WARM -> executeWarm(request, onGuestStart);
-            case SESSION -> new Run(executeInSession(request, onGuestStart), null);
-        };
+        changeQuiet(1, 0);
+        try {
+            return switch (request.reuse()) {
+                case FRESH -> new Run(executeFresh(request, onGuestStart), null);
+                case WARM -> executeWarm(request, onGuestStart);
+                case SESSION -> new Run(executeInSession(request, onGuestStart), null);
+            };
+        } finally {
+            changeQuiet(-1, 0);
+        }
     }
 
-    private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
+    /** Runs that took a spare interpreter, and spares built, since start. */
+    public Spares spares() {
+        return new Spares(sparesTaken.sum(), sparesBuilt.sum());
+    }
+
+    private OutputPlan output(ExecutionRequest request) {
+        return request.output() != null ? request.output() : OutputPlan.inlineOnly(inlineBytes);
+    }
+
+    private ExecutionResult executeFresh(ExecutionRequest request, LongConsumer onGuestStart) {
         PythonInterpreter interpreter = takeInterpreter(contexts.root(request.workspace()));
-        onGuestStart.run();
-        TimedRunner.Outcome outcome = runner.run(interpreter, request, outputLimit, false);
+        onGuestStart.accept(interpreter.id());
+        TimedRunner.Outcome outcome = runner.run(interpreter, request, output(request), false);
         noteStuck(outcome);
         if (!outcome.threadStuck()) {
             warmer.execute(interpreter::close);
@@ -185,7 +254,7 @@ public final class InProcessExecutor implements CodeExecutor {
         return outcome.result();
     }
 
-    private Run executeWarm(ExecutionRequest request, Runnable onGuestStart) {
+    private Run executeWarm(ExecutionRequest request, LongConsumer onGuestStart) {
         SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
         boolean hit = entry != null;
         int evicted = 0;
@@ -196,9 +265,9 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         entry.lock();
         try {
-            onGuestStart.run();
+            onGuestStart.accept(entry.handle().id());
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
-            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, false, entry.runs() > 0);
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), false, entry.runs() > 0);
             noteStuck(outcome);
             entry.markUsed();
             entry.countRun();
@@ -221,7 +290,7 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
-    private ExecutionResult executeInSession(ExecutionRequest request, Runnable onGuestStart) {
+    private ExecutionResult executeInSession(ExecutionRequest request, LongConsumer onGuestStart) {
         String lossNotice = sessions.takeLossNotice(request.session());
         SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
         if (entry == null) {
@@ -229,8 +298,8 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         entry.lock();
         try {
-            onGuestStart.run();
-            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, outputLimit, true);
+            onGuestStart.accept(entry.handle().id());
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), true);
             noteStuck(outcome);
             entry.markUsed();
             if (!outcome.interpreterAlive()) {
@@ -282,7 +351,7 @@ public final class InProcessExecutor implements CodeExecutor {
     public SandboxState state() {
         return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
                 warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), Timing.NONE,
-                buildTimes.timing());
+                buildTimes.timing(), spares(), ProcessMemory.NONE, 0, 0);
     }
 
     @Override
@@ -293,6 +362,7 @@ public final class InProcessExecutor implements CodeExecutor {
     @Override
     public void close() {
         closed = true;
+        changeQuiet(0, 0);
         warmer.shutdownNow();
         sessions.dropAll();
         warmByCaller.dropAll();

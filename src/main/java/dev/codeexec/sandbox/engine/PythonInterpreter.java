@@ -27,25 +27,32 @@ public final class PythonInterpreter implements AutoCloseable {
             .stackSize(STACK_BYTES).factory();
 
     /** The parts a factory builds on the interpreter's thread. */
-    /** @param closed runs after the context is closed: settles what its file system left open */
-    record Parts(Context context, Value run, Runnable closed) {
+    /**
+     * @param files  the context's file system, through which the host spills the run's output
+     * @param intake what the current run takes in and touches
+     */
+    record Parts(Context context, Value run, ConfinedFileSystem files, RunIntake intake) {
     }
 
+    private final long id;
     private final ExecutorService thread;
     private final Context context;
     private final Value run;
-    private final Runnable closed;
+    private final ConfinedFileSystem files;
+    private final RunIntake intake;
     private final RedirectableOutput out;
     private final RedirectableOutput err;
     private final RedirectableInput in;
     private final java.util.concurrent.atomic.AtomicReference<String> owner;
 
-    private PythonInterpreter(ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
+    private PythonInterpreter(long id, ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
             RedirectableInput in, java.util.concurrent.atomic.AtomicReference<String> owner) {
+        this.id = id;
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
-        this.closed = parts.closed();
+        this.files = parts.files();
+        this.intake = parts.intake();
         this.out = out;
         this.err = err;
         this.in = in;
@@ -53,12 +60,12 @@ public final class PythonInterpreter implements AutoCloseable {
     }
 
     /** Starts a thread and builds the interpreter on it with the given streams. */
-    static PythonInterpreter start(RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
+    static PythonInterpreter start(long id, RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
             java.util.concurrent.atomic.AtomicReference<String> owner, Function<Void, Parts> factory) {
         ExecutorService thread = Executors.newSingleThreadExecutor(THREADS);
         try {
             Parts parts = thread.submit(() -> factory.apply(null)).get();
-            return new PythonInterpreter(thread, parts, out, err, in, owner);
+            return new PythonInterpreter(id, thread, parts, out, err, in, owner);
         } catch (ExecutionException e) {
             thread.shutdownNow();
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
@@ -69,8 +76,19 @@ public final class PythonInterpreter implements AutoCloseable {
         }
     }
 
-    /** How a run ended inside the interpreter: its exit status, and whether the interpreter should not serve again. */
-    public record Finish(int exitCode, boolean recycle) {
+    /** Its number among the interpreters of its {@link SandboxContexts}; bridge calls it makes carry it. */
+    public long id() {
+        return id;
+    }
+
+    /**
+     * How a run ended inside the interpreter: its exit status, whether the interpreter should not serve again, and
+     * the simple class names of the Java exceptions behind its uncaught error (comma-separated, empty for none): the
+     * interpreter's internal errors, which go to the log and never to the caller; and how many of its threads were
+     * still alive when it ended (daemon threads, or threads the guest could not join), which only closing the
+     * interpreter stops.
+     */
+    public record Finish(int exitCode, boolean recycle, String internalErrors, int threadsLeft) {
     }
 
     /**
@@ -102,12 +120,21 @@ public final class PythonInterpreter implements AutoCloseable {
         err.redirectTo(stderr);
         try {
             Value finish = run.execute(code, freshStart, keepFiles);
-            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean());
+            return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean(),
+                    finish.getArrayElement(2).asString(), finish.getArrayElement(3).asInt());
         } finally {
             out.redirectTo(OutputStream.nullOutputStream());
             err.redirectTo(OutputStream.nullOutputStream());
             in.feed(new byte[0]);
         }
+    }
+
+    ConfinedFileSystem files() {
+        return files;
+    }
+
+    RunIntake intake() {
+        return intake;
     }
 
     /** Stops guest code without closing the context, so a persistent session can go on. */
@@ -123,7 +150,8 @@ public final class PythonInterpreter implements AutoCloseable {
         } catch (IllegalStateException | PolyglotException e) {
             // Already closed, or its thread is stuck in a builtin; the thread ends when the builtin returns.
         } finally {
-            closed.run();
+            // Settles what the guest's file system left open.
+            files.closeChannels();
             thread.shutdown();
         }
     }

@@ -25,14 +25,20 @@ import org.graalvm.polyglot.io.IOAccess;
  * Builds confined Python interpreters on one shared engine. Deny by default: the only IO is the
  * workspace (plus the read-only standard library inside GraalPy's internal resources and the read-only
  * packages directory, on {@code sys.path} after the standard library); no host
- * access, no polyglot access, no environment, no processes, no threads, no native code, and the
- * context's streams are its own. {@link SandboxPolicy#CONSTRAINED} validates that configuration.
+ * access, no polyglot access, no environment, no processes, no native code, and the context's streams are its
+ * own. Threads are allowed, capped per run by the driver and ended with the run (see GuestDriver). {@link SandboxPolicy#CONSTRAINED} validates that configuration.
  *
  * <p>Plain Java with no CDI, because the worker process uses it too.
  */
 public final class SandboxContexts implements AutoCloseable {
 
     static final String LANGUAGE = "python";
+    /**
+     * The bridge call whose replies are tool results: tools.call of an upstream tool. Local registry tools run in the
+     * guest itself, so what they read counts as files read; their definitions and sources are code, not intake.
+     */
+    private static final String TOOLS_SERVICE = "tools";
+    private static final String UPSTREAM_CALL = "call_upstream";
     /** No host object is visible or mappable; the policy also wants mutable target mappings off. */
     private static final HostAccess NO_HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
 
@@ -48,11 +54,19 @@ public final class SandboxContexts implements AutoCloseable {
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
+    /** Numbers the interpreters built here, so a bridge call names the one that made it. */
+    private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
     private final String guestModuleFields;
     private final String packageFields;
+    private final int threadsPerRun;
 
-    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota,
+    /** @param threadsPerRun threads a run may have alive besides its own (sandbox.threads-per-run) */
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, int threadsPerRun,
             OutputStream engineLog, HostCalls host) {
+        if (threadsPerRun < 0) {
+            throw new IllegalArgumentException("sandbox.threads-per-run must be 0 or more, got " + threadsPerRun);
+        }
+        this.threadsPerRun = threadsPerRun;
         this.workspace = workspace;
         roots.put(workspace.path(), workspace);
         // Confined by real path like the workspace: a symlink inside it that points elsewhere is refused.
@@ -89,18 +103,34 @@ public final class SandboxContexts implements AutoCloseable {
      * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
      */
     public PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
+        return newInterpreter(workspace, host);
+    }
+
+    /** The same, with its bridge calls going to {@code host} (the warm-up's refuses them all). */
+    public PythonInterpreter newInterpreter(WorkspaceRoot workspace, HostCalls host) {
+        long id = interpreters.incrementAndGet();
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();
         java.util.concurrent.atomic.AtomicReference<String> owner = new java.util.concurrent.atomic.AtomicReference<>("");
         // The guest's one door to the host: strings in, a string out, on behalf of the current caller.
         // The ledger service is the file system's, not the guest's: guest code could otherwise settle leases it holds.
-        ProxyExecutable hostCall = args -> WorkspaceQuotaBridge.SERVICE.equals(args[0].asString())
-                ? "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}"
-                : host.call(owner.get(), args[0].asString(), args[1].asString(), args[2].asString());
-        BridgeLedger ledger = new BridgeLedger(host, owner::get);
-        return PythonInterpreter.start(out, err, in, owner, unused -> {
-            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger);
+        RunIntake intake = new RunIntake();
+        ProxyExecutable hostCall = args -> {
+            String service = args[0].asString();
+            if (WorkspaceQuotaBridge.SERVICE.equals(service)) {
+                return "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}";
+            }
+            String method = args[1].asString();
+            String reply = host.call(owner.get(), id, service, method, args[2].asString());
+            if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
+                intake.tool(utf8Length(reply));
+            }
+            return reply;
+        };
+        BridgeLedger ledger = new BridgeLedger(host, owner::get, id);
+        return PythonInterpreter.start(id, out, err, in, owner, unused -> {
+            ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger, intake);
             FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)
                     .engine(engine)
@@ -115,7 +145,7 @@ public final class SandboxContexts implements AutoCloseable {
                     .allowPolyglotAccess(PolyglotAccess.NONE)
                     .allowEnvironmentAccess(EnvironmentAccess.NONE)
                     .allowCreateProcess(false)
-                    .allowCreateThread(false)
+                    .allowCreateThread(true)
                     .allowNativeAccess(false)
                     .build();
             try {
@@ -124,12 +154,23 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_json", DECODE_JSON);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
-                return new PythonInterpreter.Parts(context, context.eval(driver), confined::closeChannels);
+                bindings.putMember("__codeexec_threads", threadsPerRun);
+                return new PythonInterpreter.Parts(context, context.eval(driver), confined, intake);
             } catch (RuntimeException e) {
                 context.close(true);
                 throw e;
             }
         });
+    }
+
+    /** UTF-8 length without encoding: what a reply weighs in a model's context. */
+    static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
     }
 
     static byte[] utf8(String s) {

@@ -1,6 +1,10 @@
 package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.ContextBytes;
 import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.OutputPlan;
+import dev.codeexec.sandbox.ProducedFile;
+import dev.codeexec.sandbox.RunReport;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.RunHooks;
 import java.time.Duration;
@@ -40,18 +44,19 @@ final class TimedRunner implements AutoCloseable {
      * @param keepAlive true for a persistent session: on timeout try to interrupt and keep the
      *                  interpreter's state; otherwise cancel it outright
      */
-    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive) {
-        return run(interpreter, request, outputLimit, keepAlive, false);
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, OutputPlan output, boolean keepAlive) {
+        return run(interpreter, request, output, keepAlive, false);
     }
 
     /** @param freshStart reset what earlier runs of the caller left in the interpreter (a warm interpreter) */
-    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, int outputLimit, boolean keepAlive,
+    Outcome run(PythonInterpreter interpreter, ExecutionRequest request, OutputPlan output, boolean keepAlive,
             boolean freshStart) {
         long start = System.nanoTime();
         RunHooks hooks = request.hooks();
-        BoundedOutput out = new BoundedOutput(outputLimit,
+        interpreter.intake().begin();
+        BoundedOutput out = new BoundedOutput(output.inlineBytes(), spill(interpreter, output, false),
                 hooks.streams() ? (b, off, len) -> hooks.output(false, b, off, len) : null);
-        BoundedOutput err = new BoundedOutput(outputLimit,
+        BoundedOutput err = new BoundedOutput(output.inlineBytes(), spill(interpreter, output, true),
                 hooks.streams() ? (b, off, len) -> hooks.output(true, b, off, len) : null);
         byte[] stdin = SandboxContexts.utf8(request.stdin());
         CompletableFuture<PythonInterpreter.Finish> running = interpreter.start(request.code(), stdin,
@@ -74,6 +79,15 @@ final class TimedRunner implements AutoCloseable {
                 PythonInterpreter.Finish finish = running.get();
                 exit = finish.exitCode();
                 recycle = finish.recycle();
+                logInternalErrors(finish.internalErrors());
+                if (finish.threadsLeft() > 0) {
+                    // No thread outlives its run: closing the interpreter cancels them all.
+                    alive = false;
+                    if (keepAlive) {
+                        err.note("\nnote: " + finish.threadsLeft() + " thread(s) were still running when the run ended;"
+                                + " they were stopped, and the session's interpreter with them\n");
+                    }
+                }
             }
         } catch (TimeoutException e) {
             timedOut = true;
@@ -98,10 +112,41 @@ final class TimedRunner implements AutoCloseable {
         }
         out.seal();
         err.seal();
+        BoundedOutput.Captured stdout = out.capture();
+        BoundedOutput.Captured stderr = err.capture();
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        ExecutionResult result = new ExecutionResult(out.text(), err.text(), exit, millis,
-                out.truncated() || err.truncated(), timedOut);
+        RunIntake.Taken taken = interpreter.intake().take();
+        ContextBytes context = new ContextBytes(taken.toolBytes(), taken.fileBytes(), stdin.length,
+                utf8Length(stdout.text()) + utf8Length(stderr.text()), stdout.spilledBytes() + stderr.spilledBytes());
+        ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
+                stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
+                new RunReport(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr),
+                        context));
         return new Outcome(result, alive && !stuck, stuck, recycle);
+    }
+
+    /** The guest names them; only names that look like Java class names are logged, never text it chose. */
+    private static void logInternalErrors(String names) {
+        for (String name : names.split(",")) {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]{0,99}")) {
+                LOG.log(Level.WARNING, "interpreter internal error: {0}", name);
+            }
+        }
+    }
+
+    private static java.util.List<ProducedFile> spills(BoundedOutput.Captured... streams) {
+        return java.util.Arrays.stream(streams).filter(c -> c.file() != null)
+                .map(c -> new ProducedFile(c.file(), c.spilledBytes())).toList();
+    }
+
+    /** The stream's spill file, when the plan keeps output past the inline budget. */
+    private static BoundedOutput.Spill spill(PythonInterpreter interpreter, OutputPlan output, boolean stderr) {
+        return output.spillBytes() <= 0 ? null : new SpillFile(interpreter.files(), interpreter.files().root().path(),
+                output.spillPath(stderr), output.spillBytes());
+    }
+
+    private static long utf8Length(String text) {
+        return SandboxContexts.utf8Length(text);
     }
 
     /** Returns when the run ends or its caller cancels it; throws TimeoutException at the deadline. */

@@ -3,16 +3,22 @@ package dev.codeexec.sandbox.pool;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
- * Executions waiting for a worker, in arrival order, and the rule that hands free workers to them. A free worker
- * goes to the longest-waiting execution that either belongs there (its session's worker, or the one holding its
- * warm interpreter) or may go anywhere: it has no home, its home is gone, or it has waited out its patience.
- * Free workers are offered least occupied first (fewest warm interpreters and sessions), so new callers spread out.
- * Not thread-safe: the pool calls it under its own lock.
+ * Executions waiting for a worker, and the rule that hands free workers to them. Between tenants it is fair: a free
+ * worker goes to the tenant holding the fewest workers, and a tenant holding its share ({@code slots} divided by
+ * the tenants holding or waiting, at least one) gets no more while another tenant waits, so no tenant holds every
+ * worker while someone else waits. Within a tenant, a free worker goes to the longest-waiting execution that either
+ * belongs there (its session's worker, or the one holding its warm interpreter) or may go anywhere: it has no
+ * home, its home is gone, or it has waited out its patience. Free workers are offered least occupied first (fewest
+ * warm interpreters and sessions), so new callers spread out. Not thread-safe: the pool calls it under its own lock.
  *
  * @param <W> a worker
  */
@@ -22,22 +28,35 @@ final class WaitLine<W> {
     static final class Waiter<W> {
         final W pinned;
         final W home;
+        final String tenant;
         /** Until then it waits for its home; after that any free worker will do. */
         final long patientUntilNanos;
         W granted;
 
-        private Waiter(W pinned, W home, long patientUntilNanos) {
+        private Waiter(W pinned, W home, String tenant, long patientUntilNanos) {
             this.pinned = pinned;
             this.home = home;
+            this.tenant = tenant;
             this.patientUntilNanos = patientUntilNanos;
         }
     }
 
+    private final int slots;
     private final List<Waiter<W>> waiting = new ArrayList<>();
+    /** Workers handed out and not back among the idle ones yet, with the tenant each went to. */
+    private final Map<W, String> held = new HashMap<>();
 
-    /** Joins the line: {@code pinned} and nothing else, else preferably {@code home}, else any worker. */
-    Waiter<W> join(W pinned, W home, long patientUntilNanos) {
-        Waiter<W> waiter = new Waiter<>(pinned, home, patientUntilNanos);
+    /** @param slots the workers of the pool, which the tenants share */
+    WaitLine(int slots) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("slots must be at least 1, got " + slots);
+        }
+        this.slots = slots;
+    }
+
+    /** Joins the line for {@code tenant}: {@code pinned} and nothing else, else preferably {@code home}, else any. */
+    Waiter<W> join(W pinned, W home, String tenant, long patientUntilNanos) {
+        Waiter<W> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos);
         waiting.add(waiter);
         return waiter;
     }
@@ -51,11 +70,13 @@ final class WaitLine<W> {
     }
 
     /**
-     * Hands out free workers, removing each one granted from {@code idle}.
+     * Hands out free workers, removing each one granted from {@code idle}. A worker counts as held by the tenant it
+     * was granted to until it is idle again or no longer live.
      *
      * @return whether any worker was granted
      */
     boolean dispatch(Collection<W> idle, Predicate<W> live, ToLongFunction<W> occupancy, long nowNanos) {
+        held.keySet().removeIf(worker -> idle.contains(worker) || !live.test(worker));
         if (idle.isEmpty() || waiting.isEmpty()) {
             return false;
         }
@@ -63,16 +84,47 @@ final class WaitLine<W> {
         free.sort(Comparator.comparingLong(occupancy));
         boolean granted = false;
         for (W worker : free) {
-            for (Waiter<W> waiter : waiting) {
-                if (waiter.granted == null && mayTake(waiter, worker, live, nowNanos)) {
-                    waiter.granted = worker;
-                    idle.remove(worker);
-                    granted = true;
-                    break;
-                }
+            Waiter<W> chosen = choose(worker, live, nowNanos);
+            if (chosen != null) {
+                chosen.granted = worker;
+                held.put(worker, chosen.tenant);
+                idle.remove(worker);
+                granted = true;
             }
         }
         return granted;
+    }
+
+    /** The waiter of the tenant holding fewest workers that may take {@code worker}, longest waiting first. */
+    private Waiter<W> choose(W worker, Predicate<W> live, long nowNanos) {
+        Map<String, Integer> holding = new HashMap<>();
+        held.values().forEach(tenant -> holding.merge(tenant, 1, Integer::sum));
+        Set<String> waitingTenants = new HashSet<>();
+        for (Waiter<W> waiter : waiting) {
+            if (waiter.granted == null) {
+                waitingTenants.add(waiter.tenant);
+            }
+        }
+        Set<String> active = new HashSet<>(waitingTenants);
+        active.addAll(holding.keySet());
+        int share = Math.max(1, slots / active.size());
+        Waiter<W> best = null;
+        int bestHolds = Integer.MAX_VALUE;
+        for (Waiter<W> waiter : waiting) {
+            if (waiter.granted != null || !mayTake(waiter, worker, live, nowNanos)) {
+                continue;
+            }
+            int holds = holding.getOrDefault(waiter.tenant, 0);
+            // The waiter's own tenant is among those waiting: anyone beyond it is another tenant.
+            if (holds >= share && waitingTenants.size() > 1) {
+                continue;
+            }
+            if (holds < bestHolds) {
+                best = waiter;
+                bestHolds = holds;
+            }
+        }
+        return best;
     }
 
     private boolean mayTake(Waiter<W> waiter, W worker, Predicate<W> live, long nowNanos) {

@@ -1,6 +1,8 @@
 package dev.codeexec.sandbox.protocol;
 
 import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.ProducedFile;
+import dev.codeexec.workspace.WorkspaceRoot;
 
 /**
  * The largest frame each side of the worker channel may legitimately send, so a reader can refuse a larger
@@ -24,12 +26,15 @@ public final class FrameLimits {
      */
     public static final int BRIDGE_CALL_BYTES = 2 * HostBridge.MAX_ARGS_CHARS + ENVELOPE_BYTES;
     private static final int ESCAPED_BYTES_PER_BYTE = 6;
+    /** The report beside a result: the files it lists and the two spill files, each path at most 3 bytes a char. */
+    static final int REPORT_BYTES = (ProducedFile.MAX_LISTED + 2) * ESCAPED_BYTES_PER_BYTE * 3
+            * WorkspaceRoot.MAX_PATH_CHARS;
     /** Java cannot allocate an array this close to Integer.MAX_VALUE; no frame gets near it anyway. */
     private static final int LARGEST_ARRAY = Integer.MAX_VALUE - 8;
 
-    /** A finished result: stdout and stderr of up to {@code outputLimitBytes} each, escaped, and a truncation note. */
+    /** A finished result: stdout and stderr of up to {@code outputLimitBytes} each (marker included), escaped, and its report. */
     static int resultBytes(int outputLimitBytes) {
-        long escaped = 2L * ESCAPED_BYTES_PER_BYTE * outputLimitBytes + ENVELOPE_BYTES;
+        long escaped = 2L * ESCAPED_BYTES_PER_BYTE * outputLimitBytes + ENVELOPE_BYTES + REPORT_BYTES;
         return (int) Math.min(escaped, LARGEST_ARRAY);
     }
 

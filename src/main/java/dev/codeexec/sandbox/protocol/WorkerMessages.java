@@ -2,7 +2,10 @@ package dev.codeexec.sandbox.protocol;
 
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.OutputPlan;
+import dev.codeexec.sandbox.RunReport;
 import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
 import java.util.List;
 
@@ -15,18 +18,24 @@ public final class WorkerMessages {
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
      * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace. With
      * {@code stream} the worker sends the run's output as {@link Output} frames while it runs; without it, output
-     * arrives only in the result.
+     * arrives only in the result. {@code output} says how much of it comes inline and what spills to the workspace
+     * (null: inline only, at the worker's default budget).
      */
     public record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
-            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream) {
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream, OutputPlan output) {
     }
 
     /** The caller cancelled execution {@code id}: stop it as a timeout would, and report it cancelled. */
     public record Cancel(long id) {
     }
 
-    /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
-    public record BridgeCall(long callId, String service, String method, String args) {
+    /**
+     * Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. It names the
+     * execution and the interpreter it came from: the server answers only the interpreter the running execution's
+     * start named ({@link Reply#interpreter}), and drops anything else.
+     */
+    public record BridgeCall(long callId, long execution, long interpreter, String service, String method,
+            String args) {
     }
 
     /** The host's answer to a {@link BridgeCall}: the JSON reply text. */
@@ -54,22 +63,33 @@ public final class WorkerMessages {
      * guest code begins and finally its result.
      * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
-     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took.
+     * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
+     * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
+     * {@code report} is the result's report, which the result itself does not serialize.
+     * A start names the {@code interpreter} running the request, the only one whose bridge calls the server answers.
+     * {@code refusedCalls} counts the bridge calls the worker itself refused since the previous result: made by an
+     * interpreter that was not running the current execution.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm, List<Long> built) {
+            WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report, long interpreter,
+            long refusedCalls) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built);
+            return new Reply(0, true, false, null, false, null, built, null, null, 0, 0);
         }
 
-        /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
-        public static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null, null);
+        /** The guest code of request {@code id} has started in {@code interpreter}: the server's deadline begins now. */
+        public static Reply startedNow(long id, long interpreter) {
+            return new Reply(id, false, true, null, false, null, null, null, null, interpreter, 0);
         }
 
         public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
-                List<Long> built) {
-            return new Reply(id, false, false, result, recycle, warm, built);
+                List<Long> built, Spares spares, long refusedCalls) {
+            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report(), 0, refusedCalls);
+        }
+
+        /** The result with its report attached again. */
+        public ExecutionResult fullResult() {
+            return result == null || report == null ? result : result.withReport(report);
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.codeexec.sandbox.PythonPackages;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HeapWatch;
+import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.engine.InProcessExecutor;
 import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.sandbox.protocol.FrameCodec;
@@ -41,7 +42,7 @@ import java.util.logging.Logger;
  * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
- * <p>Arguments: {@code <workspace> <output-limit-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
+ * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
  * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
  * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
  * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
@@ -62,6 +63,13 @@ public final class SandboxWorkerMain {
     private static final long QUIET_BEFORE_WARMUP_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
     /** Share of the machine's CPU in use (over the last check's interval) above which warm-up waits. */
     private static final double MAX_CPU_LOAD_FOR_WARMUP = 0.25;
+    /**
+     * How long a worker must have run nothing before it collects its heap: the serial collector gives memory back to
+     * the system only at a full collection (-XX:MaxHeapFreeRatio), which an idle worker would otherwise never make.
+     */
+    private static final long IDLE_BEFORE_COLLECT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Heap use grown by less than this since the last idle collection (nothing ran) is not worth another. */
+    private static final long COLLECT_AFTER_GROWTH_BYTES = 8L << 20;
     /** Fresh contexts kept ready in each worker, so back-to-back executions rarely wait for one to be built. */
     private static final int WARM_CONTEXTS = 2;
 
@@ -87,8 +95,18 @@ public final class SandboxWorkerMain {
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("worker-output").factory());
 
-    private record Running(long id, RunHooks hooks) {
+    /** Heap in use after the last idle collection; read and written on the flusher thread only. */
+    private long usedAfterCollect;
+
+    /** An execution and, once its guest code started, the interpreter running it (0 before). */
+    private record Running(long id, RunHooks hooks, java.util.concurrent.atomic.AtomicLong interpreter) {
     }
+
+    /** Refused here: made by an interpreter that was not running the current execution. */
+    private static final String NOT_RUNNING = "{\"error\":\"the bridge answers only the interpreter running the "
+            + "current execution\",\"kind\":\"refused\"}";
+    /** Bridge calls refused since the last result was sent. */
+    private final AtomicLong refusedCalls = new AtomicLong();
 
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
@@ -101,7 +119,7 @@ public final class SandboxWorkerMain {
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
-                Integer.parseInt(args[1]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[1]), Integer.parseInt(args[12]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
                         Integer.parseInt(args[8])),
@@ -111,7 +129,7 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
-                settings.quota(), System.err, worker::callServer);
+                settings.quota(), settings.threadsPerRun(), System.err, worker.bridge());
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
@@ -125,11 +143,12 @@ public final class SandboxWorkerMain {
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();
-            worker.serve(executor);
+            worker.flusher.scheduleWithFixedDelay(worker::collectWhenIdle, 10, 5, TimeUnit.SECONDS);
+            worker.serve(executor, warmup);
         }
     }
 
-    private void serve(InProcessExecutor executor) throws IOException, InterruptedException {
+    private void serve(InProcessExecutor executor, WorkerWarmup warmup) throws IOException, InterruptedException {
         while (true) {
             Optional<WorkerMessages.Execute> next = requests.take();
             if (next.isEmpty()) {
@@ -141,15 +160,22 @@ public final class SandboxWorkerMain {
                 request.drop().forEach(executor::resetSession);
             }
             busy.set(true);
+            warmup.pause();
             InProcessExecutor.Run run;
             OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
             RunHooks hooks = new RunHooks(batcher, () -> { });
-            current.set(new Running(request.id(), hooks));
+            Running running = new Running(request.id(), hooks, new AtomicLong());
+            current.set(running);
             try {
+                // The run's owner is its execution id: the server alone knows the caller, and a bridge call from an
+                // interpreter still holding an earlier execution's id is refused.
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
-                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(), hooks,
-                        request.workspace() == null ? null : Path.of(request.workspace())),
-                        () -> started(request.id()));
+                        Duration.ofMillis(request.timeoutMs()), Long.toString(request.id()), request.session(),
+                        request.reuse(), hooks, request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
+                        interpreter -> {
+                            running.interpreter().set(interpreter);
+                            started(request.id(), interpreter);
+                        });
             } finally {
                 current.set(null);
                 if (batcher != null) {
@@ -157,10 +183,11 @@ public final class SandboxWorkerMain {
                 }
                 lastFinishedNanos = System.nanoTime();
                 busy.set(false);
+                warmup.resume();
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds()), null, null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
         }
     }
 
@@ -171,6 +198,22 @@ public final class SandboxWorkerMain {
             taken.add(millis);
         }
         return taken;
+    }
+
+    /**
+     * A full collection once the worker has run nothing for a while and its heap grew since the last one (a load, a
+     * warm-up round, spares rebuilt): the heap shrinks to its live data plus 30%, which the system gets back.
+     */
+    private void collectWhenIdle() {
+        if (busy.get() || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
+            return;
+        }
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        if (memory.getHeapMemoryUsage().getUsed() - usedAfterCollect < COLLECT_AFTER_GROWTH_BYTES) {
+            return;
+        }
+        System.gc();
+        usedAfterCollect = memory.getHeapMemoryUsage().getUsed();
     }
 
     /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */
@@ -191,9 +234,9 @@ public final class SandboxWorkerMain {
         return true;
     }
 
-    private void started(long id) {
+    private void started(long id, long interpreter) {
         try {
-            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null, null));
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id, interpreter), null, null));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -223,14 +266,47 @@ public final class SandboxWorkerMain {
         }
     }
 
-    /** A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to claim). */
-    private String callServer(String ignoredOwner, String service, String method, String args) {
+    /** Guest bridge calls: each interpreter names itself, and only the running execution's is answered. */
+    private HostCalls bridge() {
+        return new HostCalls() {
+            @Override
+            public String call(String owner, String service, String method, String argsJson) {
+                return refuse(service, "no interpreter named");
+            }
+
+            @Override
+            public String call(String owner, long interpreter, String service, String method, String argsJson) {
+                return callServer(owner, interpreter, service, method, argsJson);
+            }
+        };
+    }
+
+    private String refuse(String service, String why) {
+        // Logged at the first and then at every doubling, so a guest cannot flood the log.
+        if (Long.bitCount(refusedCalls.incrementAndGet()) == 1) {
+            LOG.log(Level.WARNING, "bridge call to {0} refused: {1}", new Object[] {service, why});
+        }
+        return NOT_RUNNING;
+    }
+
+    /**
+     * A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to
+     * claim), when {@code execution} (the run's owner, see {@link #serve}) runs now in {@code interpreter}; refused
+     * here otherwise: an interpreter of an earlier execution, a guest thread that outlived its run, an interpreter
+     * being built or closed.
+     */
+    private String callServer(String execution, long interpreter, String service, String method, String args) {
+        Running running = current.get();
+        if (running == null || !Long.toString(running.id()).equals(execution)
+                || running.interpreter().get() != interpreter) {
+            return refuse(service, running == null ? "no execution running" : "not the running execution's interpreter");
+        }
         long id = bridgeIds.incrementAndGet();
         CompletableFuture<String> reply = new CompletableFuture<>();
         bridgeReplies.put(id, reply);
         try {
             byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                    new WorkerMessages.BridgeCall(id, service, method, args), null));
+                    new WorkerMessages.BridgeCall(id, running.id(), interpreter, service, method, args), null));
             if (frame.length > FrameLimits.BRIDGE_CALL_BYTES) {
                 // Refused here as the host would: the server kills a worker that sends a larger frame.
                 return ARGS_TOO_LARGE;

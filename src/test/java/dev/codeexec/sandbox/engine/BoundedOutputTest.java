@@ -2,50 +2,106 @@ package dev.codeexec.sandbox.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class BoundedOutputTest {
 
-    @Test
-    void keepsEverythingUnderTheLimit() {
-        BoundedOutput out = new BoundedOutput(10);
-        out.write("héllo".getBytes(StandardCharsets.UTF_8), 0, 6);
-        assertEquals("héllo", out.text());
-        assertFalse(out.truncated());
+    private static final int BUDGET = 1024;
+
+    /** A spill that keeps everything in memory, as the file would. */
+    private static final class MemorySpill implements BoundedOutput.Spill {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes.write(b, off, len);
+        }
+
+        @Override
+        public BoundedOutput.Spilled close() {
+            return new BoundedOutput.Spilled(".runs/r/stdout.txt", bytes.size(), false, null);
+        }
+    }
+
+    private static void write(BoundedOutput out, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.write(bytes, 0, bytes.length);
     }
 
     @Test
-    void dropsThePastTheLimitAndSaysSo() {
-        BoundedOutput out = new BoundedOutput(4);
-        byte[] bytes = "abcdefgh".getBytes(StandardCharsets.UTF_8);
-        out.write(bytes, 0, bytes.length);
-        out.write('z');
-        assertTrue(out.truncated());
-        assertEquals(9, out.totalBytes());
-        assertTrue(out.text().startsWith("abcd\n[output truncated: 5 of 9 bytes dropped"), out.text());
+    void keepsEverythingWithinTheBudgetAndSpillsNothing() {
+        MemorySpill spill = new MemorySpill();
+        BoundedOutput out = new BoundedOutput(BUDGET, spill, null);
+        write(out, "héllo".repeat(100)); // 600 bytes
+        BoundedOutput.Captured captured = out.capture();
+        assertEquals("héllo".repeat(100), captured.text());
+        assertFalse(captured.truncated());
+        assertNull(captured.file());
+        assertEquals(0, spill.bytes.size(), "a stream within the budget is not spilled");
     }
 
     @Test
-    void neverSplitsAMultiByteCharacter() {
-        BoundedOutput out = new BoundedOutput(5);
-        byte[] bytes = "ab€€".getBytes(StandardCharsets.UTF_8); // 2 + 3 + 3 bytes; the cut falls inside the first €
-        out.write(bytes, 0, bytes.length);
-        assertTrue(out.text().startsWith("ab€\n[output truncated"), out.text());
-        BoundedOutput cut = new BoundedOutput(3);
-        cut.write(bytes, 0, bytes.length);
-        assertTrue(cut.text().startsWith("ab\n[output truncated"), cut.text());
+    void keepsHeadAndTailAroundOneMarkerLineWithinTheBudget() {
+        MemorySpill spill = new MemorySpill();
+        BoundedOutput out = new BoundedOutput(BUDGET, spill, null);
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            String line = "line " + i + "\n";
+            all.append(line);
+            write(out, line);
+        }
+        BoundedOutput.Captured captured = out.capture();
+        String text = captured.text();
+        assertTrue(captured.truncated());
+        assertTrue(text.getBytes(StandardCharsets.UTF_8).length <= BUDGET, text.length() + " bytes");
+        assertTrue(text.startsWith("line 0\nline 1\n"), text);
+        assertTrue(text.endsWith("line 1998\nline 1999\n"), text);
+        long markers = text.lines().filter(l -> l.startsWith("[... ")).count();
+        assertEquals(1, markers, text);
+        String marker = text.lines().filter(l -> l.startsWith("[... ")).findFirst().orElseThrow();
+        String head = text.substring(0, text.indexOf("[... "));
+        String tail = text.substring(text.indexOf(marker) + marker.length() + 1);
+        if (!all.toString().startsWith(head)) {
+            head = head.substring(0, head.length() - 1); // the head ends mid-line: the marker got its own line
+        }
+        assertTrue(all.toString().startsWith(head) && all.toString().endsWith(tail), text);
+        int left = all.length() - head.length() - tail.length();
+        assertEquals("[... " + left + " bytes left out; all " + all.length() + " bytes are in .runs/r/stdout.txt ...]",
+                marker);
+        assertEquals(all.toString(), spill.bytes.toString(StandardCharsets.UTF_8), "the spill holds the whole stream");
+        assertEquals(".runs/r/stdout.txt", captured.file());
+    }
+
+    @Test
+    void neverSplitsAMultiByteCharacterAtEitherCut() {
+        BoundedOutput out = new BoundedOutput(BUDGET);
+        write(out, "€".repeat(2000));
+        String text = out.capture().text();
+        assertFalse(text.contains("\uFFFD"), "no character was split: " + text);
+        assertTrue(text.startsWith("€€€") && text.endsWith("€€€"), text);
+    }
+
+    @Test
+    void withoutASpillTheMarkerSaysOnlyHowMuchWasLeftOut() {
+        BoundedOutput out = new BoundedOutput(BUDGET);
+        write(out, "x".repeat(5000));
+        String text = out.capture().text();
+        assertTrue(text.contains("\n[... "), text);
+        assertTrue(text.contains(" bytes left out of 5000 ...]\n"), text);
     }
 
     @Test
     void ignoresWritesAfterSealingButTakesHostNotes() {
-        BoundedOutput out = new BoundedOutput(100);
+        BoundedOutput out = new BoundedOutput(BUDGET);
         out.write('a');
         out.seal();
         out.write('b');
         out.note("!");
-        assertEquals("a!", out.text());
+        assertEquals("a!", out.capture().text());
     }
 }

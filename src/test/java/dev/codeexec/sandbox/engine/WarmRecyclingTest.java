@@ -34,9 +34,9 @@ class WarmRecyclingTest {
     static void start() throws IOException {
         Path root = Files.createDirectories(Path.of("target/warm-recycling-workspace"));
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
-        contexts = new SandboxContexts(new WorkspaceRoot(root), PythonPackages.scan(Path.of("python-packages")), quota, OutputStream.nullOutputStream(),
+        contexts = new SandboxContexts(new WorkspaceRoot(root), PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
-        settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, Path.of("python-packages"), 1 << 16, 1, 1, 0,
+        settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, root, Path.of("python-packages"), 1 << 16, 16, 1, 1, 0,
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(30), 2, 100),
                 new SandboxSettings.Worker(0, 0, 0, Duration.ZERO, List.of(), Optional.empty(), Optional.empty(),
@@ -52,7 +52,7 @@ class WarmRecyclingTest {
 
     private static InProcessExecutor.Run run(String owner, String code, int timeoutS) {
         return executor.run(new ExecutionRequest(code, "", Duration.ofSeconds(timeoutS), owner, SessionKey.warm(owner),
-                ExecutionRequest.Reuse.WARM), () -> { });
+                ExecutionRequest.Reuse.WARM), interpreter -> { });
     }
 
     @Test
@@ -102,7 +102,7 @@ class WarmRecyclingTest {
         HeapWatch heap = new HeapWatch(100, () -> collections.get() > 0 ? 200 : 0, collections::get);
         try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
             java.util.function.Supplier<InProcessExecutor.Run> next = () -> watched.run(new ExecutionRequest("pass", "",
-                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), () -> { });
+                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), interpreter -> { });
             assertNull(next.get().warm().recycled(), "no collection yet");
             collections.incrementAndGet();
             InProcessExecutor.Run after = next.get();

@@ -11,14 +11,17 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Who gets a free worker: the run that belongs there, else the longest waiting that may go anywhere. */
+/**
+ * Who gets a free worker: the tenant holding fewest, never one holding its share while another waits; within a
+ * tenant the run that belongs there, else the longest waiting that may go anywhere.
+ */
 class WaitLineTest {
 
     static final long NOW = 1_000;
     static final long PATIENT = NOW + 100;
     static final long IMPATIENT = NOW - 1;
 
-    final WaitLine<String> line = new WaitLine<>();
+    final WaitLine<String> line = new WaitLine<>(2);
     final Set<String> live = Set.of("a", "b");
     Map<String, Long> homes = Map.of();
 
@@ -30,10 +33,10 @@ class WaitLineTest {
 
     @Test
     void aRunWaitsForItsBusyHomeWhilePatientThenTakesAnyFreeWorker() {
-        WaitLine.Waiter<String> patient = line.join(null, "a", PATIENT);
+        WaitLine.Waiter<String> patient = line.join(null, "a", "t", PATIENT);
         assertFalse(dispatch("b"));
         assertNull(patient.granted, "waits for the worker holding its interpreter");
-        WaitLine.Waiter<String> impatient = line.join(null, "a", IMPATIENT);
+        WaitLine.Waiter<String> impatient = line.join(null, "a", "t", IMPATIENT);
         assertTrue(dispatch("b"));
         assertEquals("b", impatient.granted, "past its patience any free worker will do");
         assertTrue(dispatch("a"));
@@ -42,9 +45,9 @@ class WaitLineTest {
 
     @Test
     void aFreeWorkerGoesToTheLongestWaitingRunThatMayTakeIt() {
-        WaitLine.Waiter<String> homedElsewhere = line.join(null, "b", PATIENT);
-        WaitLine.Waiter<String> first = line.join(null, null, PATIENT);
-        WaitLine.Waiter<String> second = line.join(null, "a", PATIENT);
+        WaitLine.Waiter<String> homedElsewhere = line.join(null, "b", "t", PATIENT);
+        WaitLine.Waiter<String> first = line.join(null, null, "t", PATIENT);
+        WaitLine.Waiter<String> second = line.join(null, "a", "t", PATIENT);
         assertTrue(dispatch("a"));
         assertNull(homedElsewhere.granted);
         assertEquals("a", first.granted, "in arrival order among those that may take it");
@@ -53,7 +56,7 @@ class WaitLineTest {
 
     @Test
     void aSessionRunTakesOnlyItsOwnWorker() {
-        WaitLine.Waiter<String> session = line.join("a", null, IMPATIENT);
+        WaitLine.Waiter<String> session = line.join("a", null, "t", IMPATIENT);
         assertFalse(dispatch("b"));
         assertNull(session.granted);
         assertTrue(dispatch("a"));
@@ -62,7 +65,7 @@ class WaitLineTest {
 
     @Test
     void aRunWhoseHomeIsGoneTakesAnyWorkerAtOnce() {
-        WaitLine.Waiter<String> orphan = line.join(null, "dead", PATIENT);
+        WaitLine.Waiter<String> orphan = line.join(null, "dead", "t", PATIENT);
         assertTrue(dispatch("b"));
         assertEquals("b", orphan.granted);
     }
@@ -70,15 +73,15 @@ class WaitLineTest {
     @Test
     void freeWorkersHoldingFewerInterpretersAreOfferedFirst() {
         homes = Map.of("a", 3L, "b", 1L);
-        WaitLine.Waiter<String> newcomer = line.join(null, null, PATIENT);
+        WaitLine.Waiter<String> newcomer = line.join(null, null, "t", PATIENT);
         assertTrue(dispatch("a", "b"));
         assertEquals("b", newcomer.granted);
     }
 
     @Test
     void eachWorkerIsGrantedOnceAndLeavesTheIdleSet() {
-        WaitLine.Waiter<String> one = line.join(null, null, PATIENT);
-        WaitLine.Waiter<String> two = line.join(null, null, PATIENT);
+        WaitLine.Waiter<String> one = line.join(null, null, "t", PATIENT);
+        WaitLine.Waiter<String> two = line.join(null, null, "t", PATIENT);
         List<String> idle = new ArrayList<>(List.of("a"));
         assertTrue(line.dispatch(idle, live::contains, w -> 0L, NOW));
         assertEquals("a", one.granted);
@@ -86,5 +89,68 @@ class WaitLineTest {
         assertTrue(idle.isEmpty());
         line.leave(one);
         assertEquals(1, line.size());
+    }
+
+    @Test
+    void aWaitingTenantGetsTheFreeWorkerBeforeATenantAlreadyHoldingOne() {
+        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT);
+        assertTrue(dispatch("a"));
+        assertEquals("a", first.granted);
+        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT);
+        WaitLine.Waiter<String> tenantA = line.join(null, null, "a", PATIENT);
+        assertTrue(dispatch("b"));
+        assertEquals("b", tenantA.granted, "the tenant holding no worker goes first, though it came later");
+        assertNull(moreOfB.granted);
+    }
+
+    @Test
+    void aTenantHoldingItsShareGetsNoMoreWhileAnotherTenantWaits() {
+        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT);
+        assertTrue(dispatch("a"));
+        assertEquals("a", first.granted);
+        line.leave(first);
+        // Tenant A waits for worker "a", which B holds; B must not take the last free worker meanwhile.
+        WaitLine.Waiter<String> tenantA = line.join("a", null, "a", PATIENT);
+        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT);
+        assertFalse(dispatch("b"), "B holds its share of two workers while A waits");
+        assertNull(moreOfB.granted);
+        assertTrue(dispatch("a", "b"), "once B gives worker a back, both go on");
+        assertEquals("a", tenantA.granted);
+        assertEquals("b", moreOfB.granted);
+    }
+
+    @Test
+    void aTenantAloneMayTakeEveryWorker() {
+        WaitLine.Waiter<String> one = line.join(null, null, "b", PATIENT);
+        WaitLine.Waiter<String> two = line.join(null, null, "b", PATIENT);
+        assertTrue(dispatch("a", "b"));
+        assertEquals(Set.of("a", "b"), Set.of(one.granted, two.granted));
+    }
+
+    @Test
+    void aWorkerThatDiedNoLongerCountsAsHeld() {
+        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT);
+        assertTrue(dispatch("a"));
+        line.leave(first);
+        WaitLine.Waiter<String> tenantA = line.join("x", null, "a", PATIENT);
+        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT);
+        List<String> idle = new ArrayList<>(List.of("b"));
+        assertTrue(line.dispatch(idle, Set.of("b", "x")::contains, w -> 0L, NOW),
+                "worker a is gone: B holds nothing, so it may take b");
+        assertEquals("b", moreOfB.granted);
+        assertNull(tenantA.granted);
+    }
+
+    @Test
+    void belowTheirSharesTheTenantHoldingFewerGoesFirst() {
+        WaitLine<String> four = new WaitLine<>(4);
+        WaitLine.Waiter<String> first = four.join(null, null, "b", PATIENT);
+        assertTrue(four.dispatch(new ArrayList<>(List.of("a")), w -> true, w -> 0L, NOW));
+        assertEquals("a", first.granted);
+        WaitLine.Waiter<String> moreOfB = four.join(null, null, "b", PATIENT);
+        WaitLine.Waiter<String> tenantA = four.join(null, null, "a", PATIENT);
+        assertTrue(four.dispatch(new ArrayList<>(List.of("b")), w -> true, w -> 0L, NOW));
+        assertEquals("b", tenantA.granted, "B holds one of its two, A none: A goes first though it came later");
+        assertNull(moreOfB.granted);
     }
 }

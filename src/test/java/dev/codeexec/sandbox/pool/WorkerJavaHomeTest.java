@@ -34,7 +34,7 @@ class WorkerJavaHomeTest {
         Path root = Files.createDirectories(dir.resolve("workspace"));
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
-                Path.of("python-packages"), 1 << 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
                         Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
@@ -43,18 +43,18 @@ class WorkerJavaHomeTest {
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(writable, List.of()));
+                new OsSandbox.Confinement(writable));
 
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root),
-                WorkerRuntime.choose(settings.worker()), osSandbox, writable);
-        List<String> command = launcher.processBuilder().command();
+        WorkerLauncher launcher = new WorkerLauncher(settings,
+                WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
+        List<String> command = launcher.processBuilder(root).command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK: interpreter only, so no compiler options.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder().start(), host, Runnable::run,
-                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { });
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root).start(), host, Runnable::run,
+                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(Duration.ofMinutes(2));
         } finally {

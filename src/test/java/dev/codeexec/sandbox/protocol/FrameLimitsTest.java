@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.HostBridge;
+import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.WarmCounters;
 import dev.codeexec.sandbox.engine.BoundedOutput;
 import dev.codeexec.sandbox.worker.OutputBatcher;
@@ -25,7 +26,7 @@ class FrameLimitsTest {
         // The worst ASCII args for escaping: every character a quote, each doubled in the frame.
         String args = "\"".repeat(HostBridge.MAX_ARGS_CHARS);
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                new WorkerMessages.BridgeCall(Long.MAX_VALUE, "registry", "call_tool", args), null));
+                new WorkerMessages.BridgeCall(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, "registry", "call_tool", args), null));
         assertTrue(frame.length <= FrameLimits.BRIDGE_CALL_BYTES, frame.length + " > " + FrameLimits.BRIDGE_CALL_BYTES);
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
     }
@@ -39,11 +40,17 @@ class FrameLimitsTest {
         java.util.Arrays.fill(flood, (byte) 1);
         out.write(flood, 0, flood.length);
         err.write(flood, 0, flood.length);
-        ExecutionResult result = new ExecutionResult(out.text(), err.text(), ExecutionResult.EXIT_KILLED, Long.MAX_VALUE,
-                true, true);
+        // The largest report: every listed file and both spill files with the longest path of control characters.
+        String path = "\u0001".repeat(dev.codeexec.workspace.WorkspaceRoot.MAX_PATH_CHARS);
+        java.util.List<dev.codeexec.sandbox.ProducedFile> files = Collections.nCopies(
+                dev.codeexec.sandbox.ProducedFile.MAX_LISTED, new dev.codeexec.sandbox.ProducedFile(path, Long.MAX_VALUE));
+        ExecutionResult result = new ExecutionResult(out.capture().text(), err.capture().text(),
+                ExecutionResult.EXIT_KILLED, Long.MAX_VALUE, true, true, path, path,
+                new dev.codeexec.sandbox.RunReport(files, files.subList(0, 2), new dev.codeexec.sandbox.ContextBytes(
+                        Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)));
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
                 true, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE),
-                Collections.nCopies(64, Long.MAX_VALUE)), null, null));
+                Collections.nCopies(64, Long.MAX_VALUE), new Spares(Long.MAX_VALUE, Long.MAX_VALUE), Long.MAX_VALUE), null, null));
         assertTrue(frame.length <= FrameLimits.resultBytes(OUTPUT_LIMIT),
                 frame.length + " > " + FrameLimits.resultBytes(OUTPUT_LIMIT));
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));

@@ -23,7 +23,7 @@ class WorkerWarmupTest {
         Path root = Files.createDirectories(Path.of("target/warmup-workspace"));
         AtomicInteger idleChecks = new AtomicInteger();
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
-                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), OutputStream.nullOutputStream(),
+                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
             // Busy for the first two checks: the first round must wait for the third.
             WorkerWarmup warmup = new WorkerWarmup(contexts, 2, () -> idleChecks.incrementAndGet() > 2);
@@ -33,6 +33,25 @@ class WorkerWarmupTest {
         assertTrue(idleChecks.get() >= 4, "rounds ran without asking whether the worker was idle");
         try (Stream<Path> files = Files.list(root)) {
             assertEquals(0, files.count(), "the warm-up wrote into the workspace");
+        }
+    }
+
+    /**
+     * A caller's module named like one the script imports must not run in the warm-up (it did when the warm-up's
+     * interpreter was rooted in the worker's workspace, with "" first on sys.path). Mutation-checked: with the
+     * interpreter rooted in {@code contexts.workspace()} the planted module raises and both rounds fail.
+     */
+    @Test
+    void aPlantedWorkspaceModuleIsNeverImported() throws IOException {
+        Path root = Files.createDirectories(Path.of("target/warmup-planted"));
+        Files.writeString(root.resolve("csv.py"), "raise SystemExit(97)\n");
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32),
+                16, OutputStream.nullOutputStream(), (owner, service, method, args) -> {
+                    throw new AssertionError("the warm-up reached the host bridge: " + service);
+                })) {
+            assertEquals(2, new WorkerWarmup(contexts, 2, () -> true).run(),
+                    "a warm-up round failed: the planted csv.py was imported");
         }
     }
 

@@ -1,0 +1,162 @@
+"""Everyday data programs, written once the way an agent writes them, run in a warm interpreter next to CPython.
+
+Usage: python3 bench/everyday.py [runs] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
+Starts the packaged server over stdio, waits for a warm pool, then runs each program `runs` times (default 5) on one
+connection: the first run meets a new interpreter, later ones the caller's warm interpreter. Each program makes its
+own data (no files), prints a checksum, and is checked against python3 running the same text as a new process
+(`python3 -c`), timed in the same run. Prints per program the first run, the median of the later runs (server
+duration_ms and round trip) and python3's median wall time, their ratio, and the geometric mean of the ratios.
+Standard library only."""
+import math
+import statistics
+import subprocess
+import sys
+import time
+
+from mcp_stdio import Server
+
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+PROPERTIES = sys.argv[2:]
+
+PROGRAMS = {
+    "csv group-by": r'''
+import csv, io
+from collections import defaultdict
+cities = ["Lyon", "Oslo", "Lima", "Pune", "Kobe", "Graz"]
+text = "id,city,product,qty,price\n" + "".join(
+    f"{i},{cities[i % 6]},p{i % 17},{i % 9 + 1},{(i * 37) % 1000 / 10:.2f}\n" for i in range(10000))
+totals = defaultdict(lambda: [0, 0.0])
+for row in csv.DictReader(io.StringIO(text)):
+    t = totals[(row["city"], row["product"])]
+    t[0] += int(row["qty"])
+    t[1] += int(row["qty"]) * float(row["price"])
+best = sorted(totals.items(), key=lambda kv: -kv[1][1])[:5]
+print(len(totals), [(k, q, round(v, 2)) for k, (q, v) in best])
+''',
+    "json transform": r'''
+import json
+orders = [{"id": i, "customer": {"name": f"c{i % 300}", "tier": ["gold", "silver", "bronze"][i % 3]},
+           "items": [{"sku": f"s{(i + j) % 50}", "qty": j + 1, "price": round((i * j) % 97 + 0.99, 2)}
+                     for j in range(i % 4 + 1)]} for i in range(4000)]
+text = json.dumps(orders)
+data = json.loads(text)
+by_customer = {}
+for order in data:
+    total = sum(item["qty"] * item["price"] for item in order["items"])
+    c = by_customer.setdefault(order["customer"]["name"], {"tier": order["customer"]["tier"], "orders": 0, "total": 0.0})
+    c["orders"] += 1
+    c["total"] = round(c["total"] + total, 2)
+out = json.dumps(sorted(by_customer.items(), key=lambda kv: -kv[1]["total"])[:3], sort_keys=True)
+print(len(by_customer), len(text), out)
+''',
+    "regex log parse": r'''
+import re
+from collections import Counter
+levels = ["INFO", "WARN", "ERROR", "DEBUG"]
+lines = [f"2026-12-01T10:{i % 60:02d}:{i % 59:02d}Z {levels[i % 4]} [svc-{i % 7}] request id={i:06d} "
+         f"path=/api/v1/items/{i % 113} status={200 + (i % 5) * 100} took={i % 250}ms user=u{i % 41}@example.com"
+         for i in range(10000)]
+pattern = re.compile(r"^(\S+) (\w+) \[([\w-]+)\] .*? status=(\d{3}) took=(\d+)ms user=(\S+)$")
+status, slow, errors = Counter(), Counter(), Counter()
+for line in lines:
+    m = pattern.match(line)
+    if m:
+        _, level, svc, code, took, user = m.groups()
+        status[code] += 1
+        if int(took) > 200:
+            slow[svc] += 1
+        if level == "ERROR":
+            errors[user.split("@")[0]] += 1
+emails = re.findall(r"[a-z0-9]+@[a-z]+\.com", "\n".join(lines[:5000]))
+print(sorted(status.items()), slow.most_common(2), errors.most_common(2), len(emails))
+''',
+    "oop simulation": r'''
+import random
+class Account:
+    def __init__(self, owner, balance):
+        self.owner, self.balance, self.history = owner, balance, []
+    def deposit(self, amount):
+        self.balance += amount
+        self.history.append(("in", amount))
+    def withdraw(self, amount):
+        if amount > self.balance:
+            raise ValueError("insufficient funds")
+        self.balance -= amount
+        self.history.append(("out", amount))
+class Bank:
+    def __init__(self, n):
+        self.accounts = [Account(f"a{i}", 100) for i in range(n)]
+    def transfer(self, src, dst, amount):
+        try:
+            src.withdraw(amount)
+        except ValueError:
+            return False
+        dst.deposit(amount)
+        return True
+rng = random.Random(7)
+bank = Bank(200)
+ok = sum(bank.transfer(rng.choice(bank.accounts), rng.choice(bank.accounts), rng.randint(1, 80)) for _ in range(30000))
+richest = max(bank.accounts, key=lambda a: a.balance)
+print(ok, sum(a.balance for a in bank.accounts), richest.owner, len(richest.history))
+''',
+    "numeric sieve": r'''
+def sieve(n):
+    flags = bytearray([1]) * (n + 1)
+    flags[0] = flags[1] = 0
+    for i in range(2, int(n ** 0.5) + 1):
+        if flags[i]:
+            flags[i * i::i] = bytearray(len(range(i * i, n + 1, i)))
+    return [i for i, f in enumerate(flags) if f]
+def collatz(n):
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+primes = sieve(1000000)
+longest = max(range(1, 30000), key=collatz)
+print(len(primes), primes[-1], longest, collatz(longest))
+''',
+}
+
+
+def python3(code):
+    start = time.perf_counter()
+    out = subprocess.run(["python3", "-c", code], check=True, capture_output=True, text=True).stdout
+    return (time.perf_counter() - start) * 1000, out
+
+
+def main():
+    server = Server(*PROPERTIES)
+    server.wait_until_warm(timeout_s=1200)
+    rows, ratios = [], []
+    try:
+        for name, code in PROGRAMS.items():
+            runs = []
+            for _ in range(RUNS):
+                start = time.perf_counter()
+                result = server.call("execute_code", code=code, timeout_s=120)
+                runs.append(((time.perf_counter() - start) * 1000, result["duration_ms"], result))
+            cpython = [python3(code) for _ in range(RUNS)]
+            expected = cpython[0][1]
+            for _, _, result in runs:
+                if result["stdout"] != expected or result["exit_code"] != 0:
+                    raise SystemExit(f"{name}: wrong answer {result}\nexpected {expected!r}")
+            later_trip = statistics.median(r[0] for r in runs[1:])
+            later_duration = statistics.median(r[1] for r in runs[1:])
+            cpython_ms = statistics.median(c[0] for c in cpython)
+            ratio = later_trip / cpython_ms
+            ratios.append(ratio)
+            rows.append((name, runs[0][0], later_duration, later_trip, cpython_ms, ratio))
+    finally:
+        server.close()
+    print(f"{RUNS} runs per program on one connection; python3 -c {RUNS} times each, same run; "
+          f"load average {open('/proc/loadavg').read().split()[0]}")
+    print(f"{'program':<18}{'first ms':>10}{'warm duration ms':>18}{'warm trip ms':>14}{'python3 ms':>12}{'ratio':>8}")
+    for name, first, duration, trip, cpython_ms, ratio in rows:
+        print(f"{name:<18}{first:>10.0f}{duration:>18.0f}{trip:>14.0f}{cpython_ms:>12.0f}{ratio:>7.1f}x")
+    print(f"geomean of warm round trip / python3: {math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f}x")
+
+
+if __name__ == "__main__":
+    main()

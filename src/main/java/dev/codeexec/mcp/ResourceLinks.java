@@ -1,0 +1,73 @@
+package dev.codeexec.mcp;
+
+import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.ExecutionView;
+import dev.codeexec.sandbox.ProducedFile;
+import dev.codeexec.sandbox.RunReport;
+import io.quarkiverse.mcp.server.Content;
+import io.quarkiverse.mcp.server.ResourceLink;
+import io.quarkiverse.mcp.server.ToolResponse;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Workspace files as MCP resources: {@code workspace:///<path>} with the workspace-relative path as one URI segment
+ * (RFC 6570 simple expansion of the template's {@code {path}}: '/' travels as %2F), and the resource links that
+ * execute_code adds to its answer for the files a run spilled to or produced.
+ */
+final class ResourceLinks {
+
+    static final String SCHEME = "workspace:///";
+    static final String TEMPLATE = SCHEME + "{path}";
+
+    private ResourceLinks() {
+    }
+
+    static String uri(String path) {
+        return SCHEME + URLEncoder.encode(path, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The path a template argument names: percent-decoded, '+' kept literal. */
+    static String path(String argument) {
+        return URLDecoder.decode(argument.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    /** The response with a link to every file its structured answer names (spilled output first). */
+    static ToolResponse add(ToolResponse response) {
+        return add(response, response.structuredContent());
+    }
+
+    /** The response with a link to every file {@code answer} names; the same response when none (or an error). */
+    static ToolResponse add(ToolResponse response, Object answer) {
+        List<ResourceLink> links = new ArrayList<>();
+        if (response.isError()) {
+            return response;
+        }
+        if (answer instanceof ExecutionResult result) {
+            RunReport report = result.reportOrEmpty();
+            report.spills().forEach(spill -> links.add(link(spill, "Whole output of the run")));
+            report.files().forEach(file -> links.add(link(file, "Written by the run")));
+        } else if (answer instanceof ExecutionView view) {
+            for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {
+                if (file != null) {
+                    links.add(new ResourceLink(uri(file), "text/plain", file, null, "Whole output of the run", null,
+                            null, null));
+                }
+            }
+        }
+        if (links.isEmpty()) {
+            return response;
+        }
+        List<Content> content = new ArrayList<>(response.content());
+        content.addAll(links);
+        return new ToolResponse(response.isError(), content, response.structuredContent(), response._meta());
+    }
+
+    private static ResourceLink link(ProducedFile file, String description) {
+        return new ResourceLink(uri(file.path()), null, file.path(), null, description,
+                (int) Math.min(Integer.MAX_VALUE, file.bytes()), null, null);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.codeexec.sandbox;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Caps the background runs of one tenant that go on to the executor at once, below the number of slots by default,
+ * so that a tenant's long runs (up to {@code sandbox.runs.max-timeout-s}) always leave a slot for the calls of other
+ * tenants: the wait line cannot take back a slot once given. Runs beyond the cap wait here, still queued.
+ */
+final class BackgroundSlots {
+
+    static final String MAX = "sandbox.fair-share.background-slots";
+
+    /** A held place; closing it lets the tenant's next background run go on. */
+    interface Slot extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private final int perTenant;
+    private final Map<String, Integer> holding = new HashMap<>();
+
+    BackgroundSlots(int perTenant) {
+        this.perTenant = perTenant;
+    }
+
+    /** The cap for {@code slots} executor slots: the configured one within 1..slots, else one less than slots. */
+    static BackgroundSlots forSlots(int slots, java.util.OptionalInt configured) {
+        int cap = configured.orElse(Math.max(1, slots - 1));
+        if (cap < 1 || cap > slots) {
+            throw new IllegalArgumentException(MAX + " must be between 1 and sandbox.max-concurrent (" + slots
+                    + "), got " + cap);
+        }
+        return new BackgroundSlots(cap);
+    }
+
+    int perTenant() {
+        return perTenant;
+    }
+
+    /**
+     * Waits until {@code tenant} has fewer than the cap past this gate, or the run is cancelled (then it goes on at
+     * once, to end as cancelled before it started).
+     *
+     * @throws SandboxBusyException when no place came free within {@code patience}
+     */
+    Slot await(String tenant, RunHooks hooks, Duration patience) {
+        hooks.cancellation().thenRun(this::wake);
+        long deadline = System.nanoTime() + patience.toNanos();
+        synchronized (this) {
+            try {
+                while (holding.getOrDefault(tenant, 0) >= perTenant && !hooks.cancelRequested()) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new SandboxBusyException("sandbox busy for this tenant: it has " + perTenant
+                                + " background runs going, the limit (" + MAX + "=" + perTenant
+                                + "), and none ended in time; retry when one finishes");
+                    }
+                    wait(Math.max(1, left / 1_000_000));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SandboxBusyException("sandbox busy: interrupted while waiting for a background slot");
+            }
+            holding.merge(tenant, 1, Integer::sum);
+        }
+        return new Slot() {
+            private boolean closed;
+
+            @Override
+            public void close() {
+                synchronized (BackgroundSlots.this) {
+                    if (!closed) {
+                        closed = true;
+                        holding.computeIfPresent(tenant, (k, n) -> n > 1 ? n - 1 : null);
+                        BackgroundSlots.this.notifyAll();
+                    }
+                }
+            }
+        };
+    }
+
+    private synchronized void wake() {
+        notifyAll();
+    }
+}

@@ -1,0 +1,19 @@
+package dev.codeexec.sandbox;
+
+import java.util.List;
+
+/**
+ * What a run reports beside its result: the workspace files it created or changed (at most
+ * {@link ProducedFile#MAX_LISTED}, never under {@link OutputPlan#RUNS_DIR}), the spill files its output went to,
+ * and its context figures.
+ */
+public record RunReport(List<ProducedFile> files, List<ProducedFile> spills, ContextBytes context) {
+
+    public static final RunReport EMPTY = new RunReport(List.of(), List.of(), ContextBytes.NONE);
+
+    public RunReport {
+        files = files == null ? List.of() : List.copyOf(files);
+        spills = spills == null ? List.of() : List.copyOf(spills);
+        context = context == null ? ContextBytes.NONE : context;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.codeexec.sandbox.engine;
+
+import dev.codeexec.sandbox.OutputPlan;
+import dev.codeexec.sandbox.ProducedFile;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The files a run produced, as its result lists them: regular files still there, none of the server's own. */
+final class ProducedFiles {
+
+    private ProducedFiles() {
+    }
+
+    static List<ProducedFile> of(WorkspaceRoot root, List<Path> touched) {
+        Path runs = root.path().resolve(OutputPlan.RUNS_DIR);
+        List<ProducedFile> files = new ArrayList<>();
+        for (Path path : touched) {
+            if (files.size() == ProducedFile.MAX_LISTED) {
+                break;
+            }
+            if (path.startsWith(runs)) {
+                continue;
+            }
+            try {
+                BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                if (attributes.isRegularFile()) {
+                    files.add(new ProducedFile(root.path().relativize(path).toString(), attributes.size()));
+                }
+            } catch (IOException e) {
+                // Deleted again before the run ended: not something it produced.
+            }
+        }
+        return files;
+    }
+}

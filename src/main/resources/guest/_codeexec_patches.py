@@ -1,0 +1,312 @@
+"""Adjustments to standard-library modules that GraalPy, inside the sandbox, would otherwise run differently from
+CPython. Each is applied when its module is first imported: a meta path finder wraps the loader that the rest of
+sys.meta_path finds for it, so the module is the standard library's own file, patched after it ran. Used by the
+sandbox's driver.
+"""
+
+import sys
+
+# GraalPy appends this and the Java stack to the message of a Python exception it made from a Java one.
+JAVA_STACK = "\n\nJava stack trace:\n"
+
+
+def install(finder_list, threads_per_run):
+    """Puts the patching finder first on `finder_list` (sys.meta_path), patches modules already imported and caps the
+    threads a run may have alive at `threads_per_run`."""
+    _limit_threads(threads_per_run)
+    patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
+               "unicodedata": _patch_unicodedata, "xml.etree.ElementTree": _patch_element_tree}
+    for name, patch in patches.items():
+        module = sys.modules.get(name)
+        if module is not None:
+            patch(module)
+    finder_list.insert(0, NativeModuleFinder())
+    finder_list.insert(0, _PatchingFinder(patches))
+
+
+# GraalPy's modules written in C, and its standard modules that need native code (C libraries it loads). The sandbox
+# allows no native code, and GraalPy loads a native module into one interpreter per process only: without this, the
+# first interpreter of a worker might import one and every later one fail with a SystemError. Each fails at import,
+# the same way everywhere. (unicodedata's native half is replaced below: it works.)
+NATIVE_MODULES = {
+    "_sqlite3": "sqlite3", "pyexpat": "pyexpat (xml.etree, xml.dom.minidom, xml.sax, plistlib)",
+    "_cpython_unicodedata": "_cpython_unicodedata", "_cpython_sre": "_cpython_sre",
+    "termios": "termios", "_ctypes": "ctypes", "_bz2": "bz2", "_curses": "curses",
+    "_dbm": "dbm.ndbm", "_gdbm": "dbm.gnu", "readline": "readline", "_tkinter": "tkinter", "_uuid": "_uuid",
+    "_testcapi": "_testcapi", "_testbuffer": "_testbuffer", "_testmultiphase": "_testmultiphase",
+    "_testsinglephase": "_testsinglephase", "_ctypes_test": "_ctypes_test",
+}
+
+
+def _refusal(name):
+    return ImportError(f"{NATIVE_MODULES[name]} is not available in the sandbox: its module {name} is native code, "
+                       "which the sandbox does not run", name=name)
+
+
+class NativeModuleFinder:
+    """Refuses the native modules above with an ImportError that names the module and why."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in NATIVE_MODULES:
+            return None
+        raise _refusal(name)
+
+
+def without_java_stack(text):
+    """`text` without the Java stack GraalPy appended, and the Java exception's class name (None when none)."""
+    head, found, stack = text.partition(JAVA_STACK)
+    if not found:
+        return text, None
+    first = stack.split("\n", 1)[0].split(":", 1)[0].strip()
+    name = first.rpartition(".")[2].rpartition("$")[2]
+    return head, name if name.isidentifier() else "unknown"
+
+
+def java_exceptions(error):
+    """The Java exception class names behind `error`, its causes, contexts and group members."""
+    names, seen, pending = [], set(), [error]
+    while pending:
+        e = pending.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        for arg in getattr(e, "args", ()):
+            if isinstance(arg, str):
+                name = without_java_stack(arg)[1]
+                if name is not None:
+                    names.append(name)
+        pending.extend((e.__cause__, e.__context__))
+        pending.extend(getattr(e, "exceptions", ()))
+    return names
+
+
+def _limit_threads(limit):
+    """Every thread starts through _thread.start_new_thread (threading takes it when it is first imported, after this)."""
+    import _thread
+    start = _thread.start_new_thread
+
+    def start_new_thread(function, args, kwargs=None):
+        if _thread._count() >= limit:
+            raise RuntimeError(f"can't start a new thread: a run may have {limit} threads alive besides its own "
+                               "(sandbox.threads-per-run)")
+        return start(function, args, {} if kwargs is None else kwargs)
+
+    start_new_thread.__name__, start_new_thread.__doc__ = start.__name__, start.__doc__
+    _thread.start_new_thread = _thread.start_new = start_new_thread
+
+
+def finish_threads():
+    """Ends a run's threads as CPython's exit does: runs threading's exit callbacks (concurrent.futures stops its
+    workers there) and joins the threads that are not daemons. Returns how many threads are still alive."""
+    import _thread
+    threading = sys.modules.get("threading")
+    if threading is not None and _thread._count() > 0:
+        callbacks = getattr(threading, "_threading_atexits", None)
+        if callbacks:
+            threading._SHUTTING_DOWN = True
+            try:
+                for callback in reversed(callbacks):
+                    try:
+                        callback()
+                    except Exception:  # never BaseException: that would swallow the host's cancel
+                        pass
+            finally:
+                # The interpreter serves again: executors made by later runs must work, and stop the same way.
+                threading._SHUTTING_DOWN = False
+                futures = sys.modules.get("concurrent.futures.thread")
+                if futures is not None:
+                    futures._shutdown = False
+        me = threading.current_thread()
+        for thread in threading.enumerate():
+            if thread is not me and not thread.daemon:
+                thread.join()
+    return _thread._count()
+
+
+class _PatchingFinder:
+    def __init__(self, patches):
+        self._patches = patches
+
+    def find_spec(self, name, path=None, target=None):
+        patch = self._patches.get(name)
+        if patch is None:
+            return None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(name, path, target)
+            if spec is not None:
+                spec.loader = _PatchingLoader(spec.loader, patch)
+                return spec
+        return None
+
+
+class _PatchingLoader:
+    def __init__(self, loader, patch):
+        self._loader, self._patch = loader, patch
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        try:
+            self._patch(module)
+        except AttributeError:  # not the standard library's module (a traceback.py in the workspace): left as it is
+            pass
+
+    def __getattr__(self, name):  # get_source, get_filename and the rest: the real loader's
+        return getattr(self._loader, name)
+
+
+def _patch_traceback(traceback):
+    """Tracebacks, however printed (the driver, traceback.print_exc, logging), carry no Java stack."""
+    exception_type = traceback.TracebackException
+    init = exception_type.__init__
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        if isinstance(getattr(self, "_str", None), str):
+            self._str = without_java_stack(self._str)[0]
+
+    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    exception_type.__init__ = __init__
+
+
+def _patch_selector_events(selector_events):
+    """asyncio's event loops wake themselves through a socket pair, which the sandbox refuses (it has no sockets at
+    all): they wait on an in-process selector instead, woken by a condition variable. Every socket stays refused."""
+    import errno
+    import selectors
+    import threading
+
+    class InProcessSelector(selectors.BaseSelector):
+        """Waits for a timeout or a wake-up; there are no file descriptors to watch in the sandbox."""
+
+        def __init__(self):
+            self._wakeup = threading.Condition(threading.Lock())
+            self._woken = False
+
+        def register(self, fileobj, events, data=None):
+            raise OSError(errno.EPERM, "the sandbox's event loop cannot watch file descriptors (no sockets or pipes)")
+
+        def unregister(self, fileobj):
+            raise KeyError(f"{fileobj!r} is not registered")
+
+        def select(self, timeout=None):
+            with self._wakeup:
+                if not self._woken and (timeout is None or timeout > 0):
+                    self._wakeup.wait(timeout)
+                self._woken = False
+            return []
+
+        def wake(self):
+            with self._wakeup:
+                self._woken = True
+                self._wakeup.notify()
+
+        def close(self):
+            pass
+
+        def get_map(self):
+            return {}
+
+    loop_type = selector_events.BaseSelectorEventLoop
+    init = loop_type.__init__
+
+    def __init__(self, selector=None):
+        init(self, InProcessSelector() if selector is None else selector)
+
+    def _make_self_pipe(self):
+        self._ssock = self._csock = None
+
+    def _close_self_pipe(self):
+        pass
+
+    def _write_to_self(self):
+        wake = getattr(self._selector, "wake", None)
+        if wake is not None:
+            wake()
+
+    loop_type.__init__ = __init__
+    loop_type._make_self_pipe = _make_self_pipe
+    loop_type._close_self_pipe = _close_self_pipe
+    loop_type._write_to_self = _write_to_self
+    selector_events.InProcessSelector = InProcessSelector
+
+
+def _patch_unicodedata(unicodedata):
+    """GraalPy delegates combining, east_asian_width, mirrored, decimal, digit, numeric, lookup and ucd_3_2_0 (the idna
+    codec's database) to a native module: here they are CPython's data (_codeexec_unicodedata) and the compiler's own
+    name table."""
+    import bisect
+    import _codeexec_unicodedata as data
+    missing = object()
+
+    def table(name, runs, parse, default, error=None):
+        starts, ends, values = [], [], []
+        for run in runs.split():
+            first, last, value = run.split(":")
+            starts.append(int(first, 16))
+            ends.append(int(last, 16))
+            values.append(parse(value))
+
+        def find(chr_, default_value=missing):
+            if not isinstance(chr_, str) or len(chr_) != 1:
+                raise TypeError(f"{name}() argument 1 must be a unicode character, not {type(chr_).__name__}")
+            cp = ord(chr_)
+            i = bisect.bisect_right(starts, cp) - 1
+            if i >= 0 and cp <= ends[i]:
+                return values[i]
+            if error is None:
+                return default
+            if default_value is missing:
+                raise ValueError(error)
+            return default_value
+        find.__name__ = find.__qualname__ = name
+        return find
+
+    functions = [table("combining", data.COMBINING, int, 0), table("east_asian_width", data.EAST_ASIAN_WIDTH, str, "N"),
+                 table("mirrored", data.MIRRORED, int, 0), table("decimal", data.DECIMAL, int, None, "not a decimal"),
+                 table("digit", data.DIGIT, int, None, "not a digit"),
+                 table("numeric", data.NUMERIC, float, None, "not a numeric character")]
+
+    def lookup(name):
+        text = name.decode("ascii", "replace") if isinstance(name, (bytes, bytearray)) else name
+        if isinstance(text, str) and text and all(c.isascii() and (c.isalnum() or c in " -") for c in text):
+            try:
+                return eval('"\\N{' + text + '}"', {"__builtins__": {}})
+            except SyntaxError:
+                pass
+        raise KeyError(f"undefined character name '{text}'")
+
+    class UCD:
+        """The Unicode 3.2.0 database the idna codec asks for: this one answers from the current data."""
+        unidata_version = "3.2.0"
+
+        def __getattr__(self, attribute):
+            return getattr(unicodedata, attribute)
+
+    for function in functions:
+        setattr(unicodedata, function.__name__, function)
+    unicodedata.lookup = lookup
+    unicodedata.ucd_3_2_0 = UCD()
+
+
+def _patch_element_tree(element_tree):
+    """ElementTree's parser turns pyexpat's refusal into "No module named expat; use SimpleXMLTreeBuilder instead",
+    which names a module that does not exist: the refusal is passed on as it is."""
+    parser_type = element_tree.XMLParser
+    init = parser_type.__init__
+
+    def __init__(self, *args, **kwargs):
+        try:
+            init(self, *args, **kwargs)
+        except ImportError as e:
+            if "expat" not in str(e):
+                raise
+            raise _refusal("pyexpat") from None
+
+    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    parser_type.__init__ = __init__

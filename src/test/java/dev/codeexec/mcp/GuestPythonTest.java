@@ -1,0 +1,137 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Everyday Python that GraalPy runs differently from CPython unless the driver adjusts it: the run's __main__
+ * module, Java stack traces kept out of stderr, threads (capped, ended with their run), asyncio without a socket
+ * pair, and native modules refused alike in every interpreter. Over MCP, as callers use it.
+ */
+@QuarkusTest
+class GuestPythonTest {
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        SandboxWarm.awaitReady();
+        mcp = new McpCalls();
+    }
+
+    @Test
+    void theRunsNamespaceIsTheMainModuleAndANewRunGetsANewOne() {
+        McpCalls.Exec first = mcp.exec("""
+                import sys, pickle
+                class Node:
+                    pass
+                print(sys.modules['__main__'].Node is Node, type(pickle.loads(pickle.dumps(Node()))).__name__)
+                """);
+        assertEquals("True Node\n", first.stdout(), first.stderr());
+        McpCalls.Exec next = mcp.exec("import sys\nprint(hasattr(sys.modules['__main__'], 'Node'), __name__)");
+        assertEquals("False __main__\n", next.stdout(), "the warm interpreter's reset gives a new __main__: " + next.stderr());
+    }
+
+    @Test
+    void anInternalErrorOfTheInterpreterShowsNoJavaFrames() {
+        // GraalPy maps blake2b with a digest size to a JDK algorithm that does not exist, and appends the Java stack.
+        McpCalls.Exec uncaught = mcp.exec("import hashlib\nhashlib.blake2b(b'x', digest_size=16)");
+        assertEquals(1, uncaught.exitCode());
+        assertTrue(uncaught.stderr().contains("UnsupportedDigestmodError"), uncaught.stderr());
+        assertNoJava(uncaught.stderr());
+        McpCalls.Exec printed = mcp.exec("""
+                import hashlib, traceback
+                try:
+                    hashlib.blake2b(b'x', digest_size=16)
+                except ValueError:
+                    print(traceback.format_exc())
+                """);
+        assertTrue(printed.stdout().contains("UnsupportedDigestmodError"), printed.stdout());
+        assertNoJava(printed.stdout());
+    }
+
+    private static void assertNoJava(String text) {
+        assertFalse(text.contains("java.") || text.contains("com.oracle.") || text.contains("Java stack"), text);
+    }
+
+    @Test
+    void threadsAreCappedPerRunAndNoneOutlivesItsRun() {
+        McpCalls.Exec capped = mcp.exec("""
+                import threading
+                stop = threading.Event()
+                started = 0
+                try:
+                    for _ in range(40):
+                        threading.Thread(target=stop.wait).start()
+                        started += 1
+                except RuntimeError as e:
+                    print(started, e)
+                stop.set()
+                """);
+        assertEquals("16 can't start a new thread: a run may have 16 threads alive besides its own "
+                + "(sandbox.threads-per-run)\n", capped.stdout(), capped.stderr());
+        mcp.exec("import threading, time\nthreading.Thread(target=time.sleep, args=(600,), daemon=True).start()");
+        McpCalls.Exec after = mcp.exec("import threading\nprint(threading.active_count())");
+        assertEquals("1\n", after.stdout(), "a daemon thread ended with its run: " + after.stderr());
+    }
+
+    @Test
+    void aSessionsThreadEndsWithTheRunThatStartedIt() {
+        ToolResponse opened = mcp.call("execute_code", Map.of("code", "import threading, time\nkept = 1\n"
+                + "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()", "session", "new"));
+        JsonObject left = JsonObject.mapFrom(opened.structuredContent());
+        String session = left.getString("session");
+        assertTrue(left.getString("stderr").contains("1 thread(s) were still running when the run ended"),
+                left.getString("stderr"));
+        McpCalls.Exec next = mcp.exec(Map.of("code", "import threading\nprint(threading.active_count(), 'kept' in globals())",
+                "session", session));
+        assertTrue(next.stdout().endsWith("1 False\n"), next.stdout() + next.stderr());
+    }
+
+    @Test
+    void asyncioRunsWithoutASocketPairAndSocketsStayRefused() {
+        McpCalls.Exec r = mcp.exec("""
+                import asyncio, socket
+                async def main():
+                    q = asyncio.Queue()
+                    await q.put(1)
+                    got = await asyncio.wait_for(q.get(), timeout=5)
+                    try:
+                        await asyncio.wait_for(asyncio.sleep(10), timeout=0.05)
+                    except TimeoutError:
+                        timed_out = True
+                    return got, timed_out, await asyncio.to_thread(sum, [1, 2])
+                print(asyncio.run(main()), flush=True)
+                socket.socketpair()
+                """);
+        assertEquals("(1, True, 3)\n", r.stdout(), r.stderr());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("OSError"), "the socket pair asyncio no longer needs is still refused: " + r.stderr());
+    }
+
+    @Test
+    void nativeModulesFailWithAnImportErrorThatSaysWhy() {
+        McpCalls.Exec r = mcp.exec("""
+                for name in ('sqlite3', 'ctypes', 'bz2'):
+                    try:
+                        __import__(name)
+                    except ImportError as e:
+                        print(type(e).__name__, e)
+                print('\\u00e4.example'.encode('idna'))
+                """);
+        assertEquals("""
+                ImportError sqlite3 is not available in the sandbox: its module _sqlite3 is native code, which the sandbox does not run
+                ImportError ctypes is not available in the sandbox: its module _ctypes is native code, which the sandbox does not run
+                ImportError bz2 is not available in the sandbox: its module _bz2 is native code, which the sandbox does not run
+                b'xn--4ca.example'
+                """, r.stdout(), r.stderr());
+    }
+}

@@ -1,0 +1,182 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkiverse.mcp.server.ResourceLink;
+import io.quarkiverse.mcp.server.ResourceResponse;
+import io.quarkiverse.mcp.server.TextResourceContents;
+import io.quarkiverse.mcp.server.BlobResourceContents;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkiverse.mcp.server.test.McpAssured;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The inline budget over MCP: a long stream comes back as head and tail around one marker line, the whole of it is
+ * in the caller's workspace as a resource the link names, the files a run wrote are linked, and the context figures
+ * of get_execution_stats move with what runs take in and give back.
+ */
+@QuarkusTest
+class OutputSpillTest {
+
+    /** sandbox.inline-output-bytes by default. */
+    static final int BUDGET = 16384;
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        SandboxWarm.awaitReady();
+        mcp = new McpCalls();
+    }
+
+    static List<ResourceLink> links(ToolResponse response) {
+        return response.content().stream().filter(c -> c instanceof ResourceLink).map(c -> (ResourceLink) c).toList();
+    }
+
+    ResourceResponse read(String uri) {
+        AtomicReference<ResourceResponse> read = new AtomicReference<>();
+        mcp.client().when().resourcesRead(uri, read::set).thenAssertResults();
+        return read.get();
+    }
+
+    String readError(String uri) {
+        AtomicReference<String> error = new AtomicReference<>();
+        mcp.client().when().resourcesRead(uri).withErrorAssert(e -> error.set(e.code() + " " + e.message())).send()
+                .thenAssertResults();
+        return error.get();
+    }
+
+    @Test
+    void aLongStreamComesBackAsHeadAndTailAndWholeInTheWorkspace() {
+        String expected = IntStream.range(0, 20_000).mapToObj(i -> "line " + i + "\n").collect(Collectors.joining());
+        ToolResponse response = mcp.call("execute_code", Map.of("code",
+                "for i in range(20000):\n    print('line', i)\nimport sys\nsys.stderr.write('short\\n')"));
+        assertFalse(response.isError(), McpCalls.text(response));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        String stdout = result.getString("stdout");
+        assertTrue(stdout.getBytes(StandardCharsets.UTF_8).length <= BUDGET, stdout.length() + " bytes inline");
+        assertTrue(stdout.startsWith("line 0\nline 1\n"), stdout.substring(0, 40));
+        assertTrue(stdout.endsWith("line 19998\nline 19999\n"), stdout.substring(stdout.length() - 40));
+        List<String> markers = stdout.lines().filter(l -> l.startsWith("[... ")).toList();
+        assertEquals(1, markers.size(), "one marker line");
+        String file = result.getString("stdout_file");
+        assertNotNull(file, result.encode());
+        assertTrue(file.startsWith(".runs/") && file.endsWith("/stdout.txt"), file);
+        assertTrue(markers.get(0).contains(" bytes left out; all " + expected.length() + " bytes are in " + file),
+                markers.get(0));
+        assertTrue(result.getBoolean("truncated"), "truncated: the inline text is not the whole stream");
+        assertEquals("short\n", result.getString("stderr"));
+        assertNull(result.getString("stderr_file"), "a stream within the budget is not spilled");
+
+        List<ResourceLink> links = links(response);
+        assertEquals(1, links.size(), links.toString());
+        ResourceLink link = links.get(0);
+        assertEquals(expected.length(), link.size());
+        ResourceResponse whole = read(link.uri());
+        assertEquals(expected, ((TextResourceContents) whole.firstContents()).text(), "the file holds the whole stream");
+        JsonObject listed = JsonObject.mapFrom(mcp.call("read_workspace_file", Map.of("path", file, "length", 16))
+                .structuredContent());
+        assertEquals(expected.length(), listed.getLong("total_bytes"));
+    }
+
+    @Test
+    void maxInlineBytesSetsTheBudgetWithinItsBounds() {
+        ToolResponse small = mcp.call("execute_code", Map.of("code", "print('y' * 100000)", "max_inline_bytes", 2000));
+        String stdout = JsonObject.mapFrom(small.structuredContent()).getString("stdout");
+        assertTrue(stdout.getBytes(StandardCharsets.UTF_8).length <= 2000, stdout.length() + " bytes");
+        assertTrue(stdout.contains(" bytes left out; all 100001 bytes are in .runs/"), stdout);
+
+        ToolResponse refused = mcp.call("execute_code", Map.of("code", "print(1)", "max_inline_bytes", 100));
+        assertTrue(refused.isError());
+        assertTrue(McpCalls.text(refused).contains("max_inline_bytes")
+                && McpCalls.text(refused).contains("between 1024 and 1048576"), McpCalls.text(refused));
+    }
+
+    @Test
+    void sanitizedOutputIsCutButNotSpilled() {
+        ToolResponse response = mcp.call("execute_code", Map.of("code", "print('alice@example.com ' * 2000)",
+                "sanitize_output", true));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        assertTrue(result.getBoolean("truncated"));
+        assertNull(result.getString("stdout_file"), "raw personal data must not land in a file the model reads");
+        assertFalse(result.getString("stdout").contains("alice@example.com"), result.getString("stdout"));
+        assertTrue(links(response).isEmpty());
+    }
+
+    @Test
+    void theFilesARunWroteComeBackAsResourceLinks() {
+        String dir = "produced-" + UUID.randomUUID();
+        ToolResponse response = mcp.call("execute_code", Map.of("code", """
+                import os
+                os.makedirs('%1$s/sub')
+                open('%1$s/a.csv', 'w').write('a,b\\n1,2\\n')
+                with open('%1$s/sub/b.bin', 'wb') as f:
+                    f.write(bytes(range(256)))
+                open('%1$s/gone.txt', 'w').write('x')
+                os.remove('%1$s/gone.txt')
+                print(open('%1$s/a.csv').read())
+                """.formatted(dir)));
+        assertFalse(response.isError(), McpCalls.text(response));
+        List<ResourceLink> links = links(response);
+        assertEquals(List.of(dir + "/a.csv", dir + "/sub/b.bin"), links.stream().map(ResourceLink::name).toList());
+        assertEquals(List.of(8, 256), links.stream().map(ResourceLink::size).toList());
+        assertEquals("a,b\n1,2\n", ((TextResourceContents) read(links.get(0).uri()).firstContents()).text());
+        BlobResourceContents blob = (BlobResourceContents) read(links.get(1).uri()).firstContents();
+        assertEquals(256, Base64.getDecoder().decode(blob.blob()).length, "binary files come back as a blob");
+    }
+
+    @Test
+    void resourcesAreListedAndConfined() {
+        AtomicReference<McpAssured.ResourcesTemplatesPage> templates = new AtomicReference<>();
+        mcp.client().when().resourcesTemplatesList(templates::set).thenAssertResults();
+        assertNotNull(templates.get().findByUriTemplate("workspace:///{path}"), templates.get().toString());
+
+        String outside = readError("workspace:///..%2F..%2Fetc%2Fpasswd");
+        assertTrue(outside.contains("outside the workspace"), outside);
+        String missing = readError("workspace:///no-such-" + UUID.randomUUID());
+        assertTrue(missing.startsWith("-32002") && missing.contains("does not exist"), missing);
+    }
+
+    @Test
+    void contextFiguresMoveWithWhatRunsTakeInAndGiveBack() {
+        JsonObject before = context();
+        String name = "input-" + UUID.randomUUID() + ".txt";
+        mcp.call("write_workspace_file", Map.of("path", name, "content", "q".repeat(5000)));
+        McpCalls.Exec run = mcp.exec(Map.of("code", "import sys\ndata = open('" + name + "').read()\n"
+                + "print(len(data) + len(sys.stdin.read()))\nprint('w' * 40000)", "stdin", "s".repeat(300)));
+        assertTrue(run.stdout().startsWith("5300\n"), run.stdout());
+        JsonObject after = context();
+        for (String scope : List.of("caller", "total")) {
+            JsonObject was = before.getJsonObject(scope);
+            JsonObject now = after.getJsonObject(scope);
+            assertEquals(5000, now.getLong("file_bytes") - was.getLong("file_bytes"), scope);
+            assertEquals(300, now.getLong("stdin_bytes") - was.getLong("stdin_bytes"), scope);
+            assertEquals(run.stdout().getBytes(StandardCharsets.UTF_8).length + run.stderr().length(),
+                    now.getLong("inline_bytes") - was.getLong("inline_bytes"), scope);
+            assertEquals(40006, now.getLong("spilled_bytes") - was.getLong("spilled_bytes"), scope);
+            assertEquals((now.getLong("tool_bytes") + now.getLong("file_bytes") + now.getLong("spilled_bytes")) / 4,
+                    now.getLong("estimated_tokens_kept_out"), scope);
+        }
+        assertEquals("tokens estimated as bytes / 4", after.getString("token_estimate"));
+        mcp.call("delete_workspace_file", Map.of("path", name));
+    }
+
+    private JsonObject context() {
+        return JsonObject.mapFrom(mcp.call("get_execution_stats", Map.of()).structuredContent()).getJsonObject("context");
+    }
+}

@@ -1,0 +1,47 @@
+package dev.codeexec.sandbox.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A spare is prepared before any caller holds it: workspace files named like the modules it imports must not run
+ * then (they would run on nobody's behalf, in an interpreter a caller of the tenant gets later).
+ */
+class SparePreloadTest {
+
+    @Test
+    void aWorkspaceFileNamedLikeAPreloadedModuleDoesNotRunAndTheCallerFindsTheStandardLibrary() throws Exception {
+        Path root = Files.createDirectories(Path.of("target/spare-preload-workspace")).toRealPath();
+        Path marker = root.resolve("shadow-ran");
+        Files.deleteIfExists(marker);
+        Files.writeString(root.resolve("json.py"), "open('shadow-ran', 'w').write('json')\n");
+        Files.writeString(root.resolve("csv.py"), "open('shadow-ran', 'w').write('csv')\n");
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
+                (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
+                PythonInterpreter spare = contexts.newInterpreter(contexts.workspace())) {
+            new SparePreload().prepare(spare);
+            assertFalse(Files.exists(marker), "a workspace module ran while the spare was prepared");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            spare.start("import json, sys\nprint(json.dumps([1]), '' in sys.path, 'spare' in repr(globals()))",
+                    new byte[0], "caller", out, OutputStream.nullOutputStream(), false, true).get();
+            assertEquals("[1] True False\n", out.toString(StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(root.resolve("json.py"));
+            Files.deleteIfExists(root.resolve("csv.py"));
+            Files.deleteIfExists(marker);
+        }
+    }
+}

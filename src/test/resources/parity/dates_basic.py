@@ -1,0 +1,11 @@
+from datetime import date, datetime, timedelta, time
+d = date(2024, 2, 28)
+print(d + timedelta(days=1), d + timedelta(days=2), d.weekday(), d.isoformat())
+print(d.isocalendar())
+dt = datetime(2024, 3, 10, 14, 30, 5, 123456)
+print(dt.strftime("%Y-%m-%d %H:%M:%S.%f %A %B %j %U %p"))
+print(datetime.strptime("2023-12-31 23:59", "%Y-%m-%d %H:%M") + timedelta(minutes=2))
+print(datetime.fromisoformat("2024-05-01T12:00:00+02:00"))
+print(repr(timedelta(days=-1, seconds=5)), timedelta(hours=36).total_seconds())
+print((date(2025, 1, 1) - date(2024, 1, 1)).days, time(9, 5).isoformat())
+print(sorted([date(2024, 1, 3), date(2023, 5, 1), date(2024, 1, 1)]))

@@ -1,0 +1,10 @@
+import base64, binascii, quopri, uuid, struct
+raw = bytes(range(0, 256, 17))
+print(base64.b64encode(raw), base64.urlsafe_b64encode(raw), base64.b32encode(b"hello"), base64.b85encode(b"hello"))
+print(base64.b64decode("aGVsbG8gd29ybGQ="), base64.b16encode(b"\x00\xff"), binascii.hexlify(b"ab", "-"))
+print(quopri.encodestring("caf\u00e9 = ok".encode("utf-8")))
+print(uuid.uuid5(uuid.NAMESPACE_DNS, "example.com"), uuid.UUID("12345678123456781234567812345678").hex)
+print(uuid.uuid3(uuid.NAMESPACE_URL, "http://x"), uuid.UUID(int=1).urn)
+packed = struct.pack("<iHd?3s", -2, 65535, 1.5, True, b"abc")
+print(packed, struct.unpack("<iHd?3s", packed), struct.calcsize(">qi"))
+print(int.from_bytes(b"\x01\x00", "little"), (1024).to_bytes(4, "big"), bytes.fromhex("de ad be ef"))

@@ -1,0 +1,11 @@
+import itertools as it, operator
+print(list(it.accumulate([1, 2, 3, 4], operator.mul)), list(it.accumulate([3, 1, 4], max)))
+print(list(it.chain.from_iterable([[1], [2, 3]])), list(it.islice(it.count(10, 5), 4)))
+print([(k, len(list(g))) for k, g in it.groupby("aaabccdd")])
+print(list(it.combinations("abcd", 2)), len(list(it.permutations(range(4)))))
+print(list(it.product("ab", repeat=2)), list(it.zip_longest("ab", "xyz", fillvalue="-")))
+print(list(it.batched(range(7), 3)), list(it.pairwise("abcd")), list(it.compress("abc", [1, 0, 1])))
+print(list(it.takewhile(lambda x: x < 3, [1, 2, 5, 1])), list(it.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))
+print(list(it.starmap(pow, [(2, 3), (3, 2)])), list(it.repeat("x", 3)), list(it.filterfalse(str.isdigit, "a1b2")))
+a, b = it.tee([1, 2, 3])
+print(list(a), list(b), list(it.combinations_with_replacement("ab", 2)), list(it.cycle("ab") for _ in range(0)))
