@@ -1,7 +1,8 @@
 # Confines a sandbox worker when bubblewrap is unavailable (see OsSandbox). Runs as PID 1 of fresh mount, network, PID and IPC
 # namespaces (unshare --mount --net --pid --ipc --fork), before the worker exists.
 # Arguments: w:<dir> for each writable directory, r:<path> for each path under /tmp the worker must read,
-# then --, then the setpriv executable and the worker's command line.
+# h:<dir> for each directory to hide under an empty read-only tmpfs (a writable directory beneath one stays
+# reachable), then --, then the setpriv executable and the worker's command line.
 # Every step must succeed (set -e): a half-confined worker never starts.
 set -eu
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
@@ -9,10 +10,12 @@ nl='
 '
 writable=''
 tmp_paths=''
+hidden=''
 while [ "$1" != -- ]; do
   case $1 in
     w:*) writable="$writable${1#w:}$nl" ;;
     r:*) tmp_paths="$tmp_paths${1#r:}$nl" ;;
+    h:*) hidden="$hidden${1#h:}$nl" ;;
     *) echo "unshare-sandbox: unexpected argument" >&2; exit 2 ;;
   esac
   shift
@@ -61,6 +64,45 @@ for entry in $mounts; do
     under "$point" "$dir" && skip=yes
   done
   [ $skip = yes ] || mount -o "remount,bind,ro${options#r?}" "$point"
+done
+
+# A minimal /dev, assembled on /sys like /tmp: the host's devices stay out of reach. With -n (as below): the root is
+# read-only by now, so mount cannot record anything in /run.
+mount -n -t tmpfs -o mode=755,nosuid codeexec-dev /sys
+for node in null zero full random urandom tty; do
+  : > "/sys/$node"
+  mount -n --bind "/dev/$node" "/sys/$node"
+done
+ln -s /proc/self/fd /sys/fd
+ln -s /proc/self/fd/0 /sys/stdin
+ln -s /proc/self/fd/1 /sys/stdout
+ln -s /proc/self/fd/2 /sys/stderr
+mount -n -o remount,ro,nosuid /sys
+mount -n --move /sys /dev
+
+# Hidden directories (the data directory, the workspaces, /run): an empty tmpfs over each, read-only once the
+# writable directories beneath them have been moved back in from a staging mount under the private /tmp.
+i=0
+for dir in $writable; do
+  i=$((i + 1))
+  under "$dir" /tmp && continue
+  mkdir "/tmp/.codeexec-w$i"
+  mount -n --bind "$dir" "/tmp/.codeexec-w$i"
+done
+for dir in $hidden; do
+  mount -n -t tmpfs -o mode=755,nosuid,nodev,size=64k codeexec-hidden "$dir"
+done
+i=0
+for dir in $writable; do
+  i=$((i + 1))
+  under "$dir" /tmp && continue
+  mkdir -p "$dir"
+  mount -n --bind "/tmp/.codeexec-w$i" "$dir"
+  umount -n "/tmp/.codeexec-w$i"
+  rmdir "/tmp/.codeexec-w$i"
+done
+for dir in $hidden; do
+  mount -n -o remount,ro,nosuid,nodev "$dir"
 done
 unset IFS
 

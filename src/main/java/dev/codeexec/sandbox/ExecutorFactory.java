@@ -15,11 +15,11 @@ final class ExecutorFactory {
     }
 
     static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
-            HostBridge bridge, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> writable) {
+            HostBridge bridge, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
                     new SandboxContexts(workspace, packages, settings.quota(), settings.threadsPerRun(), System.err, bridge), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, runtime, osSandbox, writable);
+            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, runtime, osSandbox, hidden);
         };
     }
 }

@@ -16,6 +16,7 @@ import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -57,8 +58,8 @@ public class SandboxService {
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
     private final OsSandbox osSandbox;
     private final WorkerRuntime runtime;
-    /** What workers may write under the OS sandbox: every tenant's workspace, as real paths. */
-    private final List<Path> writable;
+    /** What the unshare OS sandbox hides from workers: the data directory and every workspace. */
+    private final List<Path> hidden;
     /** Persistent sessions a background run holds, with its execution id. */
     private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
@@ -67,7 +68,7 @@ public class SandboxService {
     private final HandleTable<String> sessions;
 
     public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, WorkspaceRoots workspaces,
-            HostBridge bridge, ReplicaIdentity replica) {
+            HostBridge bridge, ReplicaIdentity replica, @ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
@@ -81,20 +82,22 @@ public class SandboxService {
         this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.packages = PythonPackages.scan(settings.pythonPackages());
-        // Inside a workspace, guest code could write the packages every caller imports.
-        if (packages.root().filter(dir -> dir.startsWith(workspace.path())
-                || dir.startsWith(workspaces.tenantsDir())).isPresent()) {
-            throw new IllegalStateException("sandbox.python-packages (" + packages.root().get()
-                    + ") must not be inside sandbox.workspace (" + workspace.path() + ") or workspace.tenants-dir ("
-                    + workspaces.tenantsDir() + "): guest code could write it");
-        }
-        // Every tenant's workspace, including those made later: all a worker may write under the OS sandbox.
-        this.writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
+        // Inside a workspace, guest code could write the packages every caller imports, read every tenant's skills
+        // in the database, or plant classes in the workers' cache or GraalPy's standard library.
+        outsideWorkspaces("sandbox.python-packages", settings.pythonPackages(), workspaces);
+        outsideWorkspaces("codeexec.data-dir", dataDir, workspaces);
+        settings.worker().aotCacheDir().ifPresent(dir -> outsideWorkspaces("sandbox.worker.aot-cache-dir", dir, workspaces));
+        outsideWorkspaces("sandbox.worker.polyglot-resources", settings.worker().polyglotResources(), workspaces);
+        // What the unshare OS sandbox hides from workers (bwrap shows them only what they need, so none of it).
+        this.hidden = settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? List.of(dataDir.toAbsolutePath().normalize(), workspace.path(), workspaces.tenantsDir())
+                : List.of();
+        List<Path> writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? WorkerLauncher.writableDirectories(List.of(workspace.path(), workspaces.tenantsDir()))
                 : List.of();
         // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself.
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
-                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable, List.of()))
+                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable))
                 : OsSandbox.none();
         // Chosen here, on the start-up path, so that a sandbox.worker.java-home that is no JDK fails the start itself.
         this.runtime = settings.isolation() == SandboxSettings.Isolation.PROCESS
@@ -122,7 +125,7 @@ public class SandboxService {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
-                        writable));
+                        hidden));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
@@ -132,6 +135,16 @@ public class SandboxService {
                 executor.completeExceptionally(e);
             }
         });
+    }
+
+    /** Refuses to start with {@code dir} inside a workspace, where guest code could read or write it. */
+    private static void outsideWorkspaces(String property, Path dir, WorkspaceRoots workspaces) {
+        Path path = dir.toAbsolutePath().normalize();
+        Path local = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL).path();
+        if (path.startsWith(local) || path.startsWith(workspaces.tenantsDir())) {
+            throw new IllegalStateException(property + " (" + path + ") must not be inside sandbox.workspace (" + local
+                    + ") or workspace.tenants-dir (" + workspaces.tenantsDir() + "): guest code could reach it");
+        }
     }
 
     void stop(@Observes ShutdownEvent event) {

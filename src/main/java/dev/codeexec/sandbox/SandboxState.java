@@ -9,7 +9,9 @@ import java.util.Map;
  * What the executor looks like right now: its mode, its workers (process isolation), live sessions, and how
  * warm interpreters served: runs that found their caller's interpreter, runs that did not, recycles by cause;
  * how long a worker took to start (process isolation) and an interpreter to build; spare interpreters taken and
- * built; and the resident and proportional memory of the worker processes.
+ * built; the resident and proportional memory of the worker processes; how many bridge calls were refused because
+ * they did not come from the interpreter running the current execution, and how many workers were recycled to make
+ * room for another tenant's (a worker serves one tenant).
  */
 public record SandboxState(
         String isolation,
@@ -25,14 +27,11 @@ public record SandboxState(
         @JsonProperty("worker_start") Timing workerStart,
         @JsonProperty("context_build") Timing contextBuild,
         @JsonProperty("spares") Spares spares,
-        @JsonProperty("workers_memory") ProcessMemory workersMemory) {
+        @JsonProperty("workers_memory") ProcessMemory workersMemory,
+        @JsonProperty("bridge_calls_refused") long bridgeCallsRefused,
+        @JsonProperty("workers_recycled_for_tenant") long workersRecycledForTenant) {
 
     /** The keys of {@code warm_recycles}. */
     public static final List<String> WARM_RECYCLE_CAUSES = Arrays.stream(WarmCounters.Recycle.values())
             .map(WarmCounters.Recycle::key).toList();
-
-    public SandboxState withWorkersMemory(ProcessMemory memory) {
-        return new SandboxState(isolation, workersLive, workersIdle, workersStarting, workersReplaced, sessions,
-                abandonedGuestThreads, warmHits, warmMisses, warmRecycles, workerStart, contextBuild, spares, memory);
-    }
 }

@@ -44,11 +44,19 @@ class OsSandboxTest {
     @Inject
     WorkspaceRoots workspaces;
 
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "codeexec.data-dir")
+    Path dataDir;
+
+    /** Skipped on a machine without the tools; .ci/run installs bubblewrap, so in CI (CI set) a missing tool fails. */
     @BeforeEach
     void aToolIsInstalled() {
-        assumeTrue(List.of("bwrap", "unshare").stream().anyMatch(tool -> Files.isExecutable(Path.of("/usr/bin", tool))),
-                "neither bwrap nor unshare is installed");
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/nsenter")), "nsenter is needed to look inside a worker");
+        boolean tool = List.of("bwrap", "unshare").stream().anyMatch(t -> Files.isExecutable(Path.of("/usr/bin", t)));
+        boolean nsenter = Files.isExecutable(Path.of("/usr/bin/nsenter"));
+        if (System.getenv("CI") != null) {
+            assertTrue(Files.isExecutable(Path.of("/usr/bin/bwrap")) && nsenter, "CI runs this test with bwrap");
+        }
+        assumeTrue(tool, "neither bwrap nor unshare is installed");
+        assumeTrue(nsenter, "nsenter is needed to look inside a worker");
     }
 
     @Test
@@ -84,21 +92,36 @@ class OsSandboxTest {
     }
 
     @Test
-    void workersCanWriteOnlyTheWorkspacesAndTheirOwnTmp() throws Exception {
+    void workersCanWriteOnlyTheirTenantsWorkspaceAndTheirOwnTmpAndSeeNoOtherTenantNoDataNoRunSocket()
+            throws Exception {
         String name = "os-sandbox-" + UUID.randomUUID();
         // Not under the project, which may itself lie under /tmp (a CI checkout), where the worker's own /tmp is.
         Path outside = Path.of("/var/tmp", name);
         Path inside = workspaces.root(Tenants.LOCAL).path().resolve(name);
-        // A tenant's workspace made after the workers started: workers serve every tenant.
-        Path tenantInside = workspaces.root("os-sandbox-tenant").path().resolve(name);
+        // Another tenant's workspace: the local tenant's workers must not see it at all.
+        Path tenantInside = Files.createDirectories(workspaces.root("os-sandbox-tenant").path()).resolve(name);
+        Files.writeString(tenantInside, "another tenant's file");
         Path hostTmp = Files.createTempFile("os-sandbox-", ".host");
+        Path dataFile = Files.writeString(Files.createDirectories(dataDir).toRealPath().resolve(name), "every tenant's");
+        Path runSocket = Path.of("/run", name + ".sock");
+        java.nio.channels.ServerSocketChannel unix = null;
+        if (Files.isWritable(Path.of("/run"))) {
+            unix = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
+            unix.bind(java.net.UnixDomainSocketAddress.of(runSocket));
+        }
         try {
             for (long pid : workers()) {
                 String mnt = "--mount=/proc/" + pid + "/ns/mnt";
                 Result workspaceWrite = run("nsenter", mnt, "--", "touch", inside.toString());
                 assertEquals(0, workspaceWrite.status(), "the workspace is not writable: " + workspaceWrite.output());
-                Result tenantWrite = run("nsenter", mnt, "--", "touch", tenantInside.toString());
-                assertEquals(0, tenantWrite.status(), "a tenant's workspace is not writable: " + tenantWrite.output());
+                assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", tenantInside.toString()).status(),
+                        "worker " + pid + " sees another tenant's workspace");
+                assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", dataFile.toString()).status(),
+                        "worker " + pid + " sees the data directory");
+                if (unix != null) {
+                    assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", runSocket.toString()).status(),
+                            "worker " + pid + " sees a socket under the host's /run");
+                }
                 Result hostWrite = run("nsenter", mnt, "--", "touch", outside.toString());
                 assertNotEquals(0, hostWrite.status(), "worker " + pid + " wrote outside the workspace");
                 assertFalse(Files.exists(outside));
@@ -109,6 +132,11 @@ class OsSandboxTest {
         } finally {
             Files.deleteIfExists(inside);
             Files.deleteIfExists(tenantInside);
+            Files.deleteIfExists(dataFile);
+            if (unix != null) {
+                unix.close();
+                Files.deleteIfExists(runSocket);
+            }
             Files.deleteIfExists(outside);
             Files.deleteIfExists(hostTmp);
         }

@@ -234,8 +234,10 @@ class TenantIsolationTest {
     void aWarmInterpreterServesNewConnectionsOfItsTenantOnly() {
         SandboxWarm.awaitReady();
         // What a run leaves in a standard-library module stays within its warm interpreter.
-        String mark = mcp(TokenProfile.ACME).exec("import json, uuid\njson._warm_mark = str(uuid.uuid4())\n"
-                + "print(json._warm_mark)").stdout();
+        McpCalls.Exec marked = mcp(TokenProfile.ACME).exec("import json, uuid\njson._warm_mark = str(uuid.uuid4())\n"
+                + "print(json._warm_mark)");
+        assertEquals("", marked.stderr());
+        String mark = marked.stdout();
         String show = "import json\nprint(getattr(json, '_warm_mark', 'another interpreter'))";
         assertEquals(mark, mcp(TokenProfile.ACME).exec(show).stdout());
         assertEquals("another interpreter\n", mcp(TokenProfile.GLOBEX).exec(show).stdout());
@@ -284,5 +286,27 @@ class TenantIsolationTest {
         given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "127.0.0.1:9")
                 .get("/api/v1/stats").then().statusCode(200);
         given().header("Host", "rebind.attacker.example").get("/q/health/live").then().statusCode(200);
+    }
+
+    /**
+     * Another tenant's memory bomb kills only that tenant's worker: a session of this tenant, held by a worker of
+     * its own, goes on. Mutation-checked: letting any idle worker serve any tenant (WorkerPlacement.dispatch without
+     * its tenant filter) puts the bomb on the session's worker, and the session comes back restarted.
+     */
+    @Test
+    void anotherTenantsMemoryBombLeavesASessionIntact() {
+        SandboxWarm.awaitReady();
+        McpCalls acme = mcp(TokenProfile.ACME);
+        McpCalls globex = mcp(TokenProfile.GLOBEX);
+        String survivor = structured(acme.call("execute_code", Map.of("code", "kept = 41", "session", "new")))
+                .getString("session");
+        assertTrue(survivor != null, "no session handle");
+
+        McpCalls.Exec bomb = globex.exec("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 24))", 60);
+        assertTrue(bomb.stderr().contains("MemoryError"), bomb.stderr());
+
+        McpCalls.Exec after = acme.exec(Map.of("code", "print(kept + 1)", "session", survivor));
+        assertEquals("42\n", after.stdout(), after.stderr());
+        assertFalse(after.stderr().contains("restarted"), after.stderr());
     }
 }

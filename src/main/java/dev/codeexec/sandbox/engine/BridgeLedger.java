@@ -28,11 +28,14 @@ final class BridgeLedger {
 
     private final HostCalls host;
     private final Supplier<String> owner;
+    /** The interpreter whose file system this is: its calls are answered only while it runs its caller's code. */
+    private final long interpreter;
     private final ObjectMapper json = new ObjectMapper();
 
-    BridgeLedger(HostCalls host, Supplier<String> owner) {
+    BridgeLedger(HostCalls host, Supplier<String> owner, long interpreter) {
         this.host = host;
         this.owner = owner;
+        this.interpreter = interpreter;
     }
 
     /** Reserves on {@code lease} (0 opens one); refused reservations throw with the server's message. */
@@ -64,7 +67,7 @@ final class BridgeLedger {
     private JsonNode call(String method, Map<String, Object> args) throws IOException {
         String reply;
         try {
-            reply = host.call(owner.get(), WorkspaceQuotaBridge.SERVICE, method, json.writeValueAsString(args));
+            reply = host.call(owner.get(), interpreter, WorkspaceQuotaBridge.SERVICE, method, json.writeValueAsString(args));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

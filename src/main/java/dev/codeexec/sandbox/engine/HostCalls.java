@@ -7,8 +7,20 @@ package dev.codeexec.sandbox.engine;
 @FunctionalInterface
 public interface HostCalls {
 
+    /** Refuses every call: the bridge of an interpreter that runs no caller's code (the worker's warm-up). */
+    HostCalls REFUSE_ALL = (owner, service, method, args) ->
+            "{\"error\":\"the bridge is closed to this interpreter: it runs no caller's code\",\"kind\":\"refused\"}";
+
     /** Calls a host service on behalf of {@code owner}; returns {@code {"result": ...}} or {@code {"error": ..., "kind": ...}}. */
     String call(String owner, String service, String method, String argsJson);
+
+    /**
+     * The same call, made by the interpreter numbered {@code interpreter} (see {@link PythonInterpreter#id}): a
+     * worker answers only the interpreter running its current execution.
+     */
+    default String call(String owner, long interpreter, String service, String method, String argsJson) {
+        return call(owner, service, method, argsJson);
+    }
 
     /** The same call, made through the process {@code origin} (a worker); only the server's bridge tells them apart. */
     default String call(String owner, String origin, String service, String method, String argsJson) {

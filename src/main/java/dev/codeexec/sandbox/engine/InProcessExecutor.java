@@ -203,14 +203,15 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public ExecutionResult execute(ExecutionRequest request) {
-        return execute(request, request.hooks()::started);
+        return execute(request, interpreter -> request.hooks().started());
     }
 
     /**
-     * Runs one execution; {@code onGuestStart} is called when the guest code starts running, after
-     * any wait for an interpreter, so a worker can tell the server when its deadline begins.
+     * Runs one execution; {@code onGuestStart} hears the number of the interpreter running it when the guest code
+     * starts, after any wait for an interpreter, so a worker can tell the server when its deadline begins and which
+     * interpreter alone may call the bridge.
      */
-    ExecutionResult execute(ExecutionRequest request, Runnable onGuestStart) {
+    ExecutionResult execute(ExecutionRequest request, LongConsumer onGuestStart) {
         return run(request, onGuestStart).result();
     }
 
@@ -218,7 +219,7 @@ public final class InProcessExecutor implements CodeExecutor {
     public record Run(ExecutionResult result, WarmCounters.Event warm) {
     }
 
-    public Run run(ExecutionRequest request, Runnable onGuestStart) {
+    public Run run(ExecutionRequest request, LongConsumer onGuestStart) {
         sessions.evictIdle();
         warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
         changeQuiet(1, 0);
@@ -242,9 +243,9 @@ public final class InProcessExecutor implements CodeExecutor {
         return request.output() != null ? request.output() : OutputPlan.inlineOnly(inlineBytes);
     }
 
-    private ExecutionResult executeFresh(ExecutionRequest request, Runnable onGuestStart) {
+    private ExecutionResult executeFresh(ExecutionRequest request, LongConsumer onGuestStart) {
         PythonInterpreter interpreter = takeInterpreter(contexts.root(request.workspace()));
-        onGuestStart.run();
+        onGuestStart.accept(interpreter.id());
         TimedRunner.Outcome outcome = runner.run(interpreter, request, output(request), false);
         noteStuck(outcome);
         if (!outcome.threadStuck()) {
@@ -253,7 +254,7 @@ public final class InProcessExecutor implements CodeExecutor {
         return outcome.result();
     }
 
-    private Run executeWarm(ExecutionRequest request, Runnable onGuestStart) {
+    private Run executeWarm(ExecutionRequest request, LongConsumer onGuestStart) {
         SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
         boolean hit = entry != null;
         int evicted = 0;
@@ -264,7 +265,7 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         entry.lock();
         try {
-            onGuestStart.run();
+            onGuestStart.accept(entry.handle().id());
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
             TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), false, entry.runs() > 0);
             noteStuck(outcome);
@@ -289,7 +290,7 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
-    private ExecutionResult executeInSession(ExecutionRequest request, Runnable onGuestStart) {
+    private ExecutionResult executeInSession(ExecutionRequest request, LongConsumer onGuestStart) {
         String lossNotice = sessions.takeLossNotice(request.session());
         SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
         if (entry == null) {
@@ -297,7 +298,7 @@ public final class InProcessExecutor implements CodeExecutor {
         }
         entry.lock();
         try {
-            onGuestStart.run();
+            onGuestStart.accept(entry.handle().id());
             TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), true);
             noteStuck(outcome);
             entry.markUsed();
@@ -350,7 +351,7 @@ public final class InProcessExecutor implements CodeExecutor {
     public SandboxState state() {
         return new SandboxState("in-process", 0, 0, 0, 0, sessions.size(), abandonedThreads.get(),
                 warmCounters.hits(), warmCounters.misses(), warmCounters.recycles(), Timing.NONE,
-                buildTimes.timing(), spares(), ProcessMemory.NONE);
+                buildTimes.timing(), spares(), ProcessMemory.NONE, 0, 0);
     }
 
     @Override

@@ -34,6 +34,7 @@ public final class PythonInterpreter implements AutoCloseable {
     record Parts(Context context, Value run, ConfinedFileSystem files, RunIntake intake) {
     }
 
+    private final long id;
     private final ExecutorService thread;
     private final Context context;
     private final Value run;
@@ -44,8 +45,9 @@ public final class PythonInterpreter implements AutoCloseable {
     private final RedirectableInput in;
     private final java.util.concurrent.atomic.AtomicReference<String> owner;
 
-    private PythonInterpreter(ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
+    private PythonInterpreter(long id, ExecutorService thread, Parts parts, RedirectableOutput out, RedirectableOutput err,
             RedirectableInput in, java.util.concurrent.atomic.AtomicReference<String> owner) {
+        this.id = id;
         this.thread = thread;
         this.context = parts.context();
         this.run = parts.run();
@@ -58,12 +60,12 @@ public final class PythonInterpreter implements AutoCloseable {
     }
 
     /** Starts a thread and builds the interpreter on it with the given streams. */
-    static PythonInterpreter start(RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
+    static PythonInterpreter start(long id, RedirectableOutput out, RedirectableOutput err, RedirectableInput in,
             java.util.concurrent.atomic.AtomicReference<String> owner, Function<Void, Parts> factory) {
         ExecutorService thread = Executors.newSingleThreadExecutor(THREADS);
         try {
             Parts parts = thread.submit(() -> factory.apply(null)).get();
-            return new PythonInterpreter(thread, parts, out, err, in, owner);
+            return new PythonInterpreter(id, thread, parts, out, err, in, owner);
         } catch (ExecutionException e) {
             thread.shutdownNow();
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
@@ -72,6 +74,11 @@ public final class PythonInterpreter implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while building an interpreter", e);
         }
+    }
+
+    /** Its number among the interpreters of its {@link SandboxContexts}; bridge calls it makes carry it. */
+    public long id() {
+        return id;
     }
 
     /**

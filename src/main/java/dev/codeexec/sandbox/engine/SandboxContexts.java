@@ -54,6 +54,8 @@ public final class SandboxContexts implements AutoCloseable {
     private final WorkspaceQuota quota;
     private final Source driver;
     private final HostCalls host;
+    /** Numbers the interpreters built here, so a bridge call names the one that made it. */
+    private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
     private final String guestModuleFields;
     private final String packageFields;
     private final int threadsPerRun;
@@ -101,6 +103,12 @@ public final class SandboxContexts implements AutoCloseable {
      * life: an interpreter never changes workspace, so it can never carry one tenant's open files into another's.
      */
     public PythonInterpreter newInterpreter(WorkspaceRoot workspace) {
+        return newInterpreter(workspace, host);
+    }
+
+    /** The same, with its bridge calls going to {@code host} (the warm-up's refuses them all). */
+    public PythonInterpreter newInterpreter(WorkspaceRoot workspace, HostCalls host) {
+        long id = interpreters.incrementAndGet();
         RedirectableOutput out = new RedirectableOutput();
         RedirectableOutput err = new RedirectableOutput();
         RedirectableInput in = new RedirectableInput();
@@ -114,14 +122,14 @@ public final class SandboxContexts implements AutoCloseable {
                 return "{\"error\":\"unknown service '" + WorkspaceQuotaBridge.SERVICE + "'\",\"kind\":\"not_found\"}";
             }
             String method = args[1].asString();
-            String reply = host.call(owner.get(), service, method, args[2].asString());
+            String reply = host.call(owner.get(), id, service, method, args[2].asString());
             if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
                 intake.tool(utf8Length(reply));
             }
             return reply;
         };
-        BridgeLedger ledger = new BridgeLedger(host, owner::get);
-        return PythonInterpreter.start(out, err, in, owner, unused -> {
+        BridgeLedger ledger = new BridgeLedger(host, owner::get, id);
+        return PythonInterpreter.start(id, out, err, in, owner, unused -> {
             ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger, intake);
             FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
             Context context = Context.newBuilder(LANGUAGE)

@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.ClasspathText;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,19 +11,31 @@ import java.util.Optional;
 
 /**
  * The operating-system layer under a worker JVM, defence in depth beneath the interpreter's own denials: a tool
- * that starts the worker in its own network namespace (loopback only), PID namespace and mount namespace, with the
- * host's file system read-only except the writable directories, a private /tmp, no capabilities and no new
- * privileges. {@link Kind#NONE} starts the worker as it is. {@link OsSandboxProbe} picks one that works here.
+ * that starts the worker in its own network namespace (loopback only), PID namespace and mount namespace, no
+ * capabilities and no new privileges. Under bwrap the worker's file system is built from nothing: the system's
+ * programs and libraries ({@code /usr} and its links), what {@link Confinement#readable} lists (the JDK, the jars,
+ * GraalPy's resources, the packages directory, the ahead-of-time cache), read-only, its one tenant's workspace,
+ * writable, a private /tmp, an empty /run, a minimal /dev and its own /proc. Under unshare the host's file system
+ * stays visible read-only, except what {@link Confinement#hidden} lists (the data directory, the workspaces, /run),
+ * each under an empty read-only tmpfs, and /dev is rebuilt minimal. {@link Kind#NONE} starts the worker as it is.
+ * {@link OsSandboxProbe} picks one that works here.
  *
  * @param tool         bwrap or unshare (unused for NONE)
  * @param setpriv      drops capabilities under unshare, which has no option of its own for it
  * @param mapRootUser  unshare without root needs a user namespace for the other namespaces and the mounts
+ * @param socketFilter under bwrap, the {@link SocketFilter} program: no AF_UNIX, AF_INET or AF_INET6 socket
  */
-public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser) {
+public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean mapRootUser, Optional<Path> socketFilter) {
 
     private static final Path TMP = Path.of("/tmp");
     private static final Path ENV = Path.of("/usr/bin/env");
+    private static final List<Path> RUN = List.of(Path.of("/run"), Path.of("/var/run"));
     private static final String UNSHARE_SCRIPT = ClasspathText.read("worker/unshare-sandbox.sh");
+    /** The system's programs and libraries; the top-level ones are links into /usr on merged-/usr systems. */
+    private static final List<Path> SYSTEM = List.of(Path.of("/usr"), Path.of("/bin"), Path.of("/sbin"),
+            Path.of("/lib"), Path.of("/lib32"), Path.of("/lib64"), Path.of("/libx32"));
+    /** What the dynamic linker and the JVM read from /etc: no accounts, no host names, no credentials. */
+    private static final List<Path> SYSTEM_FILES = List.of(Path.of("/etc/ld.so.cache"), Path.of("/etc/localtime"));
 
     public enum Kind {
         BWRAP, UNSHARE, NONE;
@@ -34,16 +47,17 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
     }
 
     /**
-     * What a worker may write, and what it must still read although it lies under /tmp (hidden by the private
-     * /tmp otherwise); everything else on the host stays visible read-only.
+     * What a worker may write (its tenant's workspace), what it reads beyond the system's programs and libraries,
+     * and what the unshare path hides although the host's file system shows through it (bwrap shows only what is
+     * listed, so it needs no list of what to hide). Paths that do not exist are left out: nothing could be bound.
      */
-    public record Confinement(List<Path> writable, List<Path> readable) {
+    public record Confinement(List<Path> writable, List<Path> readable, List<Path> hidden) {
         public Confinement {
             writable = List.copyOf(writable);
-            // Only what the private /tmp would hide needs binding back; the rest is already visible. A missing path
-            // (no packages directory, say) cannot be bound, and the worker has nothing to read there anyway.
-            readable = readable.stream().map(Path::toAbsolutePath).map(Path::normalize)
-                    .filter(p -> p.startsWith(TMP) && !p.equals(TMP)).filter(Files::exists).distinct().toList();
+            readable = readable.stream().map(Path::toAbsolutePath).map(Path::normalize).filter(Files::exists)
+                    .distinct().toList();
+            hidden = hidden.stream().map(Path::toAbsolutePath).map(Path::normalize)
+                    .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).distinct().toList();
             for (Path dir : writable) {
                 if (!dir.isAbsolute() || dir.toString().indexOf('\n') >= 0) {
                     throw new IllegalArgumentException("a writable sandbox directory must be an absolute path without "
@@ -51,11 +65,27 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
                 }
             }
         }
+
+        /** Only writable directories, for the start-up trial. */
+        public Confinement(List<Path> writable) {
+            this(writable, List.of(), List.of());
+        }
     }
 
     public static OsSandbox none() {
-        return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false);
+        return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false, Optional.empty());
     }
+
+    /** Bubblewrap at {@code tool}, with the socket filter where it can be had (x86-64). */
+    public static OsSandbox bwrap(Path tool) {
+        return new OsSandbox(Kind.BWRAP, tool, Optional.empty(), false, SocketFilter.write());
+    }
+
+    /**
+     * The shell that hands the socket filter to bwrap on descriptor 3 (Java cannot pass one itself); it drops the PWD
+     * it exported, so bwrap starts with only the environment the launcher gave it.
+     */
+    private static final String WITH_FILTER = "unset PWD; exec \"$@\" 3< \"$0\"";
 
     /** {@code command} as run under this sandbox. */
     List<String> wrap(Confinement confinement, List<String> command) {
@@ -74,20 +104,41 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
     }
 
     private List<String> bwrap(Confinement confinement) {
-        List<String> cmd = new ArrayList<>(List.of(tool.toString(),
-                "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"));
-        // After the tmpfs, so that directories under the host's /tmp are bound into the private one.
+        List<String> cmd = new ArrayList<>();
+        socketFilter.ifPresent(filter -> cmd.addAll(List.of("/bin/sh", "-c", WITH_FILTER, filter.toString())));
+        cmd.add(tool.toString());
+        socketFilter.ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
+        for (Path system : SYSTEM) {
+            if (Files.isSymbolicLink(system)) {
+                try {
+                    cmd.addAll(List.of("--symlink", Files.readSymbolicLink(system).toString(), system.toString()));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            } else if (Files.isDirectory(system)) {
+                cmd.addAll(List.of("--ro-bind", system.toString(), system.toString()));
+            }
+        }
+        SYSTEM_FILES.stream().filter(Files::isRegularFile)
+                .forEach(file -> cmd.addAll(List.of("--ro-bind", file.toString(), file.toString())));
+        // An empty /run and /var/run: the host's sockets (D-Bus, the container runtime, databases) live there.
+        cmd.addAll(List.of("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run",
+                "--tmpfs", "/var/run"));
+        // After the tmpfs mounts, so that what lies under /tmp is bound into the private one.
+        for (Path path : confinement.readable()) {
+            cmd.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+        }
         for (Path dir : confinement.writable()) {
             cmd.addAll(List.of("--bind", dir.toString(), dir.toString()));
         }
-        for (Path path : confinement.readable()) {
-            cmd.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+        if (!confinement.writable().isEmpty()) {
+            cmd.addAll(List.of("--chdir", confinement.writable().get(0).toString()));
         }
         // bwrap keeps root's capabilities unless told; without them the worker cannot undo the mounts.
         // Not --die-with-parent: the parent-death signal follows the spawning thread, and the pool's spawner threads
         // end while their workers live on.
-        cmd.addAll(List.of("--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--cap-drop", "ALL",
-                "--"));
+        cmd.addAll(List.of("--remount-ro", "/", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session",
+                "--cap-drop", "ALL", "--"));
         return cmd;
     }
 
@@ -99,7 +150,12 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
         }
         cmd.addAll(List.of("--", "/bin/sh", "-c", UNSHARE_SCRIPT, "unshare-sandbox"));
         confinement.writable().forEach(dir -> cmd.add("w:" + dir));
-        confinement.readable().forEach(path -> cmd.add("r:" + path));
+        // Only what the private /tmp would hide needs binding back; the rest of the host shows through.
+        confinement.readable().stream().filter(p -> p.startsWith(TMP) && !p.equals(TMP))
+                .forEach(path -> cmd.add("r:" + path));
+        // As under bwrap, an empty /run and /var/run (unless it is a link to /run): the host's sockets live there.
+        java.util.stream.Stream.concat(RUN.stream().filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)),
+                confinement.hidden().stream()).distinct().forEach(dir -> cmd.add("h:" + dir));
         cmd.add("--");
         cmd.add(setpriv.orElseThrow().toString());
         return cmd;

@@ -65,7 +65,7 @@ public final class OsSandboxProbe {
         }
         List<OsSandbox> found = new ArrayList<>();
         executable("bwrap").ifPresentOrElse(
-                bwrap -> found.add(new OsSandbox(OsSandbox.Kind.BWRAP, bwrap, Optional.empty(), false)),
+                bwrap -> found.add(OsSandbox.bwrap(bwrap)),
                 () -> refusals.add("bwrap: not installed"));
         Optional<Path> unshare = executable("unshare");
         Optional<Path> setpriv = executable("setpriv");
@@ -73,7 +73,7 @@ public final class OsSandboxProbe {
             // Without setpriv the worker would keep root's capabilities and could undo every mount.
             refusals.add("unshare: " + (unshare.isEmpty() ? "not installed" : "setpriv (util-linux) not installed"));
         } else {
-            found.add(new OsSandbox(OsSandbox.Kind.UNSHARE, unshare.get(), setpriv, !runningAsRoot()));
+            found.add(new OsSandbox(OsSandbox.Kind.UNSHARE, unshare.get(), setpriv, !runningAsRoot(), Optional.empty()));
         }
         return found;
     }

@@ -17,9 +17,11 @@ import java.util.logging.Logger;
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
  * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
  * half the time. The file is named after the worker's command line and its jars' sizes and times, so a new
- * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a throwaway worker in the background: started with
- * {@code -XX:AOTCacheOutput}, it builds its interpreter, runs the warm-up rounds (so the cache also holds the classes
- * and method profiles of typical data work), is told to exit, and writes the cache as it does.
+ * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a
+ * throwaway worker in the background, under the same OS sandbox and rlimits as every worker, whose one writable
+ * directory is a scratch directory beside the cache: started with {@code -XX:AOTCacheOutput}, it builds its
+ * interpreter on an empty workspace, runs the warm-up rounds (so the cache also holds the classes and method
+ * profiles of typical data work), is told to exit, and writes the cache as it does.
  */
 final class WorkerAotCache {
 
@@ -35,9 +37,9 @@ final class WorkerAotCache {
         this.file = dir.toAbsolutePath().resolve("worker-" + CacheFiles.digest(commandLine) + ".aot");
     }
 
-    /** Where the cache lives; workers read it. */
-    Path directory() {
-        return file.getParent();
+    /** The cache, which workers read (and nothing else of its directory). */
+    Path file() {
+        return file;
     }
 
     /** The options that make a worker use the cache, once it exists. */
@@ -54,12 +56,14 @@ final class WorkerAotCache {
         if (failed || !missing() || !training.compareAndSet(false, true)) {
             return;
         }
-        Path partial = CacheFiles.partial(file);
+        // The worker's one writable directory: the partial file, and an empty workspace for its interpreters.
+        Path scratch = CacheFiles.partial(file.resolveSibling(file.getFileName() + ".training"));
+        Path partial = scratch.resolve(file.getFileName());
         Process process = null;
         long start = System.nanoTime();
         try {
-            Files.createDirectories(file.getParent());
-            process = launcher.trainingBuilder(partial).start();
+            Files.createDirectories(scratch);
+            process = launcher.trainingBuilder(scratch, partial).start();
             InputStream out = process.getInputStream();
             // The first frame is the worker's "ready": its interpreter is built, which is what the cache should hold.
             CompletableFuture<Integer> ready = CompletableFuture.supplyAsync(() -> {
@@ -94,11 +98,10 @@ final class WorkerAotCache {
                 process.destroyForcibly();
             }
             try {
-                Files.deleteIfExists(partial);
-                // The JVM writes the recorded configuration beside the cache first.
-                Files.deleteIfExists(partial.resolveSibling(partial.getFileName() + ".config"));
+                // The partial cache, the configuration the JVM records beside it first, the empty workspace.
+                CacheFiles.deleteTree(scratch);
             } catch (IOException e) {
-                LOG.log(Level.FINE, "could not remove {0}", partial);
+                LOG.log(Level.FINE, "could not remove {0}", scratch);
             }
             training.set(false);
         }
@@ -112,7 +115,7 @@ final class WorkerAotCache {
         try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot*")) {
             for (Path other : caches) {
                 if (!other.equals(file) && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
-                    Files.deleteIfExists(other);
+                    CacheFiles.deleteTree(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
                 }
             }

@@ -2,7 +2,6 @@ package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.worker.SandboxWorkerMain;
-import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,10 +13,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Builds the command line of a worker JVM: its own heap limit, exit on heap exhaustion, an empty
- * environment (no host secrets can leak into it), and on Linux {@code prlimit} caps on open files
+ * Builds the command line of a worker JVM for one tenant's workspace: its own heap limit, exit on heap exhaustion,
+ * an empty environment (no host secrets can leak into it), and on Linux {@code prlimit} caps on open files
  * and file size as defence in depth beside the workspace checks; under an {@link OsSandbox}, all of it runs inside
- * that.
+ * that, with that workspace the only one it can see. The worker that records the ahead-of-time cache runs the same
+ * way, on an empty directory of its own.
  */
 public final class WorkerLauncher {
 
@@ -27,21 +27,23 @@ public final class WorkerLauncher {
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
     private final List<String> jvm;
-    /** The classpath, main class and arguments. */
+    /** The classpath and main class. */
     private final List<String> main;
+    /** The arguments after the workspace. */
+    private final List<String> arguments;
     private final List<String> limits;
     private final Optional<WorkerAotCache> aot;
     private final OsSandbox osSandbox;
-    private final List<Path> writable;
-    /** What workers read; the OS sandbox binds back those under /tmp that exist when a worker starts. */
+    /** What the unshare path hides besides /run: the data directory, every workspace (see {@link OsSandbox}). */
+    private final List<Path> hidden;
+    /** What workers read besides the system: the JDK, the jars, GraalPy's resources, the packages, the cache. */
     private final List<Path> readable;
 
     /**
-     * @param writable the directories workers may write under the OS sandbox (every tenant's workspace), as
-     *                 {@link #writableDirectories} returns them; the rest of the host is read-only to them
+     * @param hidden what must stay out of a worker's sight although the unshare path shows the host's file system:
+     *               the data directory and every tenant's workspace (bwrap shows only what a worker needs anyway)
      */
-    WorkerLauncher(SandboxSettings settings, WorkspaceRoot workspace, WorkerRuntime runtime, OsSandbox osSandbox,
-            List<Path> writable) {
+    WorkerLauncher(SandboxSettings settings, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         SandboxSettings.Worker worker = settings.worker();
         this.osSandbox = osSandbox;
         List<String> prlimit = new ArrayList<>();
@@ -84,8 +86,8 @@ public final class WorkerLauncher {
         }
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
-        this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName(),
-                workspace.path().toString(), Integer.toString(settings.inlineOutputBytes()),
+        this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName());
+        this.arguments = List.of(Integer.toString(settings.inlineOutputBytes()),
                 Long.toString(settings.cancelGrace().toMillis()), Long.toString(settings.quota().maxFileBytes()),
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
@@ -98,9 +100,17 @@ public final class WorkerLauncher {
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
-                        + "\u0000" + jarStamps(main.get(1))));
-        this.writable = osSandbox.kind() == OsSandbox.Kind.NONE ? List.of() : List.copyOf(writable);
+                        + "\u0000" + String.join("\u0000", arguments) + "\u0000" + jarStamps(main.get(1))));
+        this.hidden = List.copyOf(hidden);
         this.readable = readable(settings, resources, runtime.jit());
+    }
+
+    /** The main class's arguments for a worker on {@code workspace}. */
+    private List<String> main(Path workspace) {
+        List<String> cmd = new ArrayList<>(main);
+        cmd.add(workspace.toString());
+        cmd.addAll(arguments);
+        return cmd;
     }
 
     private List<Path> readable(SandboxSettings settings, Optional<Path> resources, JitOptions.Choice jit) {
@@ -113,7 +123,8 @@ public final class WorkerLauncher {
         }
         readable.add(settings.pythonPackages());
         resources.ifPresent(readable::add);
-        aot.ifPresent(cache -> readable.add(cache.directory()));
+        // The cache file alone: its directory is by default the data directory, which holds every tenant's skills.
+        aot.ifPresent(cache -> readable.add(cache.file()));
         if (jit.compiler() == JitOptions.Compiler.GRAAL_JARS) {
             readable.add(JitOptions.JARS.toAbsolutePath());
         }
@@ -139,27 +150,45 @@ public final class WorkerLauncher {
     }
 
     /**
-     * A worker that records an ahead-of-time cache into {@code output} when it exits; trusted (it runs no caller's
-     * code), so without rlimits or the OS sandbox, which would have to let it write the cache directory.
+     * A worker that records an ahead-of-time cache into {@code output} when it exits, under the same OS sandbox and
+     * rlimits as every worker: its one writable directory is {@code scratch}, which holds the output and an empty
+     * workspace.
      */
-    ProcessBuilder trainingBuilder(Path output) {
-        List<String> cmd = new ArrayList<>(jvm);
+    ProcessBuilder trainingBuilder(Path scratch, Path output) {
+        Path workspace = scratch.resolve("workspace");
+        try {
+            Files.createDirectories(workspace);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the training worker's workspace " + workspace, e);
+        }
+        List<String> cmd = new ArrayList<>(limits);
+        cmd.addAll(jvm);
         cmd.add("-XX:AOTCacheOutput=" + output);
         cmd.add("-D" + SandboxWorkerMain.AOT_TRAINING_PROPERTY + "=true");
-        cmd.addAll(main);
+        cmd.addAll(main(workspace));
         // Its warnings (classes the cache skips) are many and not worth reading.
-        return isolated(new ProcessBuilder(cmd)).redirectError(ProcessBuilder.Redirect.DISCARD);
+        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(scratch), cmd)))
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
     }
 
-    /** A worker for callers' code: under the OS sandbox (outermost, so the process we hold is its root), with rlimits. */
-    ProcessBuilder processBuilder() {
+    /**
+     * A worker for the callers of the tenant whose workspace is {@code workspace}: under the OS sandbox (outermost, so
+     * the process we hold is its root), with rlimits, and with no other workspace in sight.
+     */
+    ProcessBuilder processBuilder(Path workspace) {
         List<String> cmd = new ArrayList<>(limits);
         cmd.addAll(jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
-        cmd.addAll(main);
-        // The ahead-of-time cache directory, for one, may appear after the launcher was built.
-        OsSandbox.Confinement confinement = new OsSandbox.Confinement(writable, readable);
-        return isolated(new ProcessBuilder(osSandbox.wrap(confinement, cmd)));
+        cmd.addAll(main(workspace));
+        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
+    }
+
+    /** Built at each start: the ahead-of-time cache, for one, may appear after the launcher was built. */
+    private OsSandbox.Confinement confinement(Path writable) {
+        if (osSandbox.kind() == OsSandbox.Kind.NONE) {
+            return new OsSandbox.Confinement(List.of());
+        }
+        return new OsSandbox.Confinement(writableDirectories(List.of(writable)), readable, hidden);
     }
 
     private static ProcessBuilder isolated(ProcessBuilder builder) {

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -54,7 +55,7 @@ final class WorkerProcess {
      * caller the server knows, never one the worker claims.
      */
     private record Running(long id, String owner, RunHooks hooks, CompletableFuture<WorkerMessages.Reply> started,
-            CompletableFuture<WorkerMessages.Reply> finished) {
+            CompletableFuture<WorkerMessages.Reply> finished, AtomicLong interpreter) {
     }
 
     private final int number;
@@ -64,6 +65,8 @@ final class WorkerProcess {
     private final java.util.concurrent.Executor bridgeThreads;
     /** Hears of a worker killed for breaking the protocol while no execution ran on it, to replace it. */
     private final Consumer<WorkerProcess> brokeProtocolIdle;
+    /** Hears how many bridge calls were refused: dropped here, or refused by the worker itself. */
+    private final LongConsumer refusedCalls;
     /** This process, as bridge handlers see it: state its calls leave open ends with it. */
     private final String origin;
     private final FrameCodec codec;
@@ -75,6 +78,8 @@ final class WorkerProcess {
     /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
     private volatile boolean givenUp;
     private long nextId;
+    /** Bridge calls dropped so far; touched by the reader thread only. */
+    private long drops;
 
     /**
      * @param maxFrameBytes     the largest frame the worker may send ({@link FrameLimits#fromWorker})
@@ -82,8 +87,9 @@ final class WorkerProcess {
      *                          (a running execution fails with {@link WorkerGone} instead)
      */
     WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
-            LongConsumer built, int maxFrameBytes, Consumer<WorkerProcess> brokeProtocolIdle) {
+            LongConsumer built, int maxFrameBytes, Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) {
         this.number = number;
+        this.refusedCalls = refusedCalls;
         this.built = built;
         this.process = process;
         this.host = host;
@@ -98,11 +104,11 @@ final class WorkerProcess {
     }
 
     /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
-    static WorkerProcess start(int number, WorkerLauncher launcher, HostCalls host,
+    static WorkerProcess start(int number, ProcessBuilder launch, HostCalls host,
             java.util.concurrent.Executor bridgeThreads, LongConsumer built, int maxFrameBytes,
-            Consumer<WorkerProcess> brokeProtocolIdle) throws IOException {
-        return new WorkerProcess(number, launcher.processBuilder().start(), host, bridgeThreads, built, maxFrameBytes,
-                brokeProtocolIdle);
+            Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) throws IOException {
+        return new WorkerProcess(number, launch.start(), host, bridgeThreads, built, maxFrameBytes,
+                brokeProtocolIdle, refusedCalls);
     }
 
     int number() {
@@ -147,7 +153,8 @@ final class WorkerProcess {
             Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
         long id = ++nextId;
         RunHooks hooks = request.hooks();
-        Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>());
+        Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>(),
+                new AtomicLong());
         running.set(execution);
         try {
             IOException closed = channelClosed;
@@ -230,8 +237,14 @@ final class WorkerProcess {
                     continue;
                 }
                 if (frame.message().bridgeCall() != null) {
-                    // Bridge calls name their own call id, not the execution: whichever runs is the one they act for.
-                    answer(frame.message().bridgeCall(), running("a bridge call", frame.bytes()).owner());
+                    WorkerMessages.BridgeCall call = frame.message().bridgeCall();
+                    Running execution = running.get();
+                    if (execution != null && execution.id() == call.execution()
+                            && execution.interpreter().get() == call.interpreter() && call.interpreter() != 0) {
+                        answer(call, execution.owner());
+                    } else {
+                        dropped(call, execution, frame.bytes());
+                    }
                     continue;
                 }
                 if (frame.message().output() != null) {
@@ -258,11 +271,15 @@ final class WorkerProcess {
                 // An honest worker answers only the execution it was sent, and only while it runs.
                 Running execution = current(reply.id(), reply.started() ? "a start" : "a result", frame.bytes());
                 if (reply.started()) {
+                    execution.interpreter().set(reply.interpreter());
                     execution.started().complete(reply);
                     continue;
                 }
                 // Over from here on: a bridge call after the result would act for a caller who has left.
                 running.compareAndSet(execution, null);
+                if (reply.refusedCalls() > 0) {
+                    refusedCalls.accept(reply.refusedCalls());
+                }
                 execution.finished().complete(reply);
             }
         } catch (FrameCodec.FrameTooLarge e) {
@@ -272,6 +289,23 @@ final class WorkerProcess {
         } catch (IOException e) {
             closeChannel(new IOException("worker " + number + " closed its channel"));
         }
+    }
+
+    /**
+     * A bridge call that did not come from the running execution's interpreter (none runs, an earlier execution, or
+     * another interpreter): never answered, counted, and logged as metadata. It kills nothing: the worker refuses
+     * such calls itself, so one arriving here is a worker out of step, and the running caller keeps its worker.
+     */
+    private void dropped(WorkerMessages.BridgeCall call, Running execution, long bytes) {
+        refusedCalls.accept(1);
+        // The first and then every doubling: a worker out of step cannot flood the log.
+        if (Long.bitCount(++drops) != 1) {
+            return;
+        }
+        LOG.log(Level.WARNING, "sandbox worker {0} (pid {1}): dropped a bridge call ({2} bytes) from execution {3}, "
+                + "interpreter {4}, while {5}", new Object[] {number, Long.toString(process.pid()), bytes,
+                    call.execution(), call.interpreter(), execution == null ? "none runs"
+                        : "execution " + execution.id() + " runs in interpreter " + execution.interpreter().get()});
     }
 
     /** The execution running now; a frame that needs one while none runs breaks the protocol. */

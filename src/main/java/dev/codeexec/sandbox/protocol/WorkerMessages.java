@@ -29,8 +29,13 @@ public final class WorkerMessages {
     public record Cancel(long id) {
     }
 
-    /** Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. */
-    public record BridgeCall(long callId, String service, String method, String args) {
+    /**
+     * Guest code in the worker calls a host service; the server answers with a {@link BridgeReply}. It names the
+     * execution and the interpreter it came from: the server answers only the interpreter the running execution's
+     * start named ({@link Reply#interpreter}), and drops anything else.
+     */
+    public record BridgeCall(long callId, long execution, long interpreter, String service, String method,
+            String args) {
     }
 
     /** The host's answer to a {@link BridgeCall}: the JSON reply text. */
@@ -61,21 +66,25 @@ public final class WorkerMessages {
      * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
      * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
      * {@code report} is the result's report, which the result itself does not serialize.
+     * A start names the {@code interpreter} running the request, the only one whose bridge calls the server answers.
+     * {@code refusedCalls} counts the bridge calls the worker itself refused since the previous result: made by an
+     * interpreter that was not running the current execution.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
-            WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report) {
+            WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report, long interpreter,
+            long refusedCalls) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built, null, null);
+            return new Reply(0, true, false, null, false, null, built, null, null, 0, 0);
         }
 
-        /** The guest code of request {@code id} has started: the server's deadline for it begins now. */
-        public static Reply startedNow(long id) {
-            return new Reply(id, false, true, null, false, null, null, null, null);
+        /** The guest code of request {@code id} has started in {@code interpreter}: the server's deadline begins now. */
+        public static Reply startedNow(long id, long interpreter) {
+            return new Reply(id, false, true, null, false, null, null, null, null, interpreter, 0);
         }
 
         public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
-                List<Long> built, Spares spares) {
-            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report());
+                List<Long> built, Spares spares, long refusedCalls) {
+            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report(), 0, refusedCalls);
         }
 
         /** The result with its report attached again. */

@@ -7,6 +7,7 @@ import dev.codeexec.sandbox.PythonPackages;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HeapWatch;
+import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.engine.InProcessExecutor;
 import dev.codeexec.sandbox.engine.SandboxContexts;
 import dev.codeexec.sandbox.protocol.FrameCodec;
@@ -97,8 +98,15 @@ public final class SandboxWorkerMain {
     /** Heap in use after the last idle collection; read and written on the flusher thread only. */
     private long usedAfterCollect;
 
-    private record Running(long id, RunHooks hooks) {
+    /** An execution and, once its guest code started, the interpreter running it (0 before). */
+    private record Running(long id, RunHooks hooks, java.util.concurrent.atomic.AtomicLong interpreter) {
     }
+
+    /** Refused here: made by an interpreter that was not running the current execution. */
+    private static final String NOT_RUNNING = "{\"error\":\"the bridge answers only the interpreter running the "
+            + "current execution\",\"kind\":\"refused\"}";
+    /** Bridge calls refused since the last result was sent. */
+    private final AtomicLong refusedCalls = new AtomicLong();
 
     private SandboxWorkerMain(FrameCodec codec) {
         this.codec = codec;
@@ -121,7 +129,7 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
-                settings.quota(), settings.threadsPerRun(), System.err, worker::callServer);
+                settings.quota(), settings.threadsPerRun(), System.err, worker.bridge());
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
@@ -136,11 +144,11 @@ public final class SandboxWorkerMain {
             worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
             warmup.startInBackground();
             worker.flusher.scheduleWithFixedDelay(worker::collectWhenIdle, 10, 5, TimeUnit.SECONDS);
-            worker.serve(executor);
+            worker.serve(executor, warmup);
         }
     }
 
-    private void serve(InProcessExecutor executor) throws IOException, InterruptedException {
+    private void serve(InProcessExecutor executor, WorkerWarmup warmup) throws IOException, InterruptedException {
         while (true) {
             Optional<WorkerMessages.Execute> next = requests.take();
             if (next.isEmpty()) {
@@ -152,15 +160,22 @@ public final class SandboxWorkerMain {
                 request.drop().forEach(executor::resetSession);
             }
             busy.set(true);
+            warmup.pause();
             InProcessExecutor.Run run;
             OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
             RunHooks hooks = new RunHooks(batcher, () -> { });
-            current.set(new Running(request.id(), hooks));
+            Running running = new Running(request.id(), hooks, new AtomicLong());
+            current.set(running);
             try {
+                // The run's owner is its execution id: the server alone knows the caller, and a bridge call from an
+                // interpreter still holding an earlier execution's id is refused.
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
-                        Duration.ofMillis(request.timeoutMs()), "", request.session(), request.reuse(), hooks,
-                        request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
-                        () -> started(request.id()));
+                        Duration.ofMillis(request.timeoutMs()), Long.toString(request.id()), request.session(),
+                        request.reuse(), hooks, request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
+                        interpreter -> {
+                            running.interpreter().set(interpreter);
+                            started(request.id(), interpreter);
+                        });
             } finally {
                 current.set(null);
                 if (batcher != null) {
@@ -168,10 +183,11 @@ public final class SandboxWorkerMain {
                 }
                 lastFinishedNanos = System.nanoTime();
                 busy.set(false);
+                warmup.resume();
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares()), null, null));
+                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
         }
     }
 
@@ -218,9 +234,9 @@ public final class SandboxWorkerMain {
         return true;
     }
 
-    private void started(long id) {
+    private void started(long id, long interpreter) {
         try {
-            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id), null, null));
+            codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(id, interpreter), null, null));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -250,14 +266,47 @@ public final class SandboxWorkerMain {
         }
     }
 
-    /** A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to claim). */
-    private String callServer(String ignoredOwner, String service, String method, String args) {
+    /** Guest bridge calls: each interpreter names itself, and only the running execution's is answered. */
+    private HostCalls bridge() {
+        return new HostCalls() {
+            @Override
+            public String call(String owner, String service, String method, String argsJson) {
+                return refuse(service, "no interpreter named");
+            }
+
+            @Override
+            public String call(String owner, long interpreter, String service, String method, String argsJson) {
+                return callServer(owner, interpreter, service, method, argsJson);
+            }
+        };
+    }
+
+    private String refuse(String service, String why) {
+        // Logged at the first and then at every doubling, so a guest cannot flood the log.
+        if (Long.bitCount(refusedCalls.incrementAndGet()) == 1) {
+            LOG.log(Level.WARNING, "bridge call to {0} refused: {1}", new Object[] {service, why});
+        }
+        return NOT_RUNNING;
+    }
+
+    /**
+     * A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to
+     * claim), when {@code execution} (the run's owner, see {@link #serve}) runs now in {@code interpreter}; refused
+     * here otherwise: an interpreter of an earlier execution, a guest thread that outlived its run, an interpreter
+     * being built or closed.
+     */
+    private String callServer(String execution, long interpreter, String service, String method, String args) {
+        Running running = current.get();
+        if (running == null || !Long.toString(running.id()).equals(execution)
+                || running.interpreter().get() != interpreter) {
+            return refuse(service, running == null ? "no execution running" : "not the running execution's interpreter");
+        }
         long id = bridgeIds.incrementAndGet();
         CompletableFuture<String> reply = new CompletableFuture<>();
         bridgeReplies.put(id, reply);
         try {
             byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                    new WorkerMessages.BridgeCall(id, service, method, args), null));
+                    new WorkerMessages.BridgeCall(id, running.id(), interpreter, service, method, args), null));
             if (frame.length > FrameLimits.BRIDGE_CALL_BYTES) {
                 // Refused here as the host would: the server kills a worker that sends a larger frame.
                 return ARGS_TOO_LARGE;

@@ -52,7 +52,7 @@ class WarmRecyclingTest {
 
     private static InProcessExecutor.Run run(String owner, String code, int timeoutS) {
         return executor.run(new ExecutionRequest(code, "", Duration.ofSeconds(timeoutS), owner, SessionKey.warm(owner),
-                ExecutionRequest.Reuse.WARM), () -> { });
+                ExecutionRequest.Reuse.WARM), interpreter -> { });
     }
 
     @Test
@@ -102,7 +102,7 @@ class WarmRecyclingTest {
         HeapWatch heap = new HeapWatch(100, () -> collections.get() > 0 ? 200 : 0, collections::get);
         try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
             java.util.function.Supplier<InProcessExecutor.Run> next = () -> watched.run(new ExecutionRequest("pass", "",
-                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), () -> { });
+                    Duration.ofSeconds(5), "heap", SessionKey.warm("heap"), ExecutionRequest.Reuse.WARM), interpreter -> { });
             assertNull(next.get().warm().recycled(), "no collection yet");
             collections.incrementAndGet();
             InProcessExecutor.Run after = next.get();

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A stand-in worker process for {@link WorkerProcessProtocolTest}: speaks the real frame protocol on
- * stdin/stdout and breaks it in the way its one argument names, then waits until the server kills it.
+ * stdin/stdout and breaks it in the way its one argument names, then waits until the server kills it or closes
+ * the channel.
  */
 public final class FakeWorker {
 
@@ -24,29 +25,40 @@ public final class FakeWorker {
         FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
         switch (args[0]) {
-            case "bridge-while-idle" -> codec.write(bridgeCall(1));
+            case "bridge-while-idle" -> {
+                codec.write(bridgeCall(1, 0, 0));
+                serveHonestly(codec);
+            }
             case "output-while-idle" -> codec.write(new WorkerMessages.FromWorker(null, null,
                     new WorkerMessages.Output(1, false, "stale".getBytes(java.nio.charset.StandardCharsets.UTF_8))));
             case "result-for-another-execution" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
-                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id(), INTERPRETER),
+                        null, null));
                 ExecutionResult forged = new ExecutionResult("someone else's output", "", 0, 1, false, false);
                 codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of(), null), null, null));
+                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of(), null, 0), null, null));
+            }
+            case "bridge-from-other-interpreters" -> {
+                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id(), INTERPRETER),
+                        null, null));
+                // Another interpreter in the same worker, then one naming an execution that is not running.
+                codec.write(bridgeCall(1, execute.id(), INTERPRETER + 1));
+                codec.write(bridgeCall(2, execute.id() + 1, INTERPRETER));
+                codec.write(bridgeCall(3, execute.id(), INTERPRETER));
+                String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
+                        new ExecutionResult(answer, "", 0, 1, false, false), false, null, List.of(), null, 0), null, null));
             }
             case "bridge-after-result" -> {
-                WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
-                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
-                codec.write(bridgeCall(1));
-                String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
-                ExecutionResult result = new ExecutionResult(answer, "", 0, 1, false, false);
-                codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id(), result, false, null, List.of(), null), null, null));
-                codec.write(bridgeCall(2));
+                long id = serveHonestly(codec);
+                codec.write(bridgeCall(2, id, INTERPRETER));
             }
             case "oversized-result" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
-                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id()), null, null));
+                codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id(), INTERPRETER),
+                        null, null));
                 // Only the length prefix: a reader that waited for the body would wait forever.
                 DataOutputStream raw = new DataOutputStream(stdout);
                 raw.writeInt(Integer.parseInt(args[1]) + 1);
@@ -59,7 +71,23 @@ public final class FakeWorker {
         }
     }
 
-    private static WorkerMessages.FromWorker bridgeCall(long id) {
-        return new WorkerMessages.FromWorker(null, new WorkerMessages.BridgeCall(id, "echo", "echo", "{}"), null);
+    /** The interpreter the fake says runs every execution. */
+    static final long INTERPRETER = 5;
+
+    /** One execution as an honest worker runs it: a bridge call from its interpreter, whose answer is the output. */
+    private static long serveHonestly(FrameCodec codec) throws IOException {
+        WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
+        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id(), INTERPRETER), null,
+                null));
+        codec.write(bridgeCall(1, execute.id(), INTERPRETER));
+        String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
+        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
+                new ExecutionResult(answer, "", 0, 1, false, false), false, null, List.of(), null, 0), null, null));
+        return execute.id();
+    }
+
+    private static WorkerMessages.FromWorker bridgeCall(long callId, long execution, long interpreter) {
+        return new WorkerMessages.FromWorker(null,
+                new WorkerMessages.BridgeCall(callId, execution, interpreter, "echo", "echo", "{}"), null);
     }
 }

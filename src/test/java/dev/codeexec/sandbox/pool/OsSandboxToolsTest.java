@@ -21,6 +21,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Each OS sandbox tool on its own, with a shell in place of a worker: bwrap as the server prefers it, and the unshare
  * script the server falls back to (which OsSandboxTest only meets where bwrap is missing). Directories under the
  * host's /tmp must survive the private /tmp: a writable one stays writable, a readable one visible and read-only.
+ * What a worker must not reach is out of sight under both: a UNIX socket under /run, the data directory, and another
+ * tenant's workspace beside its own (each mutation-checked: dropping the /run tmpfs, the hidden list or, for bwrap,
+ * binding the whole host again turns the matching word into "seen"). Under bwrap the seccomp filter refuses AF_UNIX
+ * and AF_INET6 sockets (mutation-checked: without --seccomp both are made).
  */
 class OsSandboxToolsTest {
 
@@ -33,9 +37,19 @@ class OsSandboxToolsTest {
             if test -r "$3/kept"; then echo tmp-read-visible; else echo tmp-read-missing; fi
             if (exec 3<>/dev/tcp/127.0.0.1/$6) 2>/dev/null; then echo connected; else echo unreachable; fi
             grep -c '^CapEff:.0000000000000000$' /proc/self/status
+            if test -e "$7"; then echo run-socket-seen; else echo run-socket-hidden; fi
+            if test -e "$8/codeexec.mv.db"; then echo data-seen; else echo data-hidden; fi
+            if test -e "$2/other-tenant-file"; then echo other-tenant-seen; else echo other-tenant-hidden; fi
+            if echo x > /dev/null; then echo dev-null; fi
+            for family in AF_UNIX AF_INET6; do
+              if python3 -c "import socket; socket.socket(socket.$family)" 2>/dev/null; then echo made; else echo refused; fi
+            done
             """;
     private static final String EXPECTED = "writable read-only read-only writable writable host-tmp-hidden "
-            + "tmp-read-visible unreachable 1";
+            + "tmp-read-visible unreachable 1 run-socket-hidden data-hidden other-tenant-hidden dev-null";
+    /** Under bwrap the seccomp filter refuses both sockets; unshare has no filter (THREAT_MODEL T2b). */
+    private static final String BWRAP_SOCKETS = " refused refused";
+    private static final String UNSHARE_SOCKETS = " made made";
 
     @ParameterizedTest
     @EnumSource(value = OsSandbox.Kind.class, names = {"BWRAP", "UNSHARE"})
@@ -45,31 +59,46 @@ class OsSandboxToolsTest {
                 || kind != OsSandbox.Kind.UNSHARE, "unshare or setpriv missing");
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash runs the checks");
         boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        OsSandbox sandbox = new OsSandbox(kind, Path.of(kind == OsSandbox.Kind.BWRAP ? "/usr/bin/bwrap" : "/usr/bin/unshare"),
-                Optional.of(Path.of("/usr/bin/setpriv")), !root);
+        OsSandbox sandbox = kind == OsSandbox.Kind.BWRAP ? OsSandbox.bwrap(Path.of("/usr/bin/bwrap"))
+                : new OsSandbox(kind, Path.of("/usr/bin/unshare"), Optional.of(Path.of("/usr/bin/setpriv")), !root,
+                        Optional.empty());
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 tries the sockets");
 
-        Path writable = Files.createDirectories(Path.of("target/os-sandbox-tools/" + kind).toAbsolutePath()).toRealPath();
-        Path outside = Files.createDirectories(Path.of("target/os-sandbox-tools/outside").toAbsolutePath());
+        Path tenants = Files.createDirectories(Path.of("target/os-sandbox-tools/tenants-" + kind).toAbsolutePath())
+                .toRealPath();
+        Path writable = Files.createDirectories(tenants.resolve("own"));
+        Path outside = Files.createDirectories(tenants.resolve("other"));
+        Files.writeString(outside.resolve("other-tenant-file"), "another tenant's");
+        Path data = Files.createDirectories(Path.of("target/os-sandbox-tools/data-" + kind).toAbsolutePath()).toRealPath();
+        Files.writeString(data.resolve("codeexec.mv.db"), "every tenant's skills");
+        Path runSocket = Path.of("/run/codeexec-os-sandbox-test-" + ProcessHandle.current().pid() + ".sock");
+        assumeTrue(Files.isWritable(Path.of("/run")), "a socket under /run needs a writable /run (CI runs as root)");
         Path tmpRead = Files.createTempDirectory("os-sandbox-read-");
         Files.writeString(tmpRead.resolve("kept"), "x");
         Path tmpWrite = Files.createTempDirectory("os-sandbox-write-");
         Path hostTmp = Files.createTempFile("os-sandbox-host-", ".tmp");
-        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                java.nio.channels.ServerSocketChannel unix = java.nio.channels.ServerSocketChannel
+                        .open(java.net.StandardProtocolFamily.UNIX)) {
+            unix.bind(java.net.UnixDomainSocketAddress.of(runSocket));
             List<String> shell = new ArrayList<>(List.of("/bin/bash", "-c", CHECKS, "checks", writable.toString(),
                     outside.toString(), tmpRead.toString(), tmpWrite.toString(), hostTmp.toString(),
-                    Integer.toString(listener.getLocalPort())));
-            OsSandbox.Confinement confinement = new OsSandbox.Confinement(List.of(writable, tmpWrite), List.of(tmpRead));
+                    Integer.toString(listener.getLocalPort()), runSocket.toString(), data.toString()));
+            // As the server hides them from workers: the data directory and the workspaces.
+            OsSandbox.Confinement confinement = new OsSandbox.Confinement(List.of(writable, tmpWrite), List.of(tmpRead),
+                    List.of(data, tenants));
             Process process = new ProcessBuilder(sandbox.wrap(confinement, shell)).redirectErrorStream(true).start();
             String[] lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim().split("\n");
             assertEquals(0, process.waitFor(), String.join("\n", lines));
             String own = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
             assertNotEquals(own, lines[0], "the shell ran in our network namespace");
-            assertEquals(EXPECTED, String.join(" ", List.of(lines).subList(1, lines.length)));
+            assertEquals(EXPECTED + (kind == OsSandbox.Kind.BWRAP ? BWRAP_SOCKETS : UNSHARE_SOCKETS),
+                    String.join(" ", List.of(lines).subList(1, lines.length)));
             assertFalse(Files.exists(outside.resolve("outside")));
             assertTrue(Files.exists(tmpWrite.resolve("tmp-write")), "the write inside did not reach the host directory");
         } finally {
             for (Path p : List.of(tmpRead.resolve("kept"), tmpRead.resolve("tmp-read"), tmpRead, tmpWrite.resolve("tmp-write"), tmpWrite, hostTmp,
-                    writable.resolve("inside"), outside.resolve("outside"))) {
+                    writable.resolve("inside"), outside.resolve("outside"), runSocket)) {
                 Files.deleteIfExists(p);
             }
         }

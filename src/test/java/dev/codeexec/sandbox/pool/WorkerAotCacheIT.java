@@ -57,9 +57,9 @@ class WorkerAotCacheIT {
         // Workers under the OS sandbox where there is one, as in the server: they must still read the cache.
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(writable, List.of()));
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root),
-                WorkerRuntime.choose(settings.worker()), osSandbox, writable);
+                new OsSandbox.Confinement(writable));
+        WorkerLauncher launcher = new WorkerLauncher(settings,
+                WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
         WorkerAotCache cache = launcher.aot().orElseThrow();
         assertTrue(cache.missing());
         assertEquals(List.of(), cache.useOptions());
@@ -85,9 +85,9 @@ class WorkerAotCacheIT {
         assertFalse(Files.exists(abandoned), "a partial recording of a dead server was kept");
         assertTrue(Files.exists(recording) && Files.exists(recordingConfig),
                 "a live server's recording in progress was removed");
-        List<String> command = launcher.processBuilder().command();
+        List<String> command = launcher.processBuilder(root).command();
         assertTrue(command.stream().anyMatch(o -> o.startsWith("-XX:AOTCache=")), command.toString());
-        Process worker = launcher.processBuilder().redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process worker = launcher.processBuilder(root).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (InputStream out = worker.getInputStream()) {
             assertTrue(out.read() >= 0, "a worker started with the cache never reported ready");
         } finally {

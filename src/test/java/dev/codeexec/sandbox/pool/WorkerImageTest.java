@@ -76,10 +76,9 @@ class WorkerImageTest {
                 Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100), worker,
                 new dev.codeexec.workspace.WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root), runtime, OsSandbox.none(),
-                List.of());
+        WorkerLauncher launcher = new WorkerLauncher(settings, runtime, OsSandbox.none(), List.of());
         assertTrue(launcher.aot().isPresent(), "the launcher keeps the ahead-of-time cache");
-        assertTrue(launcher.processBuilder().command().contains(runtime.jdk().java().toString()));
+        assertTrue(launcher.processBuilder(root).command().contains(runtime.jdk().java().toString()));
     }
 
     @Test

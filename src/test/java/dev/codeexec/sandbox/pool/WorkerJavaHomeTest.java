@@ -43,18 +43,18 @@ class WorkerJavaHomeTest {
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(writable, List.of()));
+                new OsSandbox.Confinement(writable));
 
-        WorkerLauncher launcher = new WorkerLauncher(settings, new WorkspaceRoot(root),
-                WorkerRuntime.choose(settings.worker()), osSandbox, writable);
-        List<String> command = launcher.processBuilder().command();
+        WorkerLauncher launcher = new WorkerLauncher(settings,
+                WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
+        List<String> command = launcher.processBuilder(root).command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK on a small machine: interpreter only, so no compiler jars.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder().start(), host, Runnable::run,
-                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { });
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root).start(), host, Runnable::run,
+                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(Duration.ofMinutes(2));
         } finally {

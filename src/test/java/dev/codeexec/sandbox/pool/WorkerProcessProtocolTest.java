@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server side of the worker channel against a worker that breaks the protocol ({@link FakeWorker}, a
- * real process): it is killed, never answered, and a running execution fails with a clear error.
+ * real process): it is killed, never answered, and a running execution fails with a clear error. A bridge call
+ * from anything but the running execution's interpreter is dropped and counted, and kills nothing.
  * The generous waits only bound a broken build; a passing run takes as long as a small JVM's start.
  */
 class WorkerProcessProtocolTest {
@@ -46,6 +47,9 @@ class WorkerProcessProtocolTest {
         return "{\"result\":\"for " + owner + "\"}";
     };
     final CompletableFuture<WorkerProcess> brokeIdle = new CompletableFuture<>();
+    final java.util.concurrent.atomic.AtomicLong refused = new java.util.concurrent.atomic.AtomicLong();
+    /** Completes with the first refused call. */
+    final CompletableFuture<Long> firstRefusal = new CompletableFuture<>();
     Process process;
     WorkerProcess worker;
 
@@ -54,7 +58,9 @@ class WorkerProcessProtocolTest {
                 "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName()));
         command.addAll(List.of(script));
         process = new ProcessBuilder(command).start();
-        worker = new WorkerProcess(7, process, host, Runnable::run, millis -> { }, LIMIT, brokeIdle::complete);
+        worker = new WorkerProcess(7, process, host, Runnable::run, millis -> { }, LIMIT, brokeIdle::complete, n -> {
+            firstRefusal.complete(refused.addAndGet(n));
+        });
         worker.awaitReady(PATIENCE);
     }
 
@@ -80,12 +86,34 @@ class WorkerProcessProtocolTest {
         }
     }
 
+    /** Mutation-checked: answering every bridge call for the running execution's owner fails the first assertion. */
     @Test
-    void bridgeCallWithNoExecutionRunningKillsTheWorkerUnanswered() throws Exception {
+    void bridgeCallWithNoExecutionRunningIsDroppedAndKillsNothing() throws Exception {
+        allowedCalls = 1;
         start("bridge-while-idle");
-        awaitVerdict();
-        assertKilled();
-        assertEquals(List.of(), calls);
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE);
+        assertEquals(List.of(new Call("alice", "echo")), calls, "only the running execution's call is answered");
+        assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
+        assertEquals(1, refused.get());
+        assertTrue(worker.alive(), "a stray bridge call killed the worker");
+        assertFalse(brokeIdle.isDone());
+    }
+
+    /**
+     * During an execution, calls from another interpreter of the worker and for another execution are dropped; the
+     * running interpreter's own call is answered for the caller the server knows. Mutation-checked: without the
+     * interpreter check, the first dropped call is answered and the first assertion fails.
+     */
+    @Test
+    void bridgeCallsFromAnotherInterpreterDuringAnExecutionAreDropped() throws Exception {
+        allowedCalls = 1;
+        start("bridge-from-other-interpreters");
+        WorkerMessages.Reply reply = worker.execute(request("dave"), List.of(), PATIENCE, PATIENCE, PATIENCE);
+        assertEquals(List.of(new Call("dave", "echo")), calls);
+        assertEquals("{\"result\":\"for dave\"}", reply.result().stdout());
+        assertEquals(2, refused.get());
+        assertTrue(worker.alive());
+        assertFalse(brokeIdle.isDone());
     }
 
     @Test
@@ -95,9 +123,10 @@ class WorkerProcessProtocolTest {
         WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE);
         // During the execution the call is answered, for the caller the server knows.
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
-        awaitVerdict();
-        assertKilled();
+        assertEquals(1L, firstRefusal.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertFalse(overreach.isDone(), () -> "a bridge call after the result reached the host: " + calls);
         assertEquals(List.of(new Call("alice", "echo")), calls);
+        assertTrue(worker.alive());
     }
 
     @Test

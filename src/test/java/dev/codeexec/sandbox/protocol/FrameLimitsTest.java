@@ -26,7 +26,7 @@ class FrameLimitsTest {
         // The worst ASCII args for escaping: every character a quote, each doubled in the frame.
         String args = "\"".repeat(HostBridge.MAX_ARGS_CHARS);
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(null,
-                new WorkerMessages.BridgeCall(Long.MAX_VALUE, "registry", "call_tool", args), null));
+                new WorkerMessages.BridgeCall(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, "registry", "call_tool", args), null));
         assertTrue(frame.length <= FrameLimits.BRIDGE_CALL_BYTES, frame.length + " > " + FrameLimits.BRIDGE_CALL_BYTES);
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));
     }
@@ -50,7 +50,7 @@ class FrameLimitsTest {
                         Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)));
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
                 true, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE),
-                Collections.nCopies(64, Long.MAX_VALUE), new Spares(Long.MAX_VALUE, Long.MAX_VALUE)), null, null));
+                Collections.nCopies(64, Long.MAX_VALUE), new Spares(Long.MAX_VALUE, Long.MAX_VALUE), Long.MAX_VALUE), null, null));
         assertTrue(frame.length <= FrameLimits.resultBytes(OUTPUT_LIMIT),
                 frame.length + " > " + FrameLimits.resultBytes(OUTPUT_LIMIT));
         assertTrue(frame.length <= FrameLimits.fromWorker(OUTPUT_LIMIT));

@@ -36,6 +36,25 @@ class WorkerWarmupTest {
         }
     }
 
+    /**
+     * A caller's module named like one the script imports must not run in the warm-up (it did when the warm-up's
+     * interpreter was rooted in the worker's workspace, with "" first on sys.path). Mutation-checked: with the
+     * interpreter rooted in {@code contexts.workspace()} the planted module raises and both rounds fail.
+     */
+    @Test
+    void aPlantedWorkspaceModuleIsNeverImported() throws IOException {
+        Path root = Files.createDirectories(Path.of("target/warmup-planted"));
+        Files.writeString(root.resolve("csv.py"), "raise SystemExit(97)\n");
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32),
+                16, OutputStream.nullOutputStream(), (owner, service, method, args) -> {
+                    throw new AssertionError("the warm-up reached the host bridge: " + service);
+                })) {
+            assertEquals(2, new WorkerWarmup(contexts, 2, () -> true).run(),
+                    "a warm-up round failed: the planted csv.py was imported");
+        }
+    }
+
     @Test
     void zeroRoundsBuildsNoInterpreter() {
         WorkerWarmup warmup = new WorkerWarmup(null, 0, () -> {

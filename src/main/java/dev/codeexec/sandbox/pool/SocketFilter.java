@@ -1,0 +1,82 @@
+package dev.codeexec.sandbox.pool;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A seccomp filter for bubblewrap's {@code --seccomp FD}: a classic BPF program refusing, with EACCES, the
+ * {@code socket} and {@code socketpair} system calls for {@code AF_UNIX}, {@code AF_INET} and {@code AF_INET6}, and
+ * every call of another architecture or of the x32 ABI (a way around a filter written for x86-64 numbers). Written
+ * here rather than with libseccomp so that the server needs nothing but bwrap; x86-64 only, where its numbers hold.
+ */
+final class SocketFilter {
+
+    private static final int AUDIT_ARCH_X86_64 = 0xc000003e;
+    private static final int X32_SYSCALL_BIT = 0x40000000;
+    private static final int SYS_SOCKET = 41;
+    private static final int SYS_SOCKETPAIR = 53;
+    private static final int AF_UNIX = 1;
+    private static final int AF_INET = 2;
+    private static final int AF_INET6 = 10;
+    private static final int EACCES = 13;
+    /** Offsets in struct seccomp_data: nr, arch, args[0] (its low 32 bits on little-endian). */
+    private static final int NR = 0;
+    private static final int ARCH = 4;
+    private static final int ARG0 = 16;
+    private static final short LD_W_ABS = 0x20;
+    private static final short JEQ_K = 0x15;
+    private static final short JGE_K = 0x35;
+    private static final short RET_K = 0x06;
+    private static final int RET_ALLOW = 0x7fff0000;
+    private static final int RET_ERRNO = 0x00050000 | EACCES;
+
+    private SocketFilter() {
+    }
+
+    /** The program, 8 bytes per instruction in the machine's order (struct sock_filter). */
+    static byte[] program() {
+        ByteBuffer bpf = ByteBuffer.allocate(13 * 8).order(ByteOrder.LITTLE_ENDIAN);
+        // Jump offsets count the instructions skipped; 12 is the refusal, the last.
+        insn(bpf, LD_W_ABS, 0, 0, ARCH);                  // 0
+        insn(bpf, JEQ_K, 0, 10, AUDIT_ARCH_X86_64);       // 1: else -> 12
+        insn(bpf, LD_W_ABS, 0, 0, NR);                    // 2
+        insn(bpf, JGE_K, 8, 0, X32_SYSCALL_BIT);          // 3: x32 -> 12
+        insn(bpf, JEQ_K, 2, 0, SYS_SOCKET);               // 4: -> 7
+        insn(bpf, JEQ_K, 1, 0, SYS_SOCKETPAIR);           // 5: -> 7
+        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 6
+        insn(bpf, LD_W_ABS, 0, 0, ARG0);                  // 7: the address family
+        insn(bpf, JEQ_K, 3, 0, AF_UNIX);                  // 8: -> 12
+        insn(bpf, JEQ_K, 2, 0, AF_INET);                  // 9: -> 12
+        insn(bpf, JEQ_K, 1, 0, AF_INET6);                 // 10: -> 12
+        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 11
+        insn(bpf, RET_K, 0, 0, RET_ERRNO);                // 12
+        return bpf.array();
+    }
+
+    private static void insn(ByteBuffer bpf, short code, int jt, int jf, int k) {
+        bpf.putShort(code).put((byte) jt).put((byte) jf).putInt(k);
+    }
+
+    /** The program in a file of this server's, readable by it alone; empty where its numbers do not hold. */
+    static Optional<Path> write() {
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+            return Optional.empty();
+        }
+        try {
+            Path file = Files.createTempFile("codeexec-socket-filter-", ".bpf",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            file.toFile().deleteOnExit();
+            return Optional.of(Files.write(file, program()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the workers' seccomp filter", e);
+        }
+    }
+}

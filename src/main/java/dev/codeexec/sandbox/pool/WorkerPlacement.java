@@ -1,0 +1,511 @@
+package dev.codeexec.sandbox.pool;
+
+import dev.codeexec.sandbox.ExecutionLimits;
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.LatencyWindow;
+import dev.codeexec.sandbox.RunHooks;
+import dev.codeexec.sandbox.SandboxBusyException;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SessionKey;
+import dev.codeexec.sandbox.Spares;
+import dev.codeexec.sandbox.SessionTable;
+import dev.codeexec.sandbox.WarmCounters;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Which worker runs each execution, and the pool of workers that policy needs. A worker serves one tenant (one
+ * workspace) for its whole life: its OS sandbox binds only that workspace, and a worker killed by one tenant's run
+ * loses only that tenant's sessions and warm interpreters. A run waits for a free worker of its tenant, in its
+ * tenant's line; when its tenant has none, nor one starting, a worker is started for it, in the spare slot the pool
+ * keeps beyond its running slots, or, when the pool is full, in the place of another tenant's idle worker, which is
+ * recycled (one with no sessions first). No more runs go at once than there are running slots.
+ *
+ * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
+ * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
+ * build; then the run goes to any free worker of the tenant, which holds the caller's interpreter from then on.
+ */
+final class WorkerPlacement {
+
+    private static final Logger LOG = Logger.getLogger(WorkerPlacement.class.getName());
+    /** Workers beyond the running slots: room for a new tenant's worker before another tenant's must go. */
+    static final int SPARES = 1;
+
+    /** Starts a worker for the tenant whose workspace is given; it is not ready yet. */
+    @FunctionalInterface
+    interface Starter {
+        WorkerProcess start(int number, Path workspace, WorkerPlacement placement) throws IOException;
+    }
+
+    /** The caller cancelled a run still waiting for a worker. */
+    static final class CancelledWhileWaiting extends RuntimeException {
+        CancelledWhileWaiting() {
+            super(null, null, false, false);
+        }
+    }
+
+    private record WarmHome(WorkerProcess worker, long lastUsedNanos) {
+    }
+
+    private final SandboxSettings settings;
+    private final Path defaultWorkspace;
+    private final Starter starter;
+    private final int runningSlots;
+    private final int capacity;
+    private final Deque<WorkerProcess> idle = new ArrayDeque<>();
+    /** Every live worker and the workspace of the tenant it serves. */
+    private final Map<WorkerProcess, Path> live = new HashMap<>();
+    private final Map<Path, WaitLine<WorkerProcess>> lines = new LinkedHashMap<>();
+    /** Runs of each tenant waiting for any of its workers (not for a session's). */
+    private final Map<Path, Integer> wanting = new HashMap<>();
+    private final Map<Path, Integer> starting = new HashMap<>();
+    private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
+    final SessionTable<WorkerProcess> sessions;
+    /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
+    private final Map<SessionKey, WarmHome> warmHomes = new HashMap<>();
+    final WarmCounters warmCounters = new WarmCounters();
+    /** From launch to ready: the JVM's start, the engine and the first interpreter. */
+    final LatencyWindow workerStarts = new LatencyWindow(256);
+    final LatencyWindow contextBuilds = new LatencyWindow(256);
+    private final ExecutorService spawner = Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
+    private final AtomicInteger numbers = new AtomicInteger();
+    /** Workers of the initial pool not yet started; each starts once the one before it is ready. */
+    private final AtomicInteger initialSpawns = new AtomicInteger();
+    private final AtomicLong replaced = new AtomicLong();
+    /** Workers recycled so that another tenant could have their place. */
+    private final AtomicLong tenantSwitches = new AtomicLong();
+    /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
+    private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
+    private Spares retiredSpares = Spares.NONE;
+    private final Runnable poolFull;
+    private volatile boolean closed;
+    private volatile boolean warmedUp;
+
+    /**
+     * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
+     */
+    WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, Starter starter, Runnable poolFull) {
+        this.settings = settings;
+        this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
+        this.starter = starter;
+        this.poolFull = poolFull;
+        this.runningSlots = settings.maxConcurrent();
+        this.capacity = settings.maxConcurrent() + SPARES;
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
+                entry -> scheduleDrop(entry.handle(), entry.key()));
+        // Staggered: on a small machine, workers started together share the cores and all become ready late;
+        // one at a time, the first serves while the next builds. For the default workspace: the local tenant's.
+        initialSpawns.set(settings.maxConcurrent() - 1);
+        synchronized (this) {
+            spawn(this.defaultWorkspace);
+        }
+    }
+
+    /** The workspace a request's tenant owns: the default one when it names none. */
+    Path tenantOf(ExecutionRequest request) {
+        return request.workspace() == null ? defaultWorkspace : request.workspace().toAbsolutePath().normalize();
+    }
+
+    /** Any free worker of the request's tenant. */
+    WorkerProcess takeAny(ExecutionRequest request) {
+        return acquire(null, null, request);
+    }
+
+    /** The session's worker once it is free, or null when it died meanwhile. */
+    WorkerProcess take(WorkerProcess pinned, ExecutionRequest request) {
+        return acquire(pinned, null, request);
+    }
+
+    /**
+     * The worker holding the caller's warm interpreter, once it is free; if it stays busy for longer than a fresh
+     * interpreter takes to build, any free worker of the tenant, which becomes the caller's home (its old
+     * interpreter is dropped).
+     */
+    WorkerProcess takeWarm(ExecutionRequest request) {
+        SessionKey key = request.session();
+        Path tenant = tenantOf(request);
+        WorkerProcess home;
+        WorkerProcess preferred;
+        synchronized (this) {
+            WarmHome known = warmHomes.get(key);
+            home = known == null ? null : known.worker();
+            // A caller new to the pool prefers the least occupied worker, so callers spread out instead of
+            // crowding whichever worker happens to be free and evicting each other there.
+            preferred = home != null && tenant.equals(live.get(home)) ? home
+                    : workersOf(tenant).stream().min(Comparator.comparingLong(this::occupancy)).orElse(null);
+        }
+        WorkerProcess worker = acquire(null, preferred, request);
+        synchronized (this) {
+            if (home != null && home != worker) {
+                scheduleDrop(home, key);
+            }
+            warmHomes.put(key, new WarmHome(worker, System.nanoTime()));
+        }
+        return worker;
+    }
+
+    /** The tenant's worker holding the fewest sessions, for a new session; one is awaited if the tenant has none. */
+    WorkerProcess leastPinnedWorker(ExecutionRequest request) {
+        WorkerProcess best;
+        synchronized (this) {
+            best = workersOf(tenantOf(request)).stream().min(Comparator.comparingInt(sessions::count)).orElse(null);
+        }
+        if (best == null) {
+            best = takeAny(request);
+            release(best, true);
+        }
+        return best;
+    }
+
+    /** Releases warm interpreters unused for the idle TTL: the worker holding one is told with its next request. */
+    synchronized void evictIdleWarm() {
+        long cutoff = System.nanoTime() - settings.warm().idleTtl().toNanos();
+        warmHomes.entrySet().removeIf(e -> {
+            if (e.getValue().lastUsedNanos() >= cutoff) {
+                return false;
+            }
+            scheduleDrop(e.getValue().worker(), e.getKey());
+            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, 1);
+            return true;
+        });
+    }
+
+    synchronized void forgetWarm(SessionKey key, WorkerProcess worker) {
+        WarmHome home = warmHomes.get(key);
+        if (home != null && home.worker() == worker) {
+            warmHomes.remove(key);
+        }
+    }
+
+    /**
+     * Waits in its tenant's line for a worker of its tenant: {@code pinned} (a session's) and nothing else, else
+     * preferably {@code home} (where the caller's warm interpreter is), else any. Returns null when {@code pinned}
+     * died. A long background run may wait as long as a run of its own length ahead of it could take.
+     *
+     * @throws CancelledWhileWaiting when the caller cancels the run meanwhile
+     */
+    private synchronized WorkerProcess acquire(WorkerProcess pinned, WorkerProcess home, ExecutionRequest request) {
+        long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
+                + Duration.ofSeconds(Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())).toNanos();
+        RunHooks hooks = request.hooks();
+        hooks.cancellation().thenRun(this::wakeWaiters);
+        Path tenant = tenantOf(request);
+        WaitLine<WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots));
+        // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
+        long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), System.nanoTime() + patience);
+        if (pinned == null) {
+            wanting.merge(tenant, 1, Integer::sum);
+        }
+        try {
+            while (true) {
+                dispatch();
+                if (waiter.granted != null) {
+                    return waiter.granted;
+                }
+                if (pinned != null && !live.containsKey(pinned)) {
+                    return null;
+                }
+                if (hooks.cancelRequested()) {
+                    throw new CancelledWhileWaiting();
+                }
+                if (closed) {
+                    throw new IllegalStateException("the sandbox is shutting down");
+                }
+                if (pinned == null) {
+                    provideFor(tenant);
+                }
+                long now = System.nanoTime();
+                if (now >= deadline) {
+                    throw new SandboxBusyException(live.size() - idle.size(), waiting() - 1);
+                }
+                long wake = waiter.patientUntilNanos > now ? Math.min(deadline, waiter.patientUntilNanos) : deadline;
+                wait(Math.max(1, (wake - now) / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (waiter.granted != null) {
+                return waiter.granted;
+            }
+            throw new SandboxBusyException(live.size() - idle.size(), waiting() - 1);
+        } finally {
+            line.leave(waiter);
+            if (pinned == null) {
+                wanting.merge(tenant, -1, Integer::sum);
+            }
+        }
+    }
+
+    /**
+     * A tenant with a run waiting and a free running slot, but no free worker and none starting, gets one: in a free
+     * place of the pool, else in that of another tenant's idle worker, recycled for it.
+     */
+    private void provideFor(Path tenant) {
+        if (starting.getOrDefault(tenant, 0) > 0 || live.size() - idle.size() >= runningSlots
+                || idle.stream().anyMatch(w -> tenant.equals(live.get(w)))) {
+            return;
+        }
+        if (live.size() + startingCount() < capacity) {
+            spawn(tenant);
+            return;
+        }
+        // Another tenant's idle worker that no run of its own is waiting for: one without sessions first, then the
+        // one holding the least state.
+        idle.stream().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
+                        || busy(live.get(w)) >= share()))
+                .min(Comparator.comparingInt((WorkerProcess w) -> sessions.count(w)).thenComparingLong(this::occupancy))
+                .ifPresent(victim -> {
+                    tenantSwitches.incrementAndGet();
+                    retireLocked(victim, "its worker process was recycled to serve another tenant", tenant);
+                });
+    }
+
+    private int startingCount() {
+        return starting.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    private List<WorkerProcess> workersOf(Path tenant) {
+        return live.entrySet().stream().filter(e -> e.getValue().equals(tenant)).map(Map.Entry::getKey).toList();
+    }
+
+    synchronized int waiting() {
+        return lines.values().stream().mapToInt(WaitLine::size).sum();
+    }
+
+    private synchronized void wakeWaiters() {
+        notifyAll();
+    }
+
+    /**
+     * Hands free workers to waiting executions, each tenant's to its own line (see {@link WaitLine}), no more busy
+     * at once than there are running slots; wakes the waiters when it did.
+     */
+    private void dispatch() {
+        boolean granted = false;
+        for (Map.Entry<Path, WaitLine<WorkerProcess>> entry : lines.entrySet()) {
+            int free = runningSlots - (live.size() - idle.size());
+            if (free <= 0) {
+                break;
+            }
+            // While another tenant waits, a tenant gets no more running workers than its share.
+            if (othersWaiting(entry.getKey())) {
+                free = Math.min(free, share() - busy(entry.getKey()));
+                if (free <= 0) {
+                    continue;
+                }
+            }
+            List<WorkerProcess> mine = new ArrayList<>(idle.stream().filter(w -> entry.getKey().equals(live.get(w)))
+                    .limit(free).toList());
+            List<WorkerProcess> before = List.copyOf(mine);
+            if (entry.getValue().dispatch(mine, live::containsKey, this::occupancy, System.nanoTime())) {
+                before.stream().filter(w -> !mine.contains(w)).forEach(idle::remove);
+                granted = true;
+            }
+        }
+        if (granted) {
+            notifyAll();
+        }
+    }
+
+    /** The running workers a tenant may hold while another waits: the slots split over the tenants running or waiting. */
+    private int share() {
+        long tenants = lines.entrySet().stream().filter(e -> e.getValue().size() > 0 || busy(e.getKey()) > 0).count();
+        return Math.max(1, runningSlots / (int) Math.max(1, tenants));
+    }
+
+    private int busy(Path tenant) {
+        return (int) live.entrySet().stream().filter(e -> e.getValue().equals(tenant) && !idle.contains(e.getKey()))
+                .count();
+    }
+
+    private boolean othersWaiting(Path tenant) {
+        return lines.entrySet().stream().anyMatch(e -> !e.getKey().equals(tenant) && e.getValue().size() > 0);
+    }
+
+    /** Warm interpreters and pinned sessions a worker holds: state that spreads best across workers. */
+    private long occupancy(WorkerProcess worker) {
+        return warmHomes.values().stream().filter(h -> h.worker() == worker).count() + sessions.count(worker);
+    }
+
+    /** Back in the pool after a run; {@code first} puts it at the front (it was taken only to be pinned). */
+    synchronized void release(WorkerProcess worker, boolean first) {
+        if (!live.containsKey(worker)) {
+            return;
+        }
+        if (closed) {
+            worker.stop();
+            return;
+        }
+        if (first) {
+            idle.addFirst(worker);
+        } else {
+            // To the back: the next execution goes to the worker that has had longest to pre-build its next context.
+            idle.addLast(worker);
+        }
+        dispatch();
+        notifyAll();
+    }
+
+    /** Kills the worker; its tenant's sessions on it are lost, and a replacement starts for the same tenant. */
+    void retire(WorkerProcess worker, String why) {
+        worker.kill();
+        synchronized (this) {
+            Path tenant = live.get(worker);
+            if (tenant != null) {
+                retireLocked(worker, why, tenant);
+            }
+        }
+    }
+
+    /** Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent). */
+    private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
+        worker.kill();
+        if (live.remove(worker) == null) {
+            return;
+        }
+        idle.remove(worker);
+        pendingDrops.remove(worker);
+        Spares left = workerSpares.remove(worker);
+        if (left != null) {
+            retiredSpares = retiredSpares.plus(left);
+        }
+        warmHomes.values().removeIf(home -> home.worker() == worker);
+        sessions.loseWhere(w -> w == worker, why);
+        replaced.incrementAndGet();
+        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
+                new Object[] {worker.number(), worker.pid(), why});
+        spawn(replacementTenant);
+        dispatch();
+        notifyAll();
+    }
+
+    synchronized void scheduleDrop(WorkerProcess worker, SessionKey key) {
+        if (live.containsKey(worker)) {
+            pendingDrops.computeIfAbsent(worker, w -> new ArrayList<>()).add(key);
+        }
+    }
+
+    synchronized List<SessionKey> takeDrops(WorkerProcess worker) {
+        List<SessionKey> drops = pendingDrops.remove(worker);
+        return drops == null ? List.of() : drops;
+    }
+
+    /** Starts a worker for {@code tenant} in the background; called under the lock. */
+    private void spawn(Path tenant) {
+        if (closed) {
+            return;
+        }
+        starting.merge(tenant, 1, Integer::sum);
+        spawner.execute(() -> {
+            long backoffMs = 500;
+            try {
+                while (!closed) {
+                    int number = numbers.incrementAndGet();
+                    try {
+                        long startNanos = System.nanoTime();
+                        WorkerProcess worker = starter.start(number, tenant, this);
+                        worker.awaitReady(settings.worker().startTimeout());
+                        workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
+                        synchronized (this) {
+                            if (closed) {
+                                worker.stop();
+                                return;
+                            }
+                            live.put(worker, tenant);
+                            starting.merge(tenant, -1, Integer::sum);
+                            idle.addLast(worker);
+                            dispatch();
+                            notifyAll();
+                        }
+                        warmedUp = true;
+                        LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
+                        if (initialSpawns.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                            synchronized (this) {
+                                spawn(tenant);
+                            }
+                        } else {
+                            poolFull.run();
+                        }
+                        return;
+                    } catch (IOException | WorkerProcess.WorkerGone e) {
+                        LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
+                                new Object[] {number, e.getMessage(), backoffMs});
+                        Thread.sleep(backoffMs);
+                        backoffMs = Math.min(backoffMs * 2, 30_000);
+                    }
+                }
+                synchronized (this) {
+                    starting.merge(tenant, -1, Integer::sum);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                synchronized (this) {
+                    starting.merge(tenant, -1, Integer::sum);
+                }
+            }
+        });
+    }
+
+    /** Runs {@code task} on the spawner's threads, off the request path. */
+    void background(Runnable task) {
+        spawner.execute(task);
+    }
+
+    boolean warmedUp() {
+        return warmedUp;
+    }
+
+    synchronized void noteSpares(WorkerProcess worker, Spares spares) {
+        if (live.containsKey(worker)) {
+            workerSpares.put(worker, spares);
+        }
+    }
+
+    synchronized Spares spares() {
+        return workerSpares.values().stream().reduce(retiredSpares, Spares::plus);
+    }
+
+    /** The live workers' process ids. */
+    synchronized List<Long> pids() {
+        return live.keySet().stream().map(WorkerProcess::pid).toList();
+    }
+
+    /** Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced. */
+    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches) {
+    }
+
+    synchronized Counts counts() {
+        return new Counts(live.size(), idle.size(), startingCount() + initialSpawns.get(), replaced.get(),
+                tenantSwitches.get());
+    }
+
+    /** Stops every worker; runs still waiting fail. */
+    void close() {
+        List<WorkerProcess> workers;
+        synchronized (this) {
+            closed = true;
+            workers = new ArrayList<>(live.keySet());
+            live.clear();
+            idle.clear();
+            notifyAll();
+        }
+        workers.forEach(WorkerProcess::stop);
+        spawner.shutdownNow();
+    }
+}
