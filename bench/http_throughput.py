@@ -8,14 +8,13 @@ over all calls, and, as the yardstick, the same mix run by starting `python3 -c`
 threads. By default the load starts once every worker is warm and idle. With --agents it is what agents bring: the
 clients connect, as new callers, as soon as the server reports ready, and the mix also holds a program that raises
 (exit status 1, a traceback); round 1 is then the figure that matters. Standard library only."""
-import json
 import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 
+from mcp_http import HttpClient
 from mcp_stdio import Server, percentile
 
 AGENTS = "--agents" in sys.argv
@@ -46,43 +45,6 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-class HttpClient:
-    """One MCP session over streamable HTTP."""
-
-    def __init__(self, url):
-        self.url = url
-        self.session = None
-        self.next_id = 0
-        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                    "clientInfo": {"name": "bench-http", "version": "1"}})
-        self.post({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def post(self, message):
-        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-        if self.session:
-            headers["Mcp-Session-Id"] = self.session
-        req = urllib.request.Request(self.url, data=json.dumps(message).encode(), headers=headers, method="POST")
-        with urllib.request.urlopen(req, timeout=120) as response:
-            self.session = response.headers.get("Mcp-Session-Id", self.session)
-            body = response.read().decode()
-            if response.headers.get("Content-Type", "").startswith("text/event-stream"):
-                for line in body.splitlines():
-                    if line.startswith("data:"):
-                        data = json.loads(line[5:])
-                        if data.get("id") == message.get("id"):
-                            return data
-                return None
-            return json.loads(body) if body else None
-
-    def request(self, method, params):
-        self.next_id += 1
-        return self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-
-    def execute(self, code):
-        result = self.request("tools/call", {"name": "execute_code", "arguments": {"code": code}})["result"]
-        return result["structuredContent"]
 
 
 def run_clients(clients):

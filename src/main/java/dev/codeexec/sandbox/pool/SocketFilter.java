@@ -12,16 +12,17 @@ import java.util.Optional;
 
 /**
  * A seccomp filter for bubblewrap's {@code --seccomp FD}: a classic BPF program refusing, with EACCES, the
- * {@code socket} and {@code socketpair} system calls for {@code AF_UNIX}, {@code AF_INET} and {@code AF_INET6}, and
- * every call of another architecture or of the x32 ABI (a way around a filter written for x86-64 numbers). Written
- * here rather than with libseccomp so that the server needs nothing but bwrap; x86-64 only, where its numbers hold.
+ * {@code socket} system call for {@code AF_UNIX}, {@code AF_INET} and {@code AF_INET6}, and every call of another
+ * architecture or of the x32 ABI (a way around a filter written for x86-64 numbers). {@code socketpair} stays: an
+ * anonymous connected pair reaches nothing outside the process, and the JDK's NIO makes one when it starts (its
+ * pre-closed descriptor), without which every pipe, and so GraalPy's {@code os.pipe}, fails. Written here rather than
+ * with libseccomp so that the server needs nothing but bwrap; x86-64 only, where its numbers hold.
  */
 final class SocketFilter {
 
     private static final int AUDIT_ARCH_X86_64 = 0xc000003e;
     private static final int X32_SYSCALL_BIT = 0x40000000;
     private static final int SYS_SOCKET = 41;
-    private static final int SYS_SOCKETPAIR = 53;
     private static final int AF_UNIX = 1;
     private static final int AF_INET = 2;
     private static final int AF_INET6 = 10;
@@ -42,21 +43,20 @@ final class SocketFilter {
 
     /** The program, 8 bytes per instruction in the machine's order (struct sock_filter). */
     static byte[] program() {
-        ByteBuffer bpf = ByteBuffer.allocate(13 * 8).order(ByteOrder.LITTLE_ENDIAN);
-        // Jump offsets count the instructions skipped; 12 is the refusal, the last.
+        ByteBuffer bpf = ByteBuffer.allocate(12 * 8).order(ByteOrder.LITTLE_ENDIAN);
+        // Jump offsets count the instructions skipped; 11 is the refusal, the last.
         insn(bpf, LD_W_ABS, 0, 0, ARCH);                  // 0
-        insn(bpf, JEQ_K, 0, 10, AUDIT_ARCH_X86_64);       // 1: else -> 12
+        insn(bpf, JEQ_K, 0, 9, AUDIT_ARCH_X86_64);        // 1: else -> 11
         insn(bpf, LD_W_ABS, 0, 0, NR);                    // 2
-        insn(bpf, JGE_K, 8, 0, X32_SYSCALL_BIT);          // 3: x32 -> 12
-        insn(bpf, JEQ_K, 2, 0, SYS_SOCKET);               // 4: -> 7
-        insn(bpf, JEQ_K, 1, 0, SYS_SOCKETPAIR);           // 5: -> 7
-        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 6
-        insn(bpf, LD_W_ABS, 0, 0, ARG0);                  // 7: the address family
-        insn(bpf, JEQ_K, 3, 0, AF_UNIX);                  // 8: -> 12
-        insn(bpf, JEQ_K, 2, 0, AF_INET);                  // 9: -> 12
-        insn(bpf, JEQ_K, 1, 0, AF_INET6);                 // 10: -> 12
-        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 11
-        insn(bpf, RET_K, 0, 0, RET_ERRNO);                // 12
+        insn(bpf, JGE_K, 7, 0, X32_SYSCALL_BIT);          // 3: x32 -> 11
+        insn(bpf, JEQ_K, 1, 0, SYS_SOCKET);               // 4: -> 6
+        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 5
+        insn(bpf, LD_W_ABS, 0, 0, ARG0);                  // 6: the address family
+        insn(bpf, JEQ_K, 3, 0, AF_UNIX);                  // 7: -> 11
+        insn(bpf, JEQ_K, 2, 0, AF_INET);                  // 8: -> 11
+        insn(bpf, JEQ_K, 1, 0, AF_INET6);                 // 9: -> 11
+        insn(bpf, RET_K, 0, 0, RET_ALLOW);                // 10
+        insn(bpf, RET_K, 0, 0, RET_ERRNO);                // 11
         return bpf.array();
     }
 

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * What a worker must not reach is out of sight under both: a UNIX socket under /run, the data directory, and another
  * tenant's workspace beside its own (each mutation-checked: dropping the /run tmpfs, the hidden list or, for bwrap,
  * binding the whole host again turns the matching word into "seen"). Under bwrap the seccomp filter refuses AF_UNIX
- * and AF_INET6 sockets (mutation-checked: without --seccomp both are made).
+ * and AF_INET6 sockets (mutation-checked: without --seccomp both are made) but not a socket pair, which the JDK's
+ * NIO needs to start (mutation-checked: filtering socketpair again turns "pair-made" into "pair-refused").
  */
 class OsSandboxToolsTest {
 
@@ -44,12 +45,13 @@ class OsSandboxToolsTest {
             for family in AF_UNIX AF_INET6; do
               if python3 -c "import socket; socket.socket(socket.$family)" 2>/dev/null; then echo made; else echo refused; fi
             done
+            if python3 -c "import socket; socket.socketpair()" 2>/dev/null; then echo pair-made; else echo pair-refused; fi
             """;
     private static final String EXPECTED = "writable read-only read-only writable writable host-tmp-hidden "
             + "tmp-read-visible unreachable 1 run-socket-hidden data-hidden other-tenant-hidden dev-null";
     /** Under bwrap the seccomp filter refuses both sockets; unshare has no filter (THREAT_MODEL T2b). */
-    private static final String BWRAP_SOCKETS = " refused refused";
-    private static final String UNSHARE_SOCKETS = " made made";
+    private static final String BWRAP_SOCKETS = " refused refused pair-made";
+    private static final String UNSHARE_SOCKETS = " made made pair-made";
 
     @ParameterizedTest
     @EnumSource(value = OsSandbox.Kind.class, names = {"BWRAP", "UNSHARE"})
