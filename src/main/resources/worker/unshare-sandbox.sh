@@ -81,7 +81,8 @@ mount -n -o remount,ro,nosuid /sys
 mount -n --move /sys /dev
 
 # Hidden directories (the data directory, the workspaces, /run): an empty tmpfs over each, read-only once the
-# writable directories beneath them have been moved back in from a staging mount under the private /tmp.
+# writable directories beneath them have been moved back in from a staging mount under the private /tmp. One
+# under /tmp is hidden already: the private /tmp holds nothing but the paths bound into it above.
 i=0
 for dir in $writable; do
   i=$((i + 1))
@@ -90,6 +91,7 @@ for dir in $writable; do
   mount -n --bind "$dir" "/tmp/.codeexec-w$i"
 done
 for dir in $hidden; do
+  under "$dir" /tmp && continue
   mount -n -t tmpfs -o mode=755,nosuid,nodev,size=64k codeexec-hidden "$dir"
 done
 i=0
@@ -102,6 +104,7 @@ for dir in $writable; do
   rmdir "/tmp/.codeexec-w$i"
 done
 for dir in $hidden; do
+  under "$dir" /tmp && continue
   mount -n -o remount,ro,nosuid,nodev "$dir"
 done
 unset IFS
