@@ -19,9 +19,8 @@ import org.graalvm.polyglot.Source;
  * </pre>
  * The workload runs with target/bench-workspace as working directory and full IO (this is a measuring tool, not
  * the sandbox). With the stock JDK the engine interprets, as the server's default {@code sandbox.jit=off} does; for
- * {@code sandbox.jit=on} add the worker's compiler options: {@code -XX:+UnlockExperimentalVMOptions -XX:+EnableJVMCI
- * --upgrade-module-path=<the jars in target/graal-jit, joined with ':'>}, and Truffle's own instruments as system
- * properties, e.g. {@code -Dpolyglot.engine.TraceCompilation=true -Dpolyglot.log.file=target/compilations.log}.
+ * the JIT run it with a GraalVM JDK's java (libgraal), and Truffle's own instruments as system properties, e.g.
+ * {@code -Dpolyglot.engine.TraceCompilation=true -Dpolyglot.log.file=target/compilations.log}.
  */
 public class GuestProfile {
     public static void main(String[] args) throws IOException {

@@ -1,8 +1,9 @@
 """Guest data work in the sandbox against python3 on the same machine, fresh, warm and at steady state.
 
 Usage: python3 bench/guest_workloads.py [options]   (after: mvn -B -DskipTests package)
-  --config 'MODE [-Dprop=value ...]'   repeatable (default: off, then on): sandbox.jit and extra system
-                            properties of one server, e.g. --config 'on -Dsandbox.worker.jvm-options=-Dpolyglot...'
+  --config 'MODE [-Dprop=value ...]'   repeatable (default: off): sandbox.jit and extra system properties of
+                            one server, e.g. --config 'on -Dsandbox.worker.java-home=/opt/graalvm-jdk-25' (the JIT
+                            needs a GraalVM JDK: on a stock JDK, on runs interpreter-only like off)
   --workloads a,b           a subset of: json_groupby csv_profile text_words jsonl_events and the kernels of cpu_kernels.py
   --runs N                  warm runs per workload (default 10); steady state = median of the last three
   --rounds R                repeat all configurations R times, interleaved (default 1)
@@ -280,7 +281,7 @@ def main():
         print("workloads written to", args.dump)
         return
     for round_number in range(args.rounds):
-        configs = args.config or ["off", "on"]
+        configs = args.config or ["off"]
         # Interleaved: every other round runs the configurations in reverse, so load drifts hit them alike.
         for config in (configs if round_number % 2 == 0 else configs[::-1]):
             report(config, measure(config, workloads, args.runs, args.settle), args.runs)

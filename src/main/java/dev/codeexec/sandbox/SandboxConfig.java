@@ -92,8 +92,9 @@ public interface SandboxConfig {
     Duration cancelGrace();
 
     /**
-     * Truffle optimizing compiler in worker processes: auto (on with at least 4 cores when the JDK supports
-     * JVMCI and the compiler jars are present), on (required: fail when unavailable), off (interpreter only).
+     * Truffle optimizing compiler in worker processes: auto (on when the workers' JDK is a GraalVM JDK with its
+     * native compiler, libgraal), on (the same, with a start-up warning when the JDK has none), off (interpreter
+     * only). A stock JDK has no compiler that fits GraalPy 25.2: workers run interpreter-only there.
      */
     @WithDefault("off")
     String jit();
@@ -261,8 +262,8 @@ public interface SandboxConfig {
         Path polyglotResources();
 
         /**
-         * The JDK workers run on, for example a GraalVM JDK whose native compiler makes {@code sandbox.jit} pay on
-         * few cores; by default the one running the server.
+         * The JDK workers run on, for example a GraalVM JDK, whose native compiler is the only one {@code sandbox.jit}
+         * can use; by default the one running the server.
          */
         Optional<Path> javaHome();
     }

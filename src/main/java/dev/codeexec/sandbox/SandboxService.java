@@ -378,7 +378,7 @@ public class SandboxService {
         return runtime.jdk().label();
     }
 
-    /** Truffle's optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM JDK). */
+    /** Truffle's optimizing compiler for sandboxed code: off, or libgraal (GraalVM JDK). */
     public String jit() {
         return runtime.jit().compiler().label();
     }

@@ -41,7 +41,7 @@ public record ServerStats(
         @JsonProperty("worker_jdk")
         @JsonPropertyDescription("The JDK sandboxed code runs on: version, vendor")
         String workerJdk,
-        @JsonPropertyDescription("Optimizing compiler for sandboxed code: off, graal-jars (stock JDK) or libgraal (GraalVM)")
+        @JsonPropertyDescription("Optimizing compiler for sandboxed code: off, or libgraal (GraalVM JDK)")
         String jit,
         @JsonPropertyDescription("Workspace files and bytes against their quotas")
         WorkspaceSummary workspace,

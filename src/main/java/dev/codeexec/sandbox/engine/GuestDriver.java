@@ -33,6 +33,7 @@ final class GuestDriver {
                 # and some 40 more modules, which every new interpreter would parse and run.
                 import sys, builtins, os, io, weakref, types, importlib
                 import importlib.util, importlib.machinery, warnings, atexit
+                from polyglot import ForeignException as foreign_exception
 
                 library_path = list(sys.path)  # the standard library alone: "" and the packages join it below
                 libraries = {}
@@ -63,8 +64,12 @@ final class GuestDriver {
                     try:
                         internal_errors.extend(guest_patches.java_exceptions(e))
                         library("traceback").print_exception(type(e), e, tb)
-                    except Exception:  # traceback could not load (out of memory): the error's name at least
-                        sys.stderr.write(type(e).__name__ + "\\n")
+                    except Exception:  # traceback could not load (out of memory, a failing import): its last line
+                        try:
+                            message = str(e)
+                        except Exception:
+                            message = ""
+                        sys.stderr.write(type(e).__name__ + (": " + message if message else "") + "\\n")
 
                 # GraalPy's JSON scanner takes ten times CPython's time on large documents. json.decoder builds its
                 # scanner with _json.make_scanner: this one hands large documents in plain JSON to the
@@ -75,42 +80,6 @@ final class GuestDriver {
                 scanner_module = types.ModuleType("_json", _json.__doc__)
                 scanner_module.__dict__.update({k: v for k, v in vars(_json).items() if k not in ("__name__", "__doc__")})
 
-                # GraalPy's scanner takes and gives offsets in UTF-16 units, one more than CPython's per character
-                # outside the BMP before them: raw_decode in a loop read from the wrong place, json.loads let text
-                # after the document through, errors named wrong places. Such strings get offsets translated.
-                import _codecs
-                utf16 = _codecs.utf_16_le_encode  # its codec looked up once: a third quicker than str.encode
-
-                # (to units, to code points) for a non-ASCII string, or None when it has no characters outside the BMP.
-                def offsets(string):
-                    if len(string) < JSON_MIN_CHARS:
-                        encoded = utf16(string, "surrogatepass")[0]
-                        if len(encoded) == 2 * len(string):
-                            return None
-                        return (lambda i: len(utf16(string[:i], "surrogatepass")[0]) >> 1,
-                                lambda u: len(encoded[:2 * u].decode("utf-16-le", "surrogatepass")))
-                    # A large string, maybe scanned many times by raw_decode in a loop: where its characters outside
-                    # the BMP are, in code points and in units, is found once and kept until the end of the run.
-                    if large[0] is not string:
-                        points = [m.start() for m in library("re").finditer("[\\U00010000-\\U0010ffff]", string)]
-                        units = [p + i for i, p in enumerate(points)]
-                        bisect = library("bisect").bisect_left
-                        large[:] = string, (None if not points else (lambda i: i + bisect(points, i),
-                                                                     lambda u: u - bisect(units, u)))
-                    return large[1]
-                large = [None, None]
-
-                def in_code_points(scan, string, idx, to_units, to_code_points):
-                    try:
-                        value, end = scan(string, to_units(idx))
-                    except StopIteration as e:
-                        raise StopIteration(to_code_points(e.value)) from None
-                    except ValueError as e:
-                        if not hasattr(e, "pos"):
-                            raise
-                        raise type(e)(e.msg, e.doc, to_code_points(e.pos)) from None
-                    return value, to_code_points(end)
-
                 def make_scanner(context, native=_json.make_scanner, loads=marshal.loads):
                     scanner = native(context)
                     plain = (context.strict is True and context.object_hook is None and context.object_pairs_hook is None
@@ -118,6 +87,10 @@ final class GuestDriver {
 
                     def scan_once(string, idx):
                         if type(string) is str:
+                            if 0 <= idx < len(string) and string[idx] in " \\t\\n\\r":
+                                # GraalPy 25.2's scanner skips white space at idx; CPython's, and raw_decode with it,
+                                # finds no value there.
+                                raise StopIteration(idx)
                             # Only near the start: the host path declines anything but white space before idx, so
                             # for raw_decode deep in a long string the call would be for nothing (7% of a loop's time).
                             if plain and idx < 64 and len(string) - idx >= JSON_MIN_CHARS:
@@ -128,22 +101,9 @@ final class GuestDriver {
                                     document = None if surrogate else decode_json(string, idx, True)
                                 if document is not None:
                                     return loads(document.encode("latin-1"))
-                            # isascii() reads a flag of the string; a small one is measured here, without a call.
-                            if not string.isascii() and (len(string) >= JSON_MIN_CHARS
-                                                         or len(utf16(string, "surrogatepass")[0]) != 2 * len(string)):
-                                translation = offsets(string)
-                                if translation is not None:
-                                    return in_code_points(scanner, string, idx, *translation)
                         return scanner(string, idx)
                     return scan_once
                 scanner_module.make_scanner = make_scanner
-
-                def scanstring(string, end, strict=True, native=_json.scanstring):
-                    translation = None if type(string) is not str or string.isascii() else offsets(string)
-                    if translation is not None:
-                        return in_code_points(lambda s, i: native(s, i, strict), string, end, *translation)
-                    return native(string, end, strict)
-                scanner_module.scanstring = scanstring
                 sys.modules["_json"] = scanner_module
 
                 def fields(text):
@@ -191,52 +151,6 @@ final class GuestDriver {
                     return rename
                 os.rename = workspace_rename(native_rename)
                 os.replace = workspace_rename(native_replace)
-
-                # GraalPy's Pattern.findall asks the regex engine's result for each match's bounds several times and
-                # checks each string's type in a Python call: twice the time of the loop below, which it runs for a
-                # str pattern on a str, with the default bounds and at most one group. Anything else, and patterns
-                # the engine leaves to GraalPy's fallback, takes GraalPy's own. _sre is built in and loads with re.
-                def speed_up_findall(sre):
-                    pattern_type, native, maxsize = sre.Pattern, sre.Pattern.findall, sys.maxsize
-                    compile_regex, execute, search = sre.tregex_compile, sre.tregex_call_exec, sre._METHOD_SEARCH
-
-                    def findall(self, string, pos=0, endpos=maxsize):
-                        if (type(self) is not pattern_type or type(string) is not str or type(self.pattern) is not str
-                                or pos != 0 or endpos != maxsize or self.groups > 1):
-                            return native(self, string, pos, endpos)
-                        plain, advancing = compile_regex(self, search, False), compile_regex(self, search, True)
-                        if plain is None or advancing is None:
-                            return native(self, string, pos, endpos)
-                        found = []
-                        append, group, end, regex = found.append, self.groups, len(string), plain
-                        while pos <= end:
-                            result = execute(regex, string, pos)
-                            start = result.getStart(0)
-                            if start < 0:  # no match: the engine's empty result starts at -1
-                                break
-                            pos = result.getEnd(0)
-                            append(string[start:pos] if group == 0 else string[result.getStart(1):result.getEnd(1)])
-                            regex = advancing if start == pos else plain
-                        return found
-                    findall.__name__, findall.__qualname__, findall.__doc__ = native.__name__, native.__qualname__, native.__doc__
-                    pattern_type.findall = findall
-
-                class RegexModuleFinder:
-                    def find_spec(self, name, path=None, target=None):
-                        if name != "_sre":
-                            return None
-                        spec = importlib.machinery.BuiltinImporter.find_spec(name)
-                        if spec is not None:
-                            spec.loader = self
-                        return spec
-
-                    def create_module(self, spec):
-                        return importlib.machinery.BuiltinImporter.create_module(spec)
-
-                    def exec_module(self, module):
-                        importlib.machinery.BuiltinImporter.exec_module(module)
-                        speed_up_findall(module)
-                sys.meta_path.insert(0, RegexModuleFinder())
 
                 # A meta path finder and loader by protocol (find_spec, create_module, exec_module).
                 class GuestModuleFinder:
@@ -411,6 +325,8 @@ final class GuestDriver {
                             print(status, file=sys.stderr)
                             return 1, False
                         except BaseException as e:
+                            if isinstance(e, foreign_exception):
+                                raise  # the host's own, os._exit's among them since GraalPy 25.2: it must go on
                             if isinstance(e, ImportError):
                                 try:
                                     explain_import_error(e)
@@ -419,7 +335,6 @@ final class GuestDriver {
                             print_exception(e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:
-                        large[:] = None, None
                         flush()
                 return run
 

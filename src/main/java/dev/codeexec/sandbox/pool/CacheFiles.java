@@ -12,7 +12,7 @@ import java.util.HexFormat;
 import java.util.stream.Stream;
 
 /**
- * What the pool keeps in its data directory (the ahead-of-time cache, the workers' runtime image, GraalPy's
+ * What the pool keeps in its data directory (the ahead-of-time cache, GraalPy's
  * resources) is named after what it was made from, and replaced as a whole.
  */
 final class CacheFiles {

@@ -5,9 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,15 +15,9 @@ import java.util.Optional;
  * JDK's {@code release} file, so choosing one costs no process start.
  *
  * @param feature  the Java feature release (25 for 25.0.3)
- * @param jvmci    whether the JDK has the JVMCI module a Graal compiler plugs into
  * @param libgraal whether it ships libgraal ({@code lib/libjvmcicompiler.so}), as GraalVM JDKs do
- * @param graalModule whether its image holds a {@code jdk.graal.compiler} module (stock JDKs 25+ hold an empty
- *                 placeholder), which the compiler jars can then only replace from the upgrade module path
  */
-public record WorkerJdk(Path home, String version, int feature, String vendor, boolean jvmci, boolean libgraal,
-        boolean graalModule) {
-
-    static final String GRAAL_MODULE = "jdk.graal.compiler";
+public record WorkerJdk(Path home, String version, int feature, String vendor, boolean libgraal) {
 
     private static final String SETTING = "sandbox.worker.java-home";
 
@@ -38,10 +30,8 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
     static WorkerJdk running() {
         Path home = Path.of(System.getProperty("java.home"));
         Map<String, String> release = release(home).orElse(Map.of());
-        java.lang.module.ModuleFinder system = java.lang.module.ModuleFinder.ofSystem();
         return new WorkerJdk(home, Runtime.version().toString(), Runtime.version().feature(),
-                release.getOrDefault("IMPLEMENTOR", System.getProperty("java.vendor", "unknown")),
-                system.find("jdk.internal.vm.ci").isPresent(), hasLibgraal(home), system.find(GRAAL_MODULE).isPresent());
+                release.getOrDefault("IMPLEMENTOR", System.getProperty("java.vendor", "unknown")), hasLibgraal(home));
     }
 
     /** The JDK installed at {@code home}; refused with the setting's name when it is not one. */
@@ -58,18 +48,7 @@ public record WorkerJdk(Path home, String version, int feature, String vendor, b
             throw new IllegalArgumentException(SETTING + " must name a JDK 21 or newer; " + home + " is '" + version
                     + "'");
         }
-        List<String> modules = modules(release);
-        return new WorkerJdk(home, version, feature, release.getOrDefault("IMPLEMENTOR", "unknown"),
-                modules.contains("jdk.internal.vm.ci"), hasLibgraal(home), modules.contains(GRAAL_MODULE));
-    }
-
-    /** The modules of the JDK's image, as its release file lists them. */
-    List<String> modules() {
-        return release(home).map(WorkerJdk::modules).orElse(List.of());
-    }
-
-    private static List<String> modules(Map<String, String> release) {
-        return Arrays.asList(release.getOrDefault("MODULES", "").split(" "));
+        return new WorkerJdk(home, version, feature, release.getOrDefault("IMPLEMENTOR", "unknown"), hasLibgraal(home));
     }
 
     public Path java() {

@@ -94,15 +94,14 @@ public final class WorkerLauncher {
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
                 settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()),
                 Integer.toString(settings.threadsPerRun()));
-        // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer, and the JDK
-        // turns the cache off when the compiler jars are on the upgrade module path.
-        boolean aotCapable = jdk.feature() >= 25 && runtime.jit().keepsAotCache();
+        // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer.
+        boolean aotCapable = jdk.feature() >= 25;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
                         + "\u0000" + String.join("\u0000", arguments) + "\u0000" + jarStamps(main.get(1))));
         this.hidden = List.copyOf(hidden);
-        this.readable = readable(settings, resources, runtime.jit());
+        this.readable = readable(settings, resources);
     }
 
     /** The main class's arguments for a worker on {@code workspace}. */
@@ -113,7 +112,7 @@ public final class WorkerLauncher {
         return cmd;
     }
 
-    private List<Path> readable(SandboxSettings settings, Optional<Path> resources, JitOptions.Choice jit) {
+    private List<Path> readable(SandboxSettings settings, Optional<Path> resources) {
         List<Path> readable = new ArrayList<>();
         Path java = Path.of(jvm.get(0)).toAbsolutePath();
         // The JDK around bin/java.
@@ -125,9 +124,6 @@ public final class WorkerLauncher {
         resources.ifPresent(readable::add);
         // The cache file alone: its directory is by default the data directory, which holds every tenant's skills.
         aot.ifPresent(cache -> readable.add(cache.file()));
-        if (jit.compiler() == JitOptions.Compiler.GRAAL_JARS) {
-            readable.add(JitOptions.JARS.toAbsolutePath());
-        }
         return List.copyOf(readable);
     }
 

@@ -1,32 +1,28 @@
 package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.SandboxSettings;
-import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The JDK worker JVMs run on and the compiler they get, chosen once at start-up (so a wrong
- * {@code sandbox.worker.java-home} or {@code sandbox.jit=on} without a compiler fails the start itself) and used by
- * every worker launch and by stats alike.
+ * {@code sandbox.worker.java-home} fails the start itself, and a {@code sandbox.jit=on} the JDK cannot honour is
+ * said once) and used by every worker launch and by stats alike.
  */
 public record WorkerRuntime(WorkerJdk jdk, JitOptions.Choice jit) {
 
+    private static final Logger LOG = Logger.getLogger(WorkerRuntime.class.getName());
+
     public static WorkerRuntime choose(SandboxSettings.Worker worker) {
-        int cores = Runtime.getRuntime().availableProcessors();
         WorkerJdk jdk = WorkerJdk.of(worker.javaHome());
-        JitOptions.Choice jit = JitOptions.forWorker(worker.jit(), cores, jdk);
-        if (!jit.keepsAotCache() && jdk.feature() >= 25 && worker.aotCacheDir().isPresent()) {
-            // The compiler jars would turn the cache off: run the workers on an image that lets them keep it.
-            Optional<WorkerJdk> image = WorkerImage.of(jdk, worker.aotCacheDir().get());
-            if (image.isPresent()) {
-                return new WorkerRuntime(image.get(), JitOptions.forWorker(worker.jit(), cores, image.get()));
-            }
-        }
+        JitOptions.Choice jit = JitOptions.forWorker(worker.jit(), jdk);
+        jit.notice().ifPresent(notice -> LOG.log(Level.WARNING, notice));
         return new WorkerRuntime(jdk, jit);
     }
 
     /** Sandboxed code in the server's own JVM (sandbox.isolation=in-process): its JDK, no compiler configured. */
     public static WorkerRuntime inProcess() {
         WorkerJdk jdk = WorkerJdk.running();
-        return new WorkerRuntime(jdk, JitOptions.forWorker(SandboxSettings.Jit.OFF, 1, jdk));
+        return new WorkerRuntime(jdk, JitOptions.forWorker(SandboxSettings.Jit.OFF, jdk));
     }
 }

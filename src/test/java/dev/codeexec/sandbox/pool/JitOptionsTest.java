@@ -23,74 +23,40 @@ class JitOptionsTest {
 
     @Test
     void offRunsTheInterpreterOnly() {
-        JitOptions.Choice choice = JitOptions.forWorker(SandboxSettings.Jit.OFF, 64, STOCK);
+        JitOptions.Choice choice = JitOptions.forWorker(SandboxSettings.Jit.OFF, STOCK);
         assertEquals(JitOptions.Compiler.NONE, choice.compiler());
         assertFalse(choice.options().stream().anyMatch(o -> o.contains("JVMCI")), choice.toString());
+        assertTrue(choice.notice().isEmpty());
     }
 
     @Test
-    void autoAndOnUseTheGraalCompilerWhenTheBuildCopiedIt() {
-        // The build copies the compiler to target/graal-jit, and Temurin 21+ ships JVMCI.
-        assertTrue(Files.isDirectory(JitOptions.JARS), "mvn generate-resources copies the compiler jars");
-        assertTrue(STOCK.jvmci(), "the test JDK has JVMCI");
-        for (SandboxSettings.Jit jit : new SandboxSettings.Jit[] {SandboxSettings.Jit.AUTO, SandboxSettings.Jit.ON}) {
-            JitOptions.Choice choice = JitOptions.forWorker(jit, JitOptions.AUTO_MIN_CORES, STOCK);
-            assertEquals(JitOptions.Compiler.GRAAL_JARS, choice.compiler());
-            assertTrue(choice.options().contains("-XX:+EnableJVMCI"), choice.toString());
-            assertTrue(choice.options().stream()
-                    .anyMatch(o -> o.startsWith("--upgrade-module-path=") && o.contains("compiler-")), choice.toString());
-        }
+    void aStockJdkRunsTheInterpreterOnlyAndOnSaysWhyAtStartUp() {
+        assertFalse(STOCK.libgraal(), "the test JDK is a stock one");
+        JitOptions.Choice auto = JitOptions.forWorker(SandboxSettings.Jit.AUTO, STOCK);
+        assertEquals(JitOptions.Compiler.NONE, auto.compiler());
+        assertTrue(auto.notice().isEmpty(), "auto asks for the compiler only where there is one");
+        JitOptions.Choice on = JitOptions.forWorker(SandboxSettings.Jit.ON, STOCK);
+        assertEquals(JitOptions.Compiler.NONE, on.compiler());
+        assertFalse(on.options().stream().anyMatch(o -> o.contains("JVMCI") || o.contains("module-path")),
+                on.toString());
+        String notice = on.notice().orElseThrow();
+        assertTrue(notice.startsWith("sandbox.jit=on, but the workers' JDK (") && notice.contains(STOCK.home().toString())
+                && notice.contains("interpreter-only") && notice.contains("sandbox.worker.java-home"), notice);
     }
 
     @Test
-    void onAnImageWithoutTheGraalPlaceholderTheJarsGoOnTheModulePathAndTheCacheStays() throws IOException {
-        assertTrue(STOCK.graalModule(), "Temurin 25 holds a jdk.graal.compiler placeholder");
-        assertFalse(JitOptions.forWorker(SandboxSettings.Jit.ON, 2, STOCK).keepsAotCache());
-        Path home = fakeJdk("linked", "25.0.3", false);
-        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.3\"\nMODULES=\"java.base jdk.internal.vm.ci\"\n");
-        WorkerJdk linked = WorkerJdk.at(home);
-        assertTrue(linked.jvmci());
-        assertFalse(linked.graalModule());
-        JitOptions.Choice choice = JitOptions.forWorker(SandboxSettings.Jit.ON, 2, linked);
-        assertEquals(JitOptions.Compiler.GRAAL_JARS, choice.compiler());
-        assertTrue(choice.keepsAotCache());
-        assertTrue(choice.options().contains("--add-modules=jdk.graal.compiler"), choice.toString());
-        assertTrue(choice.options().stream().anyMatch(o -> o.startsWith("--module-path=") && o.contains("compiler-")),
-                choice.toString());
-        assertFalse(choice.options().stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), choice.toString());
-    }
-
-    @Test
-    void autoStaysInterpreterOnlyOnSmallMachinesButOnIsObeyed() {
-        assertEquals(JitOptions.Compiler.NONE, JitOptions.forWorker(SandboxSettings.Jit.AUTO, 2, STOCK).compiler());
-        JitOptions.Choice on = JitOptions.forWorker(SandboxSettings.Jit.ON, 2, STOCK);
-        assertTrue(on.options().contains("-XX:+EnableJVMCI"), on.toString());
-    }
-
-    @Test
-    void aGraalVmJdkGetsItsNativeCompilerEvenOnTwoCores() throws IOException {
+    void aGraalVmJdkGetsItsNativeCompiler() throws IOException {
         WorkerJdk graalvm = WorkerJdk.at(fakeJdk("graalvm", "25.0.1", true));
         assertTrue(graalvm.libgraal());
         assertEquals(25, graalvm.feature());
         assertEquals("25.0.1, Oracle Corporation", graalvm.label());
         for (SandboxSettings.Jit jit : new SandboxSettings.Jit[] {SandboxSettings.Jit.AUTO, SandboxSettings.Jit.ON}) {
-            JitOptions.Choice choice = JitOptions.forWorker(jit, 2, graalvm);
+            JitOptions.Choice choice = JitOptions.forWorker(jit, graalvm);
             assertEquals(JitOptions.Compiler.LIBGRAAL, choice.compiler());
-            // No compiler jars: they would replace libgraal with the slow Java-bytecode compiler.
-            assertFalse(choice.options().stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), choice.toString());
+            assertEquals(List.of(), choice.options(), "a GraalVM JDK uses libgraal for Truffle by default");
+            assertTrue(choice.notice().isEmpty());
         }
-        assertEquals(JitOptions.Compiler.NONE, JitOptions.forWorker(SandboxSettings.Jit.OFF, 2, graalvm).compiler());
-    }
-
-    @Test
-    void aJdkWithoutJvmciCannotTurnTheCompilerOn() throws IOException {
-        WorkerJdk plain = WorkerJdk.at(fakeJdk("plain", "21.0.5", false));
-        assertFalse(plain.jvmci());
-        assertEquals(JitOptions.Compiler.NONE,
-                JitOptions.forWorker(SandboxSettings.Jit.AUTO, JitOptions.AUTO_MIN_CORES, plain).compiler());
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> JitOptions.forWorker(SandboxSettings.Jit.ON, 8, plain));
-        assertTrue(e.getMessage().contains("no JVMCI module"), e.getMessage());
+        assertEquals(JitOptions.Compiler.NONE, JitOptions.forWorker(SandboxSettings.Jit.OFF, graalvm).compiler());
     }
 
     @Test

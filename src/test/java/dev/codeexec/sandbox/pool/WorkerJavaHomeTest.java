@@ -49,7 +49,7 @@ class WorkerJavaHomeTest {
                 WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
         List<String> command = launcher.processBuilder(root).command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
-        // A stock JDK on a small machine: interpreter only, so no compiler jars.
+        // A stock JDK: interpreter only, so no compiler options.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
