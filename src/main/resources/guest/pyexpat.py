@@ -14,6 +14,11 @@ import re
 import sys
 import types
 
+__all__ = ["EXPAT_VERSION", "ErrorString", "ExpatError", "ParserCreate", "XMLParserType",
+           "XML_PARAM_ENTITY_PARSING_ALWAYS", "XML_PARAM_ENTITY_PARSING_NEVER",
+           "XML_PARAM_ENTITY_PARSING_UNLESS_STANDALONE", "error", "errors", "features", "model", "native_encoding",
+           "version_info"]
+
 EXPAT_VERSION = "expat_2.5.0"
 version_info = (2, 5, 0)
 native_encoding = "UTF-8"
@@ -160,12 +165,13 @@ class _Incomplete(Exception):
 
 
 class _Entity:
-    __slots__ = ("name", "value", "system_id", "public_id", "notation", "open")
+    __slots__ = ("name", "value", "system_id", "public_id", "notation", "open", "size")
 
     def __init__(self, name, value, system_id, public_id, notation):
         self.name, self.value, self.system_id, self.public_id, self.notation = (name, value, system_id, public_id,
                                                                                  notation)
         self.open = False
+        self.size = None  # the text its expansion processes, nested expansions included (_expansion_size)
 
 
 class xmlparser:
@@ -173,7 +179,7 @@ class xmlparser:
 
     def __init__(self, encoding, namespace_separator, intern, parent=None):
         for handler in _HANDLERS:
-            object.__setattr__(self, handler, None)
+            setattr(self, handler if "Default" not in handler else "_" + handler, None)
         self._text = []
         # expat has one default handler: the attribute set last decides whether internal entities expand
         self._default_name = None
@@ -209,6 +215,7 @@ class xmlparser:
         self._chars_before = 0
         self._indirect = 0
         self._entity_depth = 0
+        self._attribute_depth = 0
         self._reference_index = 0
         self._standalone = -1
         self._parent = parent
@@ -226,34 +233,55 @@ class xmlparser:
             self._xml_decl_allowed = True
             self._state = _CONTENT
             self._bindings = parent._bindings[-1:] if parent._bindings is not None else None
-            for name in _HANDLERS:
-                object.__setattr__(self, name, getattr(parent, name))
-            for name in ("buffer_text", "ordered_attributes", "specified_attributes", "namespace_prefixes"):
-                object.__setattr__(self, name, getattr(parent, name))
+            for name in _HANDLERS + ("_buffer_text", "_ordered_attributes", "_specified_attributes",
+                                     "_namespace_prefixes", "_default_name", "_expand_internal"):
+                name = name if "Default" not in name else "_" + name
+                setattr(self, name, getattr(parent, name))
 
-    def __setattr__(self, name, value):
-        if name == "buffer_size":
-            if not isinstance(value, int):
-                raise TypeError("buffer_size must be an integer")
-            if value <= 0:
-                raise ValueError("buffer_size must be greater than zero")
-            self._flush()
-            object.__setattr__(self, "_buffer_size", value)
-            return
-        if name == "buffer_text":
-            if not value:
-                self._flush()
-            value = bool(value)
-        elif name in ("ordered_attributes", "specified_attributes", "namespace_prefixes"):
-            value = bool(value)
-        elif name == "DefaultHandler" or name == "DefaultHandlerExpand":
-            object.__setattr__(self, "_default_name", name)
-            object.__setattr__(self, "_expand_internal", name == "DefaultHandlerExpand")
-        object.__setattr__(self, name, value)
-
+    # Options and the default handlers are properties; the parser's own state is plain attributes (a __setattr__
+    # would cost every assignment in the parsing loop).
     @property
     def buffer_size(self):
         return self._buffer_size
+
+    @buffer_size.setter
+    def buffer_size(self, value):
+        if not isinstance(value, int):
+            raise TypeError("buffer_size must be an integer")
+        if value <= 0:
+            raise ValueError("buffer_size must be greater than zero")
+        self._flush()
+        self._buffer_size = value
+
+    @property
+    def buffer_text(self):
+        return self._buffer_text
+
+    @buffer_text.setter
+    def buffer_text(self, value):
+        if not value:
+            self._flush()
+        self._buffer_text = bool(value)
+
+    def _flag(name):
+        return property(lambda self: getattr(self, name), lambda self, value: setattr(self, name, bool(value)))
+
+    ordered_attributes = _flag("_ordered_attributes")
+    specified_attributes = _flag("_specified_attributes")
+    namespace_prefixes = _flag("_namespace_prefixes")
+    del _flag
+
+    def _default_handler(name):
+        def set_handler(self, handler):
+            # expat has one default handler: the attribute set last decides whether internal entities expand
+            setattr(self, "_" + name, handler)
+            self._default_name = "_" + name
+            self._expand_internal = name == "DefaultHandlerExpand"
+        return property(lambda self: getattr(self, "_" + name), set_handler)
+
+    DefaultHandler = _default_handler("DefaultHandler")
+    DefaultHandlerExpand = _default_handler("DefaultHandlerExpand")
+    del _default_handler
 
     @property
     def buffer_used(self):
@@ -436,7 +464,7 @@ class xmlparser:
 
     # Delivery.
     def _chars(self, data):
-        if self.buffer_text:
+        if self._buffer_text:
             self._text.append(data)
             return
         handler = self.CharacterDataHandler
@@ -588,57 +616,67 @@ class xmlparser:
         match = _START_RE.match(buf, i)
         if match is None:
             self._bad_start_tag(buf, i, n)
-        self._at(i)
-        name, raw, empty = match.group(1, 2, 3)
-        if raw:
-            attributes = []
-            seen = set()
-            for attribute in _ATTRIBUTE_RE.finditer(raw):
-                key = attribute.group(1)
-                if key in seen:
-                    raise _Failure(_DUPLICATE_ATTRIBUTE, i + match.start(2) - match.start() + attribute.start(1))
-                seen.add(key)
-                value = attribute.group(2)
-                if value is None:
-                    value = attribute.group(3)
-                if _ATTRIBUTE_SPECIAL_RE.search(value) is not None:
-                    value = self._attribute_value(value, i)
-                attributes.append(key)
-                attributes.append(value)
+        if not self._entity_depth:
+            self._event = i
+        raw_name, raw, empty = match.groups()
+        attributes = self._attributes(raw, i + match.start(2) - match.start()) if raw else []
+        if self._text:
+            self._flush()
+        if self._attribute_defaults:
+            defaults = self._attribute_defaults.get(raw_name)
+            if defaults and not self._specified_attributes:
+                present = set(attributes[0::2])
+                for key, value in defaults:
+                    if key not in present:
+                        attributes.append(key)
+                        attributes.append(value)
+        scoped = False
+        if self._bindings is None:
+            name = raw_name
+        elif ":" in raw_name or (raw and ("xmlns" in raw or ":" in raw)):
+            name, attributes = self._namespaces(raw_name, attributes, i)
+            scoped = True
         else:
-            attributes = []
-        self._flush()
-        defaults = self._attribute_defaults.get(name)
-        if defaults and not self.specified_attributes:
-            present = set(attributes[0::2])
-            for key, value in defaults:
-                if key not in present:
-                    attributes.append(key)
-                    attributes.append(value)
-        if self._bindings is not None:
-            name, attributes = self._namespaces(name, attributes, i)
+            uri = self._bindings[-1].get(None)
+            name = raw_name if uri is None else uri + self._separator + raw_name
         handler = self.StartElementHandler
         if handler is not None:
-            if self.ordered_attributes:
+            if self._ordered_attributes:
                 handler(name, attributes)
             else:
                 handler(name, dict(zip(attributes[0::2], attributes[1::2])))
         else:
             self._default(match.group())
         if empty:
-            self._at(match.end())
+            if not self._entity_depth:
+                self._event = match.end()
             handler = self.EndElementHandler
             if handler is not None:
                 handler(name)
             else:
                 self._default("")
-            if self._bindings is not None:
+            if scoped:
                 self._end_namespaces()
             if not self._stack and self._parent is None and self._entity_depth == 0:
                 self._state = _EPILOG
         else:
-            self._stack.append((name, match.group(1), self._entity_depth))
+            self._stack.append((name, raw_name, self._entity_depth, scoped))
         return match.end()
+
+    def _attributes(self, raw, offset):
+        """A start tag's attributes as [name, value, ...]; `offset` is the document index of `raw`."""
+        attributes = []
+        for attribute in _ATTRIBUTE_RE.finditer(raw):
+            key, value, single = attribute.groups()
+            if key in attributes[0::2]:
+                raise _Failure(_DUPLICATE_ATTRIBUTE, offset + attribute.start(1))
+            if value is None:
+                value = single
+            if _ATTRIBUTE_SPECIAL_RE.search(value) is not None:
+                value = self._attribute_value(value, offset)
+            attributes.append(key)
+            attributes.append(value)
+        return attributes
 
     def _bad_start_tag(self, buf, i, n):
         """Raises the error expat reports for a start tag the fast pattern did not match, or _Incomplete."""
@@ -715,14 +753,17 @@ class xmlparser:
                 raise _Failure(_EXTERNAL_IN_ATTRIBUTE, index)
             if entity.open:
                 raise _Failure(_RECURSIVE_ENTITY, index)
-            self._account(entity.value)
+            if not self._entity_depth and not self._attribute_depth:
+                self._account(entity)
             if "<" in entity.value:
                 raise _Failure(_INVALID_TOKEN, index)
             entity.open = True
+            self._attribute_depth += 1
             try:
                 out.append(self._attribute_value(entity.value, index))
             finally:
                 entity.open = False
+                self._attribute_depth -= 1
 
     def _char_reference(self, reference, index):
         digits = reference.group(2)
@@ -765,7 +806,7 @@ class xmlparser:
                 for prefix in declared:
                     handler(prefix, bindings[prefix])
         separator = self._separator
-        prefixes = self.namespace_prefixes
+        prefixes = self._namespace_prefixes
         seen = set()
         for position in range(0, len(kept), 2):
             key = kept[position]
@@ -812,23 +853,25 @@ class xmlparser:
             if end >= n:
                 raise _Incomplete(i)
             raise _Failure(_INVALID_TOKEN, end)
-        self._at(i)
+        if not self._entity_depth:
+            self._event = i
         stack = self._stack
         if not stack:
             raise _Failure(_ASYNC_ENTITY if self._entity_depth else _INVALID_TOKEN, i)
-        name, raw, depth = stack[-1]
+        name, raw, depth, scoped = stack[-1]
         if raw != match.group(1):
             raise _Failure(_TAG_MISMATCH, i + 2)
         if depth != self._entity_depth:
             raise _Failure(_ASYNC_ENTITY, i)
-        self._flush()
+        if self._text:
+            self._flush()
         stack.pop()
         handler = self.EndElementHandler
         if handler is not None:
             handler(name)
         else:
             self._default(match.group())
-        if self._bindings is not None:
+        if scoped:
             self._end_namespaces()
         return match.end()
 
@@ -1002,12 +1045,16 @@ class xmlparser:
         """Parses an internal entity's replacement text as content; its events report the reference's position."""
         if entity.open:
             raise _Failure(_RECURSIVE_ENTITY, index)
-        self._account(entity.value)
+        if not self._entity_depth:
+            self._account(entity)
+        text = entity.value
+        if "<" not in text and "&" not in text:
+            self._chars(text)
+            return
         entity.open = True
         self._entity_depth += 1
         depth = len(self._stack)
         try:
-            text = entity.value
             try:
                 self._content(text, 0, len(text), True)
             except _Failure as failure:
@@ -1024,13 +1071,30 @@ class xmlparser:
         if not self._entity_depth:
             self._event = index
 
-    def _account(self, value):
-        """Expat's amplification limit: text from entities against the document's own, up to the reference."""
-        self._indirect += len(value)
+    def _account(self, entity):
+        """Expat's amplification limit (billion laughs): the text an expansion would process, nested expansions
+        included, against the document's own text up to the reference. It is checked before expanding a reference
+        in the document, so a breach costs nothing (expat stops part-way, having reported some of the text)."""
+        self._indirect += self._expansion_size(entity, set())
         direct = max(self._chars_before + self._event, 1)
         total = direct + self._indirect
         if total >= _AMPLIFICATION_THRESHOLD and total / direct > _AMPLIFICATION_MAX:
             raise _Failure(_AMPLIFICATION, self._event)
+
+    def _expansion_size(self, entity, visiting):
+        if entity.size is None:
+            if entity.name in visiting:
+                return 0  # a recursive reference: expanding it raises "recursive entity reference"
+            visiting.add(entity.name)
+            size = len(entity.value)
+            if "&" in entity.value:
+                for reference in _REFERENCE_RE.finditer(entity.value):
+                    child = self._entities.get(reference.group(1)) if reference.group(1) else None
+                    if child is not None and child.value is not None:
+                        size += self._expansion_size(child, visiting)
+            visiting.discard(entity.name)
+            entity.size = size
+        return entity.size
 
     # The document type declaration and its internal subset.
     def _doctype(self, buf, i, n):
