@@ -135,6 +135,7 @@ _ATTLIST_RE = re.compile("<!ATTLIST" + _S + "+(" + _NAME + ")((?:" + _S + "+" + 
 _ATTDEF_RE = re.compile(_S + "+(" + _NAME + ")" + _S + "+(CDATA|IDREFS|IDREF|ID|ENTITY|ENTITIES|NMTOKENS|NMTOKEN"
                         "|NOTATION" + _S + "*\\([^)]*\\)|\\([^)]*\\))" + _S + "+(#REQUIRED|#IMPLIED|(?:#FIXED" + _S
                         + "+)?(" + _LITERAL + "))")
+_PROLOG_WORD_RE = re.compile("[^ \t\n<>&=/*?;'\"\\[\\](|,\x00-\x1f]+")
 _PE_REFERENCE_RE = re.compile("%(" + _NAME + ");")
 _PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "apos": "'", "quot": '"'}
 _HANDLERS = (
@@ -524,38 +525,69 @@ class xmlparser:
                     raise _Failure(_NO_ELEMENTS, n)
 
     def _misc(self, buf, i, n, final):
-        """Before and after the document element: white space, comments, PIs, the DOCTYPE, the document element."""
+        """Before and after the document element: white space, comments, PIs, the DOCTYPE, the document element.
+        Anything else fails as expat's prolog tokenizer fails it: a token it knows (a name, a literal, a DTD
+        delimiter) is a syntax error before the document element and junk after it; other text is an invalid token."""
         c = buf[i]
+        epilog = self._state == _EPILOG
+        misplaced = _JUNK if epilog else _SYNTAX
         if c in " \t\n":
             end = _SPACE_RE.match(buf, i).end()
-            if end == n and not final:
-                raise _Incomplete(i)
-            self._at(i)
+            self._event = i
             self._default(buf[i:end])
             return end
         if c != "<":
-            if self._state == _EPILOG:
-                raise _Failure(_JUNK, i)
-            if c == "&":
-                raise _Failure(_INVALID_TOKEN if self._parent is None else _SYNTAX, i)
-            raise _Failure(_SYNTAX, i)
+            if c in "\"'":
+                if buf.find(c, i + 1) < 0:
+                    raise _Incomplete(i)
+                raise _Failure(misplaced, i)
+            if c in "[]>(|,":
+                raise _Failure(misplaced, i)
+            word = _PROLOG_WORD_RE.match(buf, i)
+            if word is None:
+                raise _Failure(_INVALID_TOKEN, i)
+            end = word.end()
+            if epilog or end >= n or buf[end] in " \t\n[]>(|,\"'":
+                if end >= n and not final:
+                    raise _Incomplete(i)
+                raise _Failure(misplaced, i)
+            raise _Failure(_INVALID_TOKEN, end)
         if i + 1 >= n:
             raise _Incomplete(i)
         c = buf[i + 1]
-        self._at(i)
+        self._event = i
         if c == "?":
             return self._pi(buf, i, n, final)
         if c == "!":
             if buf.startswith("<!--", i) or (n - i < 4 and "<!--".startswith(buf[i:])):
                 return self._comment(buf, i, n)
-            if buf.startswith("<!DOCTYPE", i) and self._state == _PROLOG and not self._stack:
+            if buf.startswith("<!DOCTYPE", i) and not epilog:
                 return self._doctype(buf, i, n)
             if n - i < 9 and "<!DOCTYPE".startswith(buf[i:]):
                 raise _Incomplete(i)
-            raise _Failure(_INVALID_TOKEN if self._state == _EPILOG else _SYNTAX, i + 2)
+            if i + 2 >= n:
+                raise _Incomplete(i)
+            c = buf[i + 2]
+            if c == "-":
+                if i + 3 >= n:
+                    raise _Incomplete(i)
+                raise _Failure(_INVALID_TOKEN, i + 3)
+            if c == "[":
+                raise _Failure(misplaced, i)
+            word = _NAME_RE.match(buf, i + 2)
+            if word is None:
+                raise _Failure(_INVALID_TOKEN, i + 2)
+            end = word.end()
+            if end >= n:
+                raise _Incomplete(i)
+            if buf[end] in " \t\n":
+                raise _Failure(misplaced, i)
+            raise _Failure(_INVALID_TOKEN, end)
         if c == "/":
-            raise _Failure(_JUNK, i) if self._state == _EPILOG else _Failure(_INVALID_TOKEN, i + 1)
-        if self._state == _EPILOG:
+            raise _Failure(_INVALID_TOKEN, i + 1)
+        if epilog:
+            if _NAME_RE.match(buf, i + 1) is None:
+                raise _Failure(_INVALID_TOKEN, i + 1)
             raise _Failure(_JUNK, i)
         self._xml_decl_allowed = False
         self._state = _CONTENT
@@ -901,6 +933,10 @@ class xmlparser:
         return end + 3
 
     def _pi(self, buf, i, n, final):
+        if _NAME_RE.match(buf, i + 2) is None:
+            if i + 2 >= n:
+                raise _Incomplete(i)
+            raise _Failure(_INVALID_TOKEN, i + 2)
         end = buf.find("?>", i + 2)
         if end < 0:
             raise _Incomplete(i)
