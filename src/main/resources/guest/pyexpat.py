@@ -538,8 +538,11 @@ class xmlparser:
             return end
         if c != "<":
             if c in "\"'":
-                if buf.find(c, i + 1) < 0:
+                end = buf.find(c, i + 1) + 1
+                if end == 0:
                     raise _Incomplete(i)
+                if end < n and buf[end] not in " \t\n[]>(|,":
+                    raise _Failure(_INVALID_TOKEN, end)
                 raise _Failure(misplaced, i)
             if c in "[]>(|,":
                 raise _Failure(misplaced, i)
@@ -547,7 +550,7 @@ class xmlparser:
             if word is None:
                 raise _Failure(_INVALID_TOKEN, i)
             end = word.end()
-            if epilog or end >= n or buf[end] in " \t\n[]>(|,\"'":
+            if end >= n or buf[end] in " \t\n[]>(|,\"'":
                 if end >= n and not final:
                     raise _Incomplete(i)
                 raise _Failure(misplaced, i)
