@@ -1,6 +1,6 @@
 """What serving one tenant per worker costs: first calls, one tenant's throughput, two tenants mixed.
 
-Usage: python3 bench/tenants.py [clients-per-phase] [calls-per-client] [-Dproperty=value ...]
+Usage: python3 bench/tenants.py [clients-per-phase] [calls-per-client] [-Dproperty=value ...] (defaults 8 and 30)
 (after: mvn -B -DskipTests package)
 A worker serves one tenant at a time and is recycled before it serves another (THREAT_MODEL T4b), so a tenant's
 first call may wait for a worker to start, and two tenants sharing the pool cost worker starts that one tenant
@@ -9,18 +9,17 @@ ready: alpha's first call, then beta's; then the same number of clients, each a 
 http_throughput mix back to back, all of alpha (one tenant) and then half alpha, half beta (two tenants). For
 each phase it prints executions/s, round-trip p50/p95, and the workers started and recycled for a tenant during it;
 python3 -c per call from as many threads is the yardstick. Standard library only."""
-import subprocess
 import sys
-import threading
 import time
 
-from http_throughput import MIX, expected_exit, free_port
+from http_throughput import free_port, run_clients, run_python3
 from mcp_http import HttpClient
 from mcp_stdio import Server, percentile
 
+# http_throughput reads the same positional arguments (clients, calls) for the phases and the yardstick.
 ARGS = [a for a in sys.argv[1:] if not a.startswith("-D")]
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
-CLIENTS = int(ARGS[0]) if len(ARGS) > 0 else 2
+CLIENTS = int(ARGS[0]) if len(ARGS) > 0 else 8
 CALLS = int(ARGS[1]) if len(ARGS) > 1 else 30
 TOKENS = {"alpha": "bench-alpha-token", "beta": "bench-beta-token"}
 
@@ -42,47 +41,9 @@ def phase(server, url, tenants):
     """Each client a new connection of its tenant, sending the mix back to back; returns the figures."""
     clients = [HttpClient(url, TOKENS[t], name=f"bench-{t}-{i}") for i, t in enumerate(tenants)]
     started, recycled = pool(server)
-    latencies, wrong, lock = [], [], threading.Lock()
-
-    def work(index, client):
-        for i in range(CALLS):
-            code, expected = MIX[(index + i) % len(MIX)]
-            begin = time.perf_counter()
-            out = client.execute(code)
-            with lock:
-                latencies.append((time.perf_counter() - begin) * 1000)
-                if out.get("stdout") != expected or out.get("exit_code") != expected_exit(code):
-                    wrong.append(out)
-
-    threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(clients)]
-    begin = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - begin
+    elapsed, latencies, wrong = run_clients(clients)
     now_started, now_recycled = pool(server)
     return elapsed, latencies, wrong, now_started - started, now_recycled - recycled
-
-
-def python3_rate():
-    count, lock = [0], threading.Lock()
-
-    def work(index):
-        for i in range(CALLS):
-            code, expected = MIX[(index + i) % len(MIX)]
-            done = subprocess.run(["python3", "-c", code], capture_output=True, text=True)
-            assert done.stdout == expected, done
-            with lock:
-                count[0] += 1
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(CLIENTS)]
-    begin = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return count[0] / (time.perf_counter() - begin)
 
 
 def main():
@@ -105,7 +66,8 @@ def main():
                   f"{started}, recycled for a tenant {recycled}" + (f"; WRONG answers {len(wrong)}" if wrong else ""))
     finally:
         server.close()
-    print(f"python3 -c per call, {CLIENTS} threads: {python3_rate():.1f} executions/s; "
+    elapsed, latencies = run_python3()
+    print(f"python3 -c per call, {CLIENTS} threads: {len(latencies) / elapsed:.1f} executions/s; "
           f"load average {open('/proc/loadavg').read().split()[0]}")
 
 

@@ -15,10 +15,8 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CALL_OPTIONS, Tally, errorText, oneLine } from './checks.mjs';
 
-// The first execution of a fresh server waits for a sandbox worker to start: tens of seconds on a busy
-// 2-core machine, which can pass the SDK's 60 s default request timeout.
-const CALL_OPTIONS = { timeout: 300_000 };
 const UPSTREAM_WAIT_MS = 60_000;
 
 function parseArgs(argv) {
@@ -54,23 +52,9 @@ function transportFor(options) {
   return transport;
 }
 
-let passed = 0;
-let failed = 0;
+const tally = new Tally();
+const report = tally.report.bind(tally);
 const covered = new Set();
-
-function report(ok, name, detail) {
-  if (ok) passed++; else failed++;
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ' ' + detail : ''}`);
-}
-
-function oneLine(text, max = 300) {
-  const flat = String(text).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? flat.slice(0, max) + '...' : flat;
-}
-
-function errorText(result) {
-  return (result.content ?? []).filter(c => c.type === 'text').map(c => c.text).join(' ');
-}
 
 /**
  * Calls one tool and checks its answer. expectError: whether isError must be true. verify gets the
@@ -416,8 +400,7 @@ async function main() {
       console.log(`note: closing the connection failed: ${oneLine(e.message)}`);
     }
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  process.exitCode = tally.finish();
 }
 
 await main();

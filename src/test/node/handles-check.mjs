@@ -11,8 +11,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as v2 from '@modelcontextprotocol/client';
-
-const CALL_OPTIONS = { timeout: 300_000 };
+import { CALL_OPTIONS, Tally, errorText, oneLine } from './checks.mjs';
 
 function parseArgs(argv) {
   const options = {};
@@ -26,22 +25,8 @@ function parseArgs(argv) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-let passed = 0;
-let failed = 0;
-
-function report(ok, name, detail) {
-  if (ok) passed++; else failed++;
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ' ' + detail : ''}`);
-}
-
-function oneLine(text, max = 300) {
-  const flat = String(text).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? flat.slice(0, max) + '...' : flat;
-}
-
-function errorText(result) {
-  return (result.content ?? []).filter(c => c.type === 'text').map(c => c.text).join(' ');
-}
+const tally = new Tally();
+const report = tally.report.bind(tally);
 
 function headers(token) {
   return { Authorization: `Bearer ${token}` };
@@ -251,5 +236,4 @@ await sessions();
 await backgroundRuns();
 await vaults();
 await warmInterpreters();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+process.exit(tally.finish());

@@ -12,8 +12,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CALL_OPTIONS, Tally } from './checks.mjs';
 
-const CALL_OPTIONS = { timeout: 300_000 };
 const MAX_READ_BYTES = 65536;
 
 function parseArgs(argv) {
@@ -48,22 +48,14 @@ async function connect(options, token) {
   return client;
 }
 
-let passed = 0;
-let failed = 0;
+const tally = new Tally();
 
 async function check(name, body) {
   try {
     const problem = await body();
-    if (problem) {
-      failed++;
-      console.log(`FAIL ${name} ${problem}`);
-    } else {
-      passed++;
-      console.log(`PASS ${name}`);
-    }
+    tally.report(!problem, name, problem);
   } catch (e) {
-    failed++;
-    console.log(`FAIL ${name} threw ${String(e.message).slice(0, 600)}`);
+    tally.report(false, name, `threw ${String(e.message).slice(0, 600)}`);
   }
 }
 
@@ -185,5 +177,4 @@ await check('quota: a spill that would overflow the workspace quota is refused, 
 });
 
 await client.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(tally.finish());

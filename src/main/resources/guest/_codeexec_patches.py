@@ -15,7 +15,7 @@ def install(finder_list, threads_per_run):
     threads a run may have alive at `threads_per_run`."""
     _limit_threads(threads_per_run)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
-               "unicodedata": _patch_unicodedata}
+               "unicodedata": _patch_unicodedata, "_socket": _patch_socket}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -234,6 +234,65 @@ def _patch_selector_events(selector_events):
     loop_type._close_self_pipe = _close_self_pipe
     loop_type._write_to_self = _write_to_self
     selector_events.InProcessSelector = InProcessSelector
+
+
+def _patch_socket(_socket):
+    """GraalPy 25.2 reports what the sandbox leaves out of its POSIX layer (sockets, name lookups) as a catchable
+    io.UnsupportedOperation, "socket was excluded", where 25.0 raised a host error the worker rendered: the refusal
+    reads as before, as an OSError that says it is the sandbox's (the worker's HostRefusal says the same)."""
+    import errno
+    import io
+
+    if getattr(_socket.socket, "sandbox_refusal", False):  # imported again after a del sys.modules: patched already
+        return
+
+    def refusal(error):
+        if not str(error).endswith(" was excluded"):
+            return None
+        if "socket" in str(error):
+            return OSError(errno.EAFNOSUPPORT, "network access is not available in the sandbox")
+        return PermissionError(errno.EPERM, "operation not permitted in the sandbox")
+
+    def refusing(function):
+        def call(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except io.UnsupportedOperation as e:
+                refused = refusal(e)
+                if refused is None:
+                    raise
+                raise refused from None
+
+        call.__name__, call.__qualname__, call.__doc__ = function.__name__, function.__qualname__, function.__doc__
+        return call
+
+    native = _socket.socket
+
+    class socket(native):
+        __slots__ = ()
+        sandbox_refusal = True
+
+        def __init__(self, *args, **kwargs):
+            try:
+                native.__init__(self, *args, **kwargs)
+            except io.UnsupportedOperation as e:
+                refused = refusal(e)
+                if refused is None:
+                    raise
+                raise refused from None
+
+    socket.__module__, socket.__qualname__, socket.__doc__ = native.__module__, native.__qualname__, native.__doc__
+    replaced = {}
+    for name, value in list(vars(_socket).items()):
+        if value is native:
+            replaced[name] = value, socket  # socket and SocketType
+        elif type(value).__name__ == "builtin_function_or_method":
+            replaced[name] = value, refusing(value)
+    imported = sys.modules.get("socket")  # if it ran already, it copied _socket's names
+    for name, (old, new) in replaced.items():
+        setattr(_socket, name, new)
+        if imported is not None and getattr(imported, name, None) is old:
+            setattr(imported, name, new)
 
 
 def _patch_unicodedata(unicodedata):

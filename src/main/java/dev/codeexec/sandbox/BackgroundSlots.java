@@ -1,8 +1,6 @@
 package dev.codeexec.sandbox;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Caps the background runs of one tenant that go on to the executor at once, below the number of slots by default,
@@ -13,14 +11,8 @@ final class BackgroundSlots {
 
     static final String MAX = "sandbox.fair-share.background-slots";
 
-    /** A held place; closing it lets the tenant's next background run go on. */
-    interface Slot extends AutoCloseable {
-        @Override
-        void close();
-    }
-
     private final int perTenant;
-    private final Map<String, Integer> holding = new HashMap<>();
+    private final TenantCounts holding = new TenantCounts(this::wake);
 
     BackgroundSlots(int perTenant) {
         this.perTenant = perTenant;
@@ -42,16 +34,16 @@ final class BackgroundSlots {
 
     /**
      * Waits until {@code tenant} has fewer than the cap past this gate, or the run is cancelled (then it goes on at
-     * once, to end as cancelled before it started).
+     * once, to end as cancelled before it started). Closing the place lets the tenant's next background run go on.
      *
      * @throws SandboxBusyException when no place came free within {@code patience}
      */
-    Slot await(String tenant, RunHooks hooks, Duration patience) {
+    TenantCounts.Place await(String tenant, RunHooks hooks, Duration patience) {
         hooks.cancellation().thenRun(this::wake);
         long deadline = System.nanoTime() + patience.toNanos();
         synchronized (this) {
             try {
-                while (holding.getOrDefault(tenant, 0) >= perTenant && !hooks.cancelRequested()) {
+                while (holding.held(tenant) >= perTenant && !hooks.cancelRequested()) {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         throw new SandboxBusyException("sandbox busy for this tenant: it has " + perTenant
@@ -64,22 +56,8 @@ final class BackgroundSlots {
                 Thread.currentThread().interrupt();
                 throw new SandboxBusyException("sandbox busy: interrupted while waiting for a background slot");
             }
-            holding.merge(tenant, 1, Integer::sum);
+            return holding.take(tenant);
         }
-        return new Slot() {
-            private boolean closed;
-
-            @Override
-            public void close() {
-                synchronized (BackgroundSlots.this) {
-                    if (!closed) {
-                        closed = true;
-                        holding.computeIfPresent(tenant, (k, n) -> n > 1 ? n - 1 : null);
-                        BackgroundSlots.this.notifyAll();
-                    }
-                }
-            }
-        };
     }
 
     private synchronized void wake() {

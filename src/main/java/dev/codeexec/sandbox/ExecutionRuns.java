@@ -136,7 +136,7 @@ public class ExecutionRuns {
         if (waitS == 0 || now.finished()) {
             return CompletableFuture.completedFuture(now);
         }
-        LongPolls.Held held = polls.take(tenantOf(owner));
+        TenantCounts.Place held = polls.take(tenantOf(owner));
         CompletableFuture<Void> change = run.nextChange(stdoutOffset, stderrOffset,
                 BackgroundRun.State.valueOf(now.status().toUpperCase(java.util.Locale.ROOT)));
         // Answered off the thread that completed the change: a worker's output reader must not write responses.
@@ -182,9 +182,9 @@ public class ExecutionRuns {
     /** Reads one run page by page and waits for it to change, for a stream of its events; close it at the end. */
     public static final class Watch implements AutoCloseable {
         private final BackgroundRun run;
-        private final LongPolls.Held held;
+        private final TenantCounts.Place held;
 
-        private Watch(BackgroundRun run, LongPolls.Held held) {
+        private Watch(BackgroundRun run, TenantCounts.Place held) {
             this.run = run;
             this.held = held;
         }

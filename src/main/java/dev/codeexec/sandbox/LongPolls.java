@@ -1,8 +1,5 @@
 package dev.codeexec.sandbox;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * Caps the long-polls (get_execution with wait_s) and run event streams one tenant has pending at once. A pending poll holds no thread,
  * only a little memory, but an unbounded number of them would still let one tenant grow the server's heap.
@@ -11,14 +8,8 @@ final class LongPolls {
 
     static final String MAX = "sandbox.runs.max-waits-per-tenant";
 
-    /** A pending poll; closing it gives its place back. */
-    interface Held extends AutoCloseable {
-        @Override
-        void close();
-    }
-
     private final int perTenant;
-    private final Map<String, Integer> pending = new HashMap<>();
+    private final TenantCounts pending = new TenantCounts(() -> { });
 
     LongPolls(int perTenant) {
         if (perTenant < 1) {
@@ -27,27 +18,18 @@ final class LongPolls {
         this.perTenant = perTenant;
     }
 
-    /** @throws SandboxBusyException when the tenant already has its limit of polls pending */
-    synchronized Held take(String tenant) {
-        int now = pending.getOrDefault(tenant, 0);
+    /**
+     * A place for one pending poll; closing it gives the place back.
+     *
+     * @throws SandboxBusyException when the tenant already has its limit of polls pending
+     */
+    synchronized TenantCounts.Place take(String tenant) {
+        int now = pending.held(tenant);
         if (now >= perTenant) {
             throw new SandboxBusyException("too many long-polls for this tenant: it has " + now
                     + " long-polls (wait_s) and event streams pending, the limit (" + MAX + "=" + perTenant
                     + "); retry when one answers, or poll with wait_s=0");
         }
-        pending.merge(tenant, 1, Integer::sum);
-        return new Held() {
-            private boolean closed;
-
-            @Override
-            public void close() {
-                synchronized (LongPolls.this) {
-                    if (!closed) {
-                        closed = true;
-                        pending.computeIfPresent(tenant, (k, n) -> n > 1 ? n - 1 : null);
-                    }
-                }
-            }
-        };
+        return pending.take(tenant);
     }
 }

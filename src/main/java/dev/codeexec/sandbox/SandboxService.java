@@ -225,7 +225,7 @@ public class SandboxService {
 
     /** A background run first waits for one of its tenant's background slots (see {@link BackgroundSlots}). */
     private ExecutionResult runInBackground(ExecutionRequest request, Admission.Ticket ticket) {
-        BackgroundSlots.Slot slot;
+        TenantCounts.Place slot;
         try {
             slot = backgroundSlots.await(Caller.tenantOf(request.owner()), request.hooks(), patience(request));
         } catch (SandboxBusyException e) {

@@ -234,8 +234,10 @@ class TenantIsolationTest {
     void aWarmInterpreterServesNewConnectionsOfItsTenantOnly() {
         SandboxWarm.awaitReady();
         // What a run leaves in a standard-library module stays within its warm interpreter.
-        String mark = mcp(TokenProfile.ACME).exec("import json, uuid\njson._warm_mark = str(uuid.uuid4())\n"
-                + "print(json._warm_mark)").stdout();
+        McpCalls.Exec marked = mcp(TokenProfile.ACME).exec("import json, uuid\njson._warm_mark = str(uuid.uuid4())\n"
+                + "print(json._warm_mark)");
+        assertEquals("", marked.stderr());
+        String mark = marked.stdout();
         String show = "import json\nprint(getattr(json, '_warm_mark', 'another interpreter'))";
         assertEquals(mark, mcp(TokenProfile.ACME).exec(show).stdout());
         assertEquals("another interpreter\n", mcp(TokenProfile.GLOBEX).exec(show).stdout());
@@ -296,12 +298,14 @@ class TenantIsolationTest {
         SandboxWarm.awaitReady();
         McpCalls acme = mcp(TokenProfile.ACME);
         McpCalls globex = mcp(TokenProfile.GLOBEX);
-        assertEquals("", acme.exec(Map.of("code", "kept = 41", "session", "survivor")).stderr());
+        String survivor = structured(acme.call("execute_code", Map.of("code", "kept = 41", "session", "new")))
+                .getString("session");
+        assertTrue(survivor != null, "no session handle");
 
         McpCalls.Exec bomb = globex.exec("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 24))", 60);
         assertTrue(bomb.stderr().contains("MemoryError"), bomb.stderr());
 
-        McpCalls.Exec after = acme.exec(Map.of("code", "print(kept + 1)", "session", "survivor"));
+        McpCalls.Exec after = acme.exec(Map.of("code", "print(kept + 1)", "session", survivor));
         assertEquals("42\n", after.stdout(), after.stderr());
         assertFalse(after.stderr().contains("restarted"), after.stderr());
     }

@@ -15,7 +15,7 @@ class BackgroundSlotsTest {
     void aTenantsBackgroundRunsLeaveOneSlotByDefault() {
         BackgroundSlots slots = BackgroundSlots.forSlots(2, OptionalInt.empty());
         assertEquals(1, slots.perTenant());
-        BackgroundSlots.Slot first = slots.await("b", RunHooks.none(), Duration.ZERO);
+        TenantCounts.Place first = slots.await("b", RunHooks.none(), Duration.ZERO);
         SandboxBusyException refused = assertThrows(SandboxBusyException.class,
                 () -> slots.await("b", RunHooks.none(), Duration.ZERO));
         assertTrue(refused.getMessage().contains("1 background runs going, the limit "

@@ -16,9 +16,8 @@ import java.util.Objects;
  * Closing settles the lease; a file that was deleted or replaced while open asks the ledger for a recount, since
  * what was written into it afterwards is counted but no longer on disk once closed.
  */
-final class LeasedChannel implements SeekableByteChannel {
+final class LeasedChannel extends ForwardingChannel {
 
-    private final SeekableByteChannel delegate;
     private final GuestLease lease;
     private final WorkspaceQuota quota;
     private final boolean append;
@@ -28,7 +27,7 @@ final class LeasedChannel implements SeekableByteChannel {
 
     LeasedChannel(SeekableByteChannel delegate, GuestLease lease, WorkspaceQuota quota, boolean append, Path file,
             java.util.function.Consumer<LeasedChannel> onClose) {
-        this.delegate = delegate;
+        super(delegate);
         this.lease = lease;
         this.quota = quota;
         this.append = append;
@@ -59,32 +58,6 @@ final class LeasedChannel implements SeekableByteChannel {
             delegate.truncate(size);
         }
         return this;
-    }
-
-    @Override
-    public int read(ByteBuffer dst) throws IOException {
-        return delegate.read(dst);
-    }
-
-    @Override
-    public long position() throws IOException {
-        return delegate.position();
-    }
-
-    @Override
-    public SeekableByteChannel position(long newPosition) throws IOException {
-        delegate.position(newPosition);
-        return this;
-    }
-
-    @Override
-    public long size() throws IOException {
-        return delegate.size();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return delegate.isOpen();
     }
 
     @Override

@@ -11,9 +11,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A stand-in worker process for {@link WorkerProcessProtocolTest}: speaks the real frame protocol on
- * stdin/stdout and breaks it in the way its one argument names, then waits until the server kills it or closes
- * the channel.
+ * A stand-in worker process for {@link WorkerProcessProtocolTest} and {@link WorkerPlacementTest}: speaks the real
+ * frame protocol on stdin/stdout and breaks it in the way its one argument names (or, "idle", only says it is
+ * ready), then waits until the server kills it or closes the channel.
  */
 public final class FakeWorker {
 
@@ -25,6 +25,9 @@ public final class FakeWorker {
         FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
         switch (args[0]) {
+            case "idle" -> {
+                // Ready, and nothing more: for placement tests, which take and release workers without running.
+            }
             case "bridge-while-idle" -> {
                 codec.write(bridgeCall(1, 0, 0));
                 serveHonestly(codec);

@@ -1,0 +1,119 @@
+package dev.codeexec.sandbox.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.sandbox.protocol.FrameLimits;
+import dev.codeexec.workspace.WorkspaceQuota;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pool's placement with stand-in workers ({@link FakeWorker} "idle": ready, and nothing more): which waiting
+ * run a worker that comes free goes to, and for which tenant each worker was started. Nothing is executed; a
+ * worker taken and not yet released stands for a running execution.
+ */
+class WorkerPlacementTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    /** The tenant (workspace) each worker was started for. */
+    private final Map<WorkerProcess, Path> startedFor = new ConcurrentHashMap<>();
+    private final ExecutorService callers = Executors.newCachedThreadPool();
+    private WorkerPlacement placement;
+
+    private WorkerPlacement placement(int slots) {
+        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, dir.resolve("local"),
+                Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
+                new SandboxSettings.Worker(256, 0, 0, PATIENCE, List.of(), Optional.empty(), Optional.empty(),
+                        SandboxSettings.Jit.AUTO, Optional.empty(), 0, SandboxSettings.OsSandboxMode.AUTO,
+                        dir.resolve("polyglot-resources")),
+                new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
+        HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
+        placement = new WorkerPlacement(settings, dir.resolve("local"), (number, tenant, pool) -> {
+            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle").start();
+            WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
+                    FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
+            startedFor.put(worker, tenant);
+            return worker;
+        }, () -> { });
+        return placement;
+    }
+
+    private static ExecutionRequest runOf(Path tenant) {
+        return new ExecutionRequest("pass", "", Duration.ofSeconds(5), "caller", null, ExecutionRequest.Reuse.FRESH,
+                null, tenant, null);
+    }
+
+    private CompletableFuture<WorkerProcess> takeLater(Path tenant) {
+        return CompletableFuture.supplyAsync(() -> placement.takeAny(runOf(tenant)), callers);
+    }
+
+    @AfterEach
+    void stop() {
+        callers.shutdownNow();
+        if (placement != null) {
+            placement.close();
+        }
+    }
+
+    /**
+     * Tenant B holds both running slots and has a third run waiting when tenant A's first run arrives. The slot
+     * B gives back goes to A, not to B's waiting run (mutation-checked: without the share cap in dispatch, B's
+     * run takes it and A's waits), and each worker was started for the tenant it serves.
+     */
+    @Test
+    void aSlotThatComesFreeGoesToTheWaitingTenant() throws Exception {
+        placement(2);
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        WorkerProcess b1 = placement.takeAny(runOf(b));
+        WorkerProcess b2 = placement.takeAny(runOf(b));
+        CompletableFuture<WorkerProcess> bThird = takeLater(b);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
+        CompletableFuture<WorkerProcess> aFirst = takeLater(a);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 2);
+
+        placement.release(b1, false);
+        CompletableFuture.anyOf(aFirst, bThird).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertTrue(aFirst.isDone(), "the slot went to the tenant that already held the other one");
+        assertFalse(bThird.isDone(), "both slots are taken: B's third run must still wait");
+
+        WorkerProcess forA = aFirst.get();
+        placement.release(forA, false);
+        WorkerProcess forB = bThird.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(b, startedFor.get(b1));
+        assertEquals(b, startedFor.get(b2));
+        assertEquals(a, startedFor.get(forA), "A's run was given a worker started for another tenant");
+        assertEquals(b, startedFor.get(forB), "B's run was given a worker started for another tenant");
+    }
+
+    /** A run that names no workspace is the local tenant's, and the initial pool was started for it. */
+    @Test
+    void theInitialPoolIsTheLocalTenants() {
+        placement(2);
+        WorkerProcess local = placement.takeAny(runOf(null));
+        assertEquals(dir.resolve("local"), startedFor.get(local));
+    }
+}
