@@ -213,7 +213,10 @@ public interface SandboxConfig {
         @WithDefault("268435456")
         long maxFileSizeBytes();
 
-        /** How long a worker may take to start and warm up before it is considered failed. */
+        /**
+         * How long a worker may take to start and warm up before it is considered failed; each retry of a failed
+         * start waits twice as long as the one before, up to four times this.
+         */
         @WithDefault("60s")
         Duration startTimeout();
 

@@ -414,13 +414,17 @@ final class WorkerPlacement {
         starting.merge(tenant, 1, Integer::sum);
         spawner.execute(() -> {
             long backoffMs = 500;
+            // A start that ran out of time on a loaded machine would run out again, losing all its work each time:
+            // each retry waits twice as long, up to four times the configured start timeout.
+            Duration patience = settings.worker().startTimeout();
+            Duration mostPatience = patience.multipliedBy(4);
             try {
                 while (!closed) {
                     int number = numbers.incrementAndGet();
                     try {
                         long startNanos = System.nanoTime();
                         WorkerProcess worker = starter.start(number, tenant, this);
-                        worker.awaitReady(settings.worker().startTimeout());
+                        worker.awaitReady(patience);
                         workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
                         synchronized (this) {
                             if (closed) {
@@ -448,6 +452,8 @@ final class WorkerPlacement {
                                 new Object[] {number, e.getMessage(), backoffMs});
                         Thread.sleep(backoffMs);
                         backoffMs = Math.min(backoffMs * 2, 30_000);
+                        patience = patience.multipliedBy(2).compareTo(mostPatience) > 0 ? mostPatience
+                                : patience.multipliedBy(2);
                     }
                 }
                 synchronized (this) {

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * A stand-in worker process for {@link WorkerProcessProtocolTest} and {@link WorkerPlacementTest}: speaks the real
  * frame protocol on stdin/stdout and breaks it in the way its one argument names (or, "idle", only says it is
- * ready), then waits until the server kills it or closes the channel.
+ * ready, after a delay when a second argument gives one), then waits until the server kills it or closes the channel.
  */
 public final class FakeWorker {
 
@@ -23,6 +23,14 @@ public final class FakeWorker {
     public static void main(String[] args) throws IOException {
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
+        if (args.length > 1) {
+            // A worker slow to start, as on a loaded machine: ready only after the milliseconds given.
+            try {
+                Thread.sleep(Long.parseLong(args[1]));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
         switch (args[0]) {
             case "idle" -> {

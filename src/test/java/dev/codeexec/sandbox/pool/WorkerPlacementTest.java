@@ -41,18 +41,25 @@ class WorkerPlacementTest {
     private final ExecutorService callers = Executors.newCachedThreadPool();
     private WorkerPlacement placement;
 
+    /** Milliseconds a stand-in worker waits before it says it is ready. */
+    private long readyAfterMs;
+
     private WorkerPlacement placement(int slots) {
+        return placement(slots, PATIENCE);
+    }
+
+    private WorkerPlacement placement(int slots, Duration startTimeout) {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, dir.resolve("local"),
                 Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
-                new SandboxSettings.Worker(256, 0, 0, PATIENCE, List.of(), Optional.empty(), Optional.empty(),
+                new SandboxSettings.Worker(256, 0, 0, startTimeout, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.AUTO, Optional.empty(), 0, SandboxSettings.OsSandboxMode.AUTO,
                         dir.resolve("polyglot-resources")),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), (number, tenant, pool) -> {
             Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle").start();
+                    "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle", Long.toString(readyAfterMs)).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
@@ -115,5 +122,18 @@ class WorkerPlacementTest {
         placement(2);
         WorkerProcess local = placement.takeAny(runOf(null));
         assertEquals(dir.resolve("local"), startedFor.get(local));
+    }
+
+    /**
+     * A worker slower to start than the start timeout, as on a loaded machine, is not retried forever with the same
+     * patience, losing its work each time: the next start waits twice as long (mutation-checked: with the same
+     * timeout on every retry the run never gets a worker).
+     */
+    @Test
+    void aStartThatRanOutOfTimeIsRetriedWithMorePatience() {
+        readyAfterMs = 4_000;
+        placement(1, Duration.ofSeconds(3));
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
+        assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
     }
 }
