@@ -99,6 +99,17 @@ ok = sum(bank.transfer(rng.choice(bank.accounts), rng.choice(bank.accounts), rng
 richest = max(bank.accounts, key=lambda a: a.balance)
 print(ok, sum(a.balance for a in bank.accounts), richest.owner, len(richest.history))
 ''',
+    "xml parse (1 MB)": r'''
+import xml.etree.ElementTree as ET
+rows = "".join(f'<item id="{i}" kind="k{i % 7}"><name>Item &amp; {i}</name><price currency="EUR">{i * 1.25:.2f}</price>'
+               f'<tags><tag>a{i % 3}</tag><tag>b</tag></tags></item>\n' for i in range(7000))
+doc = f'<?xml version="1.0" encoding="utf-8"?>\n<catalog xmlns:x="urn:x">\n{rows}</catalog>\n'.encode()
+root = ET.fromstring(doc)
+kinds = {}
+for item in root.iter("item"):
+    kinds[item.get("kind")] = kinds.get(item.get("kind"), 0) + float(item.findtext("price"))
+print(len(doc), len(root), sorted((k, round(v, 2)) for k, v in kinds.items())[:3])
+''',
     "numeric sieve": r'''
 def sieve(n):
     flags = bytearray([1]) * (n + 1)

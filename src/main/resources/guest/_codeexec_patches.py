@@ -15,8 +15,7 @@ def install(finder_list, threads_per_run):
     threads a run may have alive at `threads_per_run`."""
     _limit_threads(threads_per_run)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
-               "unicodedata": _patch_unicodedata, "xml.etree.ElementTree": _patch_element_tree,
-               "_socket": _patch_socket}
+               "unicodedata": _patch_unicodedata, "_socket": _patch_socket}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -30,7 +29,7 @@ def install(finder_list, threads_per_run):
 # first interpreter of a worker might import one and every later one fail with a SystemError. Each fails at import,
 # the same way everywhere. (unicodedata's native half is replaced below: it works.)
 NATIVE_MODULES = {
-    "_sqlite3": "sqlite3", "pyexpat": "pyexpat (xml.etree, xml.dom.minidom, xml.sax, plistlib)",
+    "_sqlite3": "sqlite3",
     "_cpython_unicodedata": "_cpython_unicodedata", "_cpython_sre": "_cpython_sre",
     "termios": "termios", "_ctypes": "ctypes", "_bz2": "bz2", "_curses": "curses",
     "_dbm": "dbm.ndbm", "_gdbm": "dbm.gnu", "readline": "readline", "_tkinter": "tkinter", "_uuid": "_uuid",
@@ -353,20 +352,3 @@ def _patch_unicodedata(unicodedata):
     unicodedata.lookup = lookup
     unicodedata.ucd_3_2_0 = UCD()
 
-
-def _patch_element_tree(element_tree):
-    """ElementTree's parser turns pyexpat's refusal into "No module named expat; use SimpleXMLTreeBuilder instead",
-    which names a module that does not exist: the refusal is passed on as it is."""
-    parser_type = element_tree.XMLParser
-    init = parser_type.__init__
-
-    def __init__(self, *args, **kwargs):
-        try:
-            init(self, *args, **kwargs)
-        except ImportError as e:
-            if "expat" not in str(e):
-                raise
-            raise _refusal("pyexpat") from None
-
-    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
-    parser_type.__init__ = __init__
