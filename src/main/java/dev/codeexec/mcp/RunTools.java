@@ -30,7 +30,7 @@ public class RunTools {
             @ToolArg(name = "stdout_offset", required = false) Long stdoutOffset,
             @ToolArg(name = "stderr_offset", required = false) Long stderrOffset,
             @ToolArg(name = "wait_s", required = false) Integer waitS,
-            @ToolArg(name = "max_bytes", defaultValue = "" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes,
+            @ToolArg(name = "max_bytes", required = false) Integer maxBytes,
             McpConnection connection) {
         // Absent offsets and wait mean 0: the start of each stream, no waiting. A wait holds no thread.
         return results.later(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,

@@ -138,11 +138,10 @@ public class SandboxTools implements InitialCheck {
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);
-            ExecutionView started = runs.start(command);
             if (background) {
-                return results.withHandles(keep(answer, started), handles);
+                return results.withHandles(keep(answer, runs.start(command)), handles);
             }
-            String id = started.executionId();
+            String id = runs.startAwaited(command);
             return results.withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
                     () -> runs.requestCancel(owner, id),
                     () -> {

@@ -38,7 +38,7 @@ public class ToolArgumentRules {
         }
         rule("get_execution", "wait_s", "minimum", 0, "maximum", ExecutionRuns.MAX_WAIT_S);
         rule("get_execution", "max_bytes", "minimum", ExecutionRuns.MIN_MAX_BYTES, "maximum",
-                ExecutionRuns.MAX_MAX_BYTES);
+                ExecutionRuns.MAX_MAX_BYTES, "default", runs.pageBytes());
 
         rule("search_tools", "query", "maxLength", ToolSearch.MAX_QUERY);
         rule("search_tools", "limit", "minimum", 1, "maximum", ToolSearch.MAX_LIMIT);

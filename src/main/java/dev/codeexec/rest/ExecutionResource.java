@@ -75,8 +75,8 @@ public class ExecutionResource {
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());
-        ExecutionView started = runs.start(command);
-        Object answer = background ? started : runs.awaitResult(caller, started.executionId(), b.waitS());
+        Object answer = background ? runs.start(command)
+                : runs.awaitResult(caller, runs.startAwaited(command), b.waitS());
         return Response.status(answer instanceof ExecutionView ? Response.Status.ACCEPTED : Response.Status.OK)
                 .entity(withSession(answer, session)).build();
     }
@@ -97,7 +97,7 @@ public class ExecutionResource {
             @QueryParam("stdout_offset") @DefaultValue("0") long stdoutOffset,
             @QueryParam("stderr_offset") @DefaultValue("0") long stderrOffset,
             @QueryParam("wait_s") @DefaultValue("0") int waitS,
-            @QueryParam("max_bytes") @DefaultValue("" + ExecutionRuns.DEFAULT_MAX_BYTES) int maxBytes) {
+            @QueryParam("max_bytes") Integer maxBytes) {
         return runs.get(callers.id(sessionId), id, stdoutOffset, stderrOffset, waitS, maxBytes);
     }
 

@@ -27,15 +27,21 @@ final class BackgroundRun {
     private final List<CompletableFuture<Void>> watchers = new ArrayList<>();
     private State state = State.QUEUED;
     private ExecutionResult result;
+    /** A caller waits for the result (execute_code wait_s): it gets it as a synchronous run's caller would. */
+    private boolean awaited;
+    /** The result as that caller gets it (inline head and tail, spill files), kept only while it waits. */
+    private ExecutionResult answer;
     private boolean cancelRequested;
     private long finishedNanos;
     /** A change under the lock woke async readers, to be completed once it is released. */
     private boolean pendingWake;
 
     /** @param onFinish told the result once, when the run ends */
-    BackgroundRun(String id, String owner, int retainedBytes, java.util.function.Consumer<ExecutionResult> onFinish) {
+    BackgroundRun(String id, String owner, int retainedBytes, boolean awaited,
+            java.util.function.Consumer<ExecutionResult> onFinish) {
         this.id = id;
         this.owner = owner;
+        this.awaited = awaited;
         this.onFinish = onFinish;
         this.stdout = new RetainedOutput(retainedBytes);
         this.stderr = new RetainedOutput(retainedBytes);
@@ -146,7 +152,8 @@ final class BackgroundRun {
         try {
             if (state != State.FINISHED) {
                 state = State.FINISHED;
-                // Its output is in the retained streams already: keeping it twice would double what a run holds.
+                // Its output is in the retained streams already; the inline copy is kept only for a waiting caller.
+                answer = awaited ? finished : null;
                 result = new ExecutionResult("", "", finished.exitCode(), finished.durationMs(), finished.truncated(),
                         finished.timedOut());
                 finishedNanos = System.nanoTime();
@@ -167,15 +174,25 @@ final class BackgroundRun {
         }
     }
 
-    /** The result once finished, with the retained output of each stream, else null. */
+    /**
+     * The result once finished, as a synchronous run's caller gets it: each stream within its inline budget (head and
+     * tail), the rest in its spill file. Null while it runs, and for a run no caller waits for.
+     */
     ExecutionResult result() {
         lock.lock();
         try {
-            if (result == null) {
-                return null;
-            }
-            return new ExecutionResult(stdout.all("stdout"), stderr.all("stderr"), result.exitCode(),
-                    result.durationMs(), result.truncated(), result.timedOut());
+            return answer;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The waiting caller gave up (its wait_s ran out): the run goes on in the background and keeps no inline copy. */
+    void stopAwaiting() {
+        lock.lock();
+        try {
+            awaited = false;
+            answer = null;
         } finally {
             lock.unlock();
         }

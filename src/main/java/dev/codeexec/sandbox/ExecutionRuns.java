@@ -32,10 +32,12 @@ public class ExecutionRuns {
     /** The longest a get_execution long-poll waits. */
     public static final int MAX_WAIT_S = 30;
     static final String RETAINED_BUDGET = "sandbox.runs.retained-bytes-per-tenant";
-    public static final int DEFAULT_MAX_BYTES = 65_536;
     /** Room for the longest UTF-8 character, so every page makes progress. */
     public static final int MIN_MAX_BYTES = 4;
-    public static final int MAX_MAX_BYTES = 1 << 20;
+    /** A page may be as large as an execution's inline output, and no larger. */
+    public static final int MAX_MAX_BYTES = ExecutionLimits.MAX_INLINE_BYTES;
+    /** Pages of an event stream (REST): read by programs, not by a model, so larger than the inline budget. */
+    private static final int STREAM_PAGE_BYTES = 65_536;
     /** Beyond the cancel grace, how long a cancel waits for the run to end so its answer says how it ended. */
     private static final Duration CANCEL_MARGIN = Duration.ofSeconds(2);
 
@@ -85,7 +87,12 @@ public class ExecutionRuns {
      * @throws SandboxBusyException  when the execution queue is full
      */
     public ExecutionView start(ExecuteCommand command) {
-        return submit(command).view(0, 0, DEFAULT_MAX_BYTES);
+        return submit(command, false).view(0, 0, pageBytes());
+    }
+
+    /** Starts a run whose caller then waits for it with {@link #awaitResult}. */
+    public String startAwaited(ExecuteCommand command) {
+        return submit(command, true).id;
     }
 
     /**
@@ -106,7 +113,16 @@ public class ExecutionRuns {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return run.view(0, 0, DEFAULT_MAX_BYTES);
+        run.stopAwaiting();
+        return run.view(0, 0, pageBytes());
+    }
+
+    /**
+     * Bytes of each stream in a page by default: the inline budget of execute_code
+     * ({@code sandbox.inline-output-bytes}), so a page puts no more into the model's context than a run does.
+     */
+    public int pageBytes() {
+        return sandbox.settings().inlineOutputBytes();
     }
 
     /** A run of {@code owner} without its output: status, and in the next offsets how much each stream wrote. */
@@ -120,13 +136,15 @@ public class ExecutionRuns {
      * run's next change or at the timeout.
      *
      * @throws InvalidInputException on invalid input or an unknown run
+     * @param maxBytes bytes of each stream in the page; null for {@link #pageBytes()}
      * @throws SandboxBusyException  when the tenant has its limit of long-polls pending ({@link LongPolls})
      */
     public CompletionStage<ExecutionView> get(String owner, String id, long stdoutOffset, long stderrOffset,
-            int waitS, int maxBytes) {
+            int waitS, Integer requestedBytes) {
         if (waitS < 0 || waitS > MAX_WAIT_S) {
             throw new InvalidInputException("wait_s", "must be between 0 and " + MAX_WAIT_S + " seconds, got " + waitS);
         }
+        int maxBytes = requestedBytes == null ? pageBytes() : requestedBytes;
         if (maxBytes < MIN_MAX_BYTES || maxBytes > MAX_MAX_BYTES) {
             throw new InvalidInputException("max_bytes", "must be between " + MIN_MAX_BYTES + " and " + MAX_MAX_BYTES
                     + ", got " + maxBytes);
@@ -195,7 +213,7 @@ public class ExecutionRuns {
         }
 
         public ExecutionView view(long stdoutOffset, long stderrOffset) {
-            return run.view(stdoutOffset, stderrOffset, DEFAULT_MAX_BYTES);
+            return run.view(stdoutOffset, stderrOffset, STREAM_PAGE_BYTES);
         }
 
         /** Waits up to {@code wait} for output past the offsets, a state other than {@code status}, or the end. */
@@ -245,14 +263,14 @@ public class ExecutionRuns {
                 && Caller.tenantOf(runOwner).equals(Caller.tenantOf(owner));
     }
 
-    private BackgroundRun submit(ExecuteCommand command) {
+    private BackgroundRun submit(ExecuteCommand command, boolean awaited) {
         String owner = command.owner() == null ? "" : command.owner();
         BackgroundRun run;
         Supplier<ExecutionResult> task;
         synchronized (this) {
             sweep();
             makeRoom(owner);
-            run = new BackgroundRun(newId(), owner, config.retainedBytes(),
+            run = new BackgroundRun(newId(), owner, config.retainedBytes(), awaited,
                     result -> outcomes.updateAndGet(counts -> counts.plus(result)));
             task = sandbox.admit(command, config.maxTimeoutS(), run.hooks(), run.id);
             runs.put(run.id, run);

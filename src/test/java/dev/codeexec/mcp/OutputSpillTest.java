@@ -95,6 +95,36 @@ class OutputSpillTest {
     }
 
     @Test
+    void aRunWaitedForComesBackWithinTheBudgetLikeASynchronousOne() {
+        ToolResponse response = mcp.call("execute_code", Map.of("code", "print('w' * 300000)", "wait_s", 120));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        assertEquals(0, result.getInteger("exit_code"), result.encode().substring(0, 200));
+        String stdout = result.getString("stdout");
+        assertTrue(stdout.getBytes(StandardCharsets.UTF_8).length <= BUDGET, stdout.length() + " bytes inline");
+        String file = result.getString("stdout_file");
+        assertNotNull(file, "the whole stream is in the workspace");
+        assertTrue(stdout.contains(" bytes left out; all 300001 bytes are in " + file), stdout.substring(0, 80));
+        assertEquals(300001, links(response).get(0).size());
+    }
+
+    @Test
+    void aBackgroundRunsPagesKeepToTheBudgetUnlessAskedForMore() {
+        String id = JsonObject.mapFrom(mcp.call("execute_code", Map.of("code", "print('p' * 40000)",
+                "background", true)).structuredContent()).getString("execution_id");
+        // A long-poll per page until the run has finished; each page by default holds at most the inline budget.
+        JsonObject page;
+        do {
+            page = JsonObject.mapFrom(mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30))
+                    .structuredContent());
+        } while (!"finished".equals(page.getString("status")));
+        assertEquals(BUDGET, page.getString("stdout").length(), "a default page is the inline budget");
+        assertTrue(page.getBoolean("has_more"));
+        JsonObject larger = JsonObject.mapFrom(mcp.call("get_execution", Map.of("execution_id", id,
+                "max_bytes", 65536)).structuredContent());
+        assertEquals(40001, larger.getString("stdout").length(), "max_bytes asks for a larger page");
+    }
+
+    @Test
     void maxInlineBytesSetsTheBudgetWithinItsBounds() {
         ToolResponse small = mcp.call("execute_code", Map.of("code", "print('y' * 100000)", "max_inline_bytes", 2000));
         String stdout = JsonObject.mapFrom(small.structuredContent()).getString("stdout");
