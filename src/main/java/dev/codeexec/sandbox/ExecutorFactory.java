@@ -14,12 +14,13 @@ final class ExecutorFactory {
     private ExecutorFactory() {
     }
 
-    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, PythonPackages packages,
+    /** @param served the workspaces of the tenants callers can reach, whose workers a pool starts first */
+    static CodeExecutor create(SandboxSettings settings, WorkspaceRoot workspace, List<Path> served, PythonPackages packages,
             HostBridge bridge, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         return switch (settings.isolation()) {
             case IN_PROCESS -> new InProcessExecutor(
                     new SandboxContexts(workspace, packages, settings.quota(), settings.threadsPerRun(), System.err, bridge), settings);
-            case PROCESS -> new ProcessExecutor(settings, workspace, bridge, runtime, osSandbox, hidden);
+            case PROCESS -> new ProcessExecutor(settings, workspace, served, bridge, runtime, osSandbox, hidden);
         };
     }
 }

@@ -60,6 +60,8 @@ public class SandboxService {
     private final WorkerRuntime runtime;
     /** What the unshare OS sandbox hides from workers: the data directory and every workspace. */
     private final List<Path> hidden;
+    /** The workspaces of the tenants callers can reach, in the order their first workers start. */
+    private final List<Path> served;
     /** Persistent sessions a background run holds, with its execution id. */
     private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
@@ -68,7 +70,8 @@ public class SandboxService {
     private final HandleTable<String> sessions;
 
     public SandboxService(SandboxConfig config, WorkspaceConfig workspaceConfig, WorkspaceRoots workspaces,
-            HostBridge bridge, ReplicaIdentity replica, @ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
+            HostBridge bridge, ReplicaIdentity replica, dev.codeexec.tenant.Tenants tenants,
+            @ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
         this.bridge = bridge;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
@@ -81,6 +84,7 @@ public class SandboxService {
         this.spills = new SpillSweeper(workspaces, config.spill().ttl(), java.time.Clock.systemUTC());
         this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
+        this.served = tenants.served().stream().map(t -> workspaces.root(t).path()).toList();
         this.packages = PythonPackages.scan(settings.pythonPackages());
         // Inside a workspace, guest code could write the packages every caller imports, read every tenant's skills
         // in the database, or plant classes in the workers' cache or GraalPy's standard library.
@@ -124,8 +128,8 @@ public class SandboxService {
         sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, packages, bridge, runtime, osSandbox,
-                        hidden));
+                executor.complete(ExecutorFactory.create(settings, workspace, served, packages, bridge, runtime,
+                        osSandbox, hidden));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),

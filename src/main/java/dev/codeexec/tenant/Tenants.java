@@ -2,6 +2,7 @@ package dev.codeexec.tenant;
 
 import dev.codeexec.http.HttpAccessConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -26,9 +27,13 @@ public class Tenants {
     }
 
     private final List<Entry> entries;
+    private final boolean stdio;
 
-    public Tenants(TenantConfig config, HttpAccessConfig http) {
+    /** @param stdio whether the stdio transport runs, which is the local tenant's */
+    public Tenants(TenantConfig config, HttpAccessConfig http,
+            @ConfigProperty(name = "quarkus.mcp.server.stdio.enabled", defaultValue = "true") boolean stdio) {
         this.entries = entries(config.all(), http.authToken().filter(t -> !t.isBlank()));
+        this.stdio = stdio;
     }
 
     private static List<Entry> entries(Map<String, TenantConfig.Entry> configured, Optional<String> defaultToken) {
@@ -64,6 +69,19 @@ public class Tenants {
     /** True when HTTP requests must carry a token; otherwise every HTTP request is the local tenant. */
     public boolean tokensRequired() {
         return !entries.isEmpty();
+    }
+
+    /**
+     * The tenants that callers can reach, in the order their workers are started: {@code local} when stdio runs or
+     * HTTP needs no token, then the configured tenants by name.
+     */
+    public List<String> served() {
+        List<String> served = new ArrayList<>();
+        if (stdio || !tokensRequired()) {
+            served.add(LOCAL);
+        }
+        entries.stream().map(Entry::name).sorted().forEach(served::add);
+        return List.copyOf(served);
     }
 
     /** The tenant whose token this is. Every entry is compared, in constant time, so timing tells nothing. */

@@ -40,7 +40,7 @@ class RemoteBindCheckTest {
     private static RemoteBindCheck check(String host, Optional<String> token, boolean allowRemote) {
         HttpAccessConfig config = http(token, allowRemote);
         TenantConfig none = () -> Map.of();
-        return new RemoteBindCheck(host, new Tenants(none, config), config);
+        return new RemoteBindCheck(host, new Tenants(none, config, true), config);
     }
 
     @Test
@@ -66,10 +66,10 @@ class RemoteBindCheckTest {
         HttpAccessConfig config = http(Optional.of("same"), false);
         TenantConfig.Entry same = () -> Optional.of("same");
         IllegalArgumentException shared = assertThrows(IllegalArgumentException.class,
-                () -> new Tenants(() -> Map.of("acme", same), config));
+                () -> new Tenants(() -> Map.of("acme", same), config, true));
         assertEquals("tenants 'acme' and 'default' have the same token: each tenant needs its own", shared.getMessage());
         IllegalArgumentException local = assertThrows(IllegalArgumentException.class,
-                () -> new Tenants(() -> Map.of("local", () -> Optional.of("x")), http(Optional.empty(), false)));
+                () -> new Tenants(() -> Map.of("local", () -> Optional.of("x")), http(Optional.empty(), false), true));
         assertEquals("codeexec.tenants.local.token: 'local' is the stdio tenant and takes no token", local.getMessage());
     }
 }

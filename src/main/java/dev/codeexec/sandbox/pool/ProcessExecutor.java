@@ -40,14 +40,15 @@ public final class ProcessExecutor implements CodeExecutor {
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
     /**
+     * @param served the workspaces of the tenants callers can reach, in the order their first workers start
      * @param hidden what the unshare OS sandbox must hide from workers: the data directory and every workspace
      */
-    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, HostCalls host, WorkerRuntime runtime,
-            OsSandbox osSandbox, List<Path> hidden) {
+    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, List<Path> served, HostCalls host,
+            WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         this.settings = settings;
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, osSandbox, hidden);
         int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
-        this.placement = new WorkerPlacement(settings, workspace.path(), (number, tenant, pool) ->
+        this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, pool) ->
                 WorkerProcess.start(number, launcher.processBuilder(tenant), host, bridgeThreads,
                         pool.contextBuilds::record, maxFrame, broken -> pool.retire(broken, "it broke the worker protocol"),
                         bridgeRefused::addAndGet),

@@ -85,8 +85,8 @@ final class WorkerPlacement {
     private final ExecutorService spawner = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
-    /** Workers of the initial pool not yet started; each starts once the one before it is ready. */
-    private final AtomicInteger initialSpawns = new AtomicInteger();
+    /** The tenants of the initial pool's workers not yet started; each starts once the one before it is ready. */
+    private final Deque<Path> initial = new ArrayDeque<>();
     private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
@@ -98,9 +98,11 @@ final class WorkerPlacement {
     private volatile boolean warmedUp;
 
     /**
+     * @param served   the workspaces of the tenants callers can reach, in order: the initial pool is started for them
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
      */
-    WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, Starter starter, Runnable poolFull) {
+    WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
+            Runnable poolFull) {
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
         this.starter = starter;
@@ -110,11 +112,28 @@ final class WorkerPlacement {
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
-        // one at a time, the first serves while the next builds. For the default workspace: the local tenant's.
-        initialSpawns.set(settings.maxConcurrent() - 1);
+        // one at a time, the first serves while the next builds.
         synchronized (this) {
-            spawn(this.defaultWorkspace);
+            initial.addAll(initialPool(served.isEmpty() ? List.of(this.defaultWorkspace)
+                    : served.stream().map(p -> p.toAbsolutePath().normalize()).toList(), runningSlots, capacity));
+            spawn(initial.removeFirst());
         }
+    }
+
+    /**
+     * The tenants of the initial pool's workers: the running slots go round the served tenants, so that each of the
+     * first few has a worker ready for its first call; the spare place goes to the next one still without a worker.
+     * A single tenant gets the running slots and leaves the spare place empty: no other tenant can come.
+     */
+    static List<Path> initialPool(List<Path> served, int slots, int capacity) {
+        List<Path> pool = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            pool.add(served.get(i % served.size()));
+        }
+        if (served.size() > slots && capacity > slots) {
+            pool.add(served.get(slots));
+        }
+        return pool;
     }
 
     /** The workspace a request's tenant owns: the default one when it names none. */
@@ -439,11 +458,19 @@ final class WorkerPlacement {
                         }
                         warmedUp = true;
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
-                        if (initialSpawns.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                            synchronized (this) {
-                                spawn(tenant);
+                        boolean more;
+                        synchronized (this) {
+                            Path next = initial.pollFirst();
+                            // A run may have started a worker in the place meanwhile: the pool stays within capacity.
+                            while (next != null && live.size() + startingCount() >= capacity) {
+                                next = initial.pollFirst();
                             }
-                        } else {
+                            more = next != null;
+                            if (more) {
+                                spawn(next);
+                            }
+                        }
+                        if (!more) {
                             poolFull.run();
                         }
                         return;
@@ -497,7 +524,7 @@ final class WorkerPlacement {
     }
 
     synchronized Counts counts() {
-        return new Counts(live.size(), idle.size(), startingCount() + initialSpawns.get(), replaced.get(),
+        return new Counts(live.size(), idle.size(), startingCount() + initial.size(), replaced.get(),
                 tenantSwitches.get());
     }
 

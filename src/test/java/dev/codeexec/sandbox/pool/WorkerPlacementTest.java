@@ -45,10 +45,10 @@ class WorkerPlacementTest {
     private long readyAfterMs;
 
     private WorkerPlacement placement(int slots) {
-        return placement(slots, PATIENCE);
+        return placement(slots, PATIENCE, List.of());
     }
 
-    private WorkerPlacement placement(int slots, Duration startTimeout) {
+    private WorkerPlacement placement(int slots, Duration startTimeout, List<Path> served) {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, dir.resolve("local"),
                 Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
@@ -57,7 +57,7 @@ class WorkerPlacementTest {
                         dir.resolve("polyglot-resources")),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        placement = new WorkerPlacement(settings, dir.resolve("local"), (number, tenant, pool) -> {
+        placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
             Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle", Long.toString(readyAfterMs)).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
@@ -125,6 +125,45 @@ class WorkerPlacementTest {
     }
 
     /**
+     * With three tenants served and two running slots, the initial pool is one worker for each of them, the third
+     * in the spare place, so every tenant's first run finds its worker ready: nothing more is started and no
+     * worker is recycled for another tenant (mutation-checked: with the whole initial pool for the first tenant,
+     * the others' runs wait for new workers, which recycle idle ones).
+     */
+    @Test
+    void eachServedTenantFindsItsWorkerReadyAtItsFirstRun() {
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        Path c = dir.resolve("tenant-c");
+        placement(2, PATIENCE, List.of(a, b, c));
+        // Every worker of the initial pool has started and is ready.
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0);
+        assertEquals(3, placement.counts().idle(), "one worker for each tenant");
+        for (Path tenant : List.of(a, b, c)) {
+            WorkerProcess worker = placement.takeAny(runOf(tenant));
+            assertEquals(tenant, startedFor.get(worker));
+            placement.release(worker, false);
+        }
+        WorkerPlacement.Counts counts = placement.counts();
+        assertEquals(3, counts.live());
+        assertEquals(0, counts.starting(), "no tenant needed a worker started at its first run");
+        assertEquals(0, counts.tenantSwitches());
+        assertEquals(3, startedFor.size());
+    }
+
+    /** The running slots go round the served tenants; the spare place is left empty when all have one. */
+    @Test
+    void theInitialPoolGoesRoundTheServedTenants() {
+        Path l = dir.resolve("local");
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        assertEquals(List.of(l, l), WorkerPlacement.initialPool(List.of(l), 2, 3));
+        assertEquals(List.of(l, a), WorkerPlacement.initialPool(List.of(l, a), 2, 3));
+        assertEquals(List.of(l, a, b), WorkerPlacement.initialPool(List.of(l, a, b), 2, 3));
+        assertEquals(List.of(l, a, l, a), WorkerPlacement.initialPool(List.of(l, a), 4, 5));
+    }
+
+    /**
      * A worker slower to start than the start timeout, as on a loaded machine, is not retried forever with the same
      * patience, losing its work each time: the next start waits twice as long (mutation-checked: with the same
      * timeout on every retry the run never gets a worker).
@@ -132,7 +171,7 @@ class WorkerPlacementTest {
     @Test
     void aStartThatRanOutOfTimeIsRetriedWithMorePatience() {
         readyAfterMs = 4_000;
-        placement(1, Duration.ofSeconds(3));
+        placement(1, Duration.ofSeconds(3), List.of());
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
         assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
     }
