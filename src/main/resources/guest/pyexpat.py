@@ -486,14 +486,18 @@ class xmlparser:
         if self._text:
             data = "".join(self._text)
             self._text = []
-            handler = self.CharacterDataHandler
-            if handler is not None:
-                handler(data)
-            else:
-                self._default(data)
+            self._report(self.CharacterDataHandler, data, data)
+
+    def _report(self, handler, text, *args):
+        """An event to its handler, or, with none set, its markup to the default handler, as expat does."""
+        if handler is not None:
+            handler(*args)
+        else:
+            self._default(text)
 
     def _default(self, text):
-        if self._default_name is not None:
+        # expat passes the default handler markup only: the end of an empty element, already reported, has none.
+        if text and self._default_name is not None:
             handler = getattr(self, self._default_name)
             if handler is not None:
                 handler(text)
@@ -685,11 +689,7 @@ class xmlparser:
         if empty:
             if not self._entity_depth:
                 self._event = match.end()
-            handler = self.EndElementHandler
-            if handler is not None:
-                handler(name)
-            else:
-                self._default("")
+            self._report(self.EndElementHandler, "", name)
             if scoped:
                 self._end_namespaces()
             if not self._stack and self._parent is None and self._entity_depth == 0:
@@ -901,11 +901,7 @@ class xmlparser:
         if self._text:
             self._flush()
         stack.pop()
-        handler = self.EndElementHandler
-        if handler is not None:
-            handler(name)
-        else:
-            self._default(match.group())
+        self._report(self.EndElementHandler, match.group(), name)
         if scoped:
             self._end_namespaces()
         return match.end()
@@ -928,11 +924,7 @@ class xmlparser:
             raise _Failure(_INVALID_TOKEN, i + 4 + bad.start())
         self._at(i)
         self._flush()
-        handler = self.CommentHandler
-        if handler is not None:
-            handler(body)
-        else:
-            self._default(buf[i:end + 3])
+        self._report(self.CommentHandler, buf[i:end + 3], body)
         return end + 3
 
     def _pi(self, buf, i, n, final):
@@ -957,11 +949,7 @@ class xmlparser:
         self._xml_decl_allowed = False
         self._at(i)
         self._flush()
-        handler = self.ProcessingInstructionHandler
-        if handler is not None:
-            handler(match.group(1), match.group(3) or "")
-        else:
-            self._default(match.group())
+        self._report(self.ProcessingInstructionHandler, match.group(), match.group(1), match.group(3) or "")
         return end + 2
 
     def _xml_decl(self, buf, i, end):
@@ -972,11 +960,8 @@ class xmlparser:
         version, encoding, standalone = match.group(1, 2, 3)
         standalone = -1 if standalone is None else int(standalone[1:-1] == "yes")
         self._standalone = standalone
-        handler = self.XmlDeclHandler
-        if handler is not None:
-            handler(version[1:-1], None if encoding is None else encoding[1:-1], standalone)
-        else:
-            self._default(match.group())
+        self._report(self.XmlDeclHandler, match.group(), version[1:-1],
+                     None if encoding is None else encoding[1:-1], standalone)
         if self._unknown_encoding is not None:
             raise LookupError("unknown encoding: " + self._unknown_encoding)
         return end + 2
@@ -1000,19 +985,11 @@ class xmlparser:
             raise _Failure(_INVALID_TOKEN, i + 9 + bad.start())
         self._at(i)
         self._flush()
-        handler = self.StartCdataSectionHandler
-        if handler is not None:
-            handler()
-        else:
-            self._default("<![CDATA[")
+        self._report(self.StartCdataSectionHandler, "<![CDATA[")
         if data:
             self._chars(data)
         self._flush()
-        handler = self.EndCdataSectionHandler
-        if handler is not None:
-            handler()
-        else:
-            self._default("]]>")
+        self._report(self.EndCdataSectionHandler, "]]>")
         return end + 3
 
     def _reference(self, buf, i, n):
