@@ -15,7 +15,8 @@ def install(finder_list, threads_per_run):
     threads a run may have alive at `threads_per_run`."""
     _limit_threads(threads_per_run)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
-               "unicodedata": _patch_unicodedata, "_socket": _patch_socket}
+               "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
+               "binascii": _patch_binascii}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -272,14 +273,7 @@ def _patch_socket(_socket):
         __slots__ = ()
         sandbox_refusal = True
 
-        def __init__(self, *args, **kwargs):
-            try:
-                native.__init__(self, *args, **kwargs)
-            except io.UnsupportedOperation as e:
-                refused = refusal(e)
-                if refused is None:
-                    raise
-                raise refused from None
+        __init__ = refusing(native.__init__)
 
     socket.__module__, socket.__qualname__, socket.__doc__ = native.__module__, native.__qualname__, native.__doc__
     replaced = {}
@@ -293,6 +287,113 @@ def _patch_socket(_socket):
         setattr(_socket, name, new)
         if imported is not None and getattr(imported, name, None) is old:
             setattr(imported, name, new)
+
+
+def _patch_binascii(binascii):
+    """GraalPy's hexlify and b2a_hex take no separator: these add CPython's `sep` and `bytes_per_sep`."""
+    native = binascii.hexlify
+    if getattr(native, "sandbox_sep", False):  # imported again after a del sys.modules: patched already
+        return
+
+    def hexlify(data, sep=None, bytes_per_sep=1):
+        digits = native(data)
+        if sep is None:
+            return digits
+        if isinstance(sep, str):
+            sep = sep.encode("ascii")
+        if len(sep) != 1:
+            raise ValueError("sep must be length 1.")
+        group = abs(bytes_per_sep) * 2
+        if group == 0 or len(digits) <= group:
+            return digits
+        # Counted from the right end for a positive bytes_per_sep, from the left for a negative one.
+        first = len(digits) % group if bytes_per_sep > 0 else group
+        first = first or group
+        pieces = [digits[:first]] + [digits[i:i + group] for i in range(first, len(digits), group)]
+        return bytes(sep).join(pieces)
+
+    hexlify.__doc__ = native.__doc__
+    hexlify.sandbox_sep = True
+    binascii.hexlify = binascii.b2a_hex = hexlify
+
+
+def _patch_lzma(_lzma):
+    """GraalPy's LZMA decoder (on the JDK) takes any bytes that are not .xz for a legacy .lzma header, and its dictionary
+    size for a buffer to allocate: `tarfile.is_tarfile` on a file that is not an archive ran the worker out of memory.
+    liblzma, under CPython, rejects such a header before it allocates; so does this, with its checks and message."""
+    native = _lzma.LZMADecompressor
+    if getattr(native, "sandbox_checked", False):  # imported again after a del sys.modules: patched already
+        return
+    xz_magic = b"\xfd7zXZ\x00"
+    header_bytes = 13  # properties, dictionary size (4 bytes), uncompressed size (8 bytes)
+
+    def bad_header(header, picky):
+        # liblzma's lzma_alone decoder: lc + lp at most 4, and, as its auto decoder runs it ("picky"), a dictionary
+        # size of 2^n or 2^n + 2^(n-1) (or unset) and an uncompressed size below 256 GiB (or unknown).
+        if header[0] > (4 * 5 + 4) * 9 + 8:
+            return True
+        lp, lc = divmod(header[0] % 45, 9)
+        if lc + lp > 4:
+            return True
+        if not picky:
+            return False
+        dictionary = int.from_bytes(header[1:5], "little")
+        if dictionary != 0xFFFFFFFF:
+            d = dictionary - 1
+            for shift in (2, 3, 4, 8, 16):
+                d |= d >> shift
+            if (d + 1) & 0xFFFFFFFF != dictionary:
+                return True
+        size = int.from_bytes(header[5:13], "little")
+        return size != 0xFFFFFFFFFFFFFFFF and size >= 1 << 38
+
+    class LZMADecompressor:
+        __doc__ = native.__doc__
+        sandbox_checked = True
+
+        def __init__(self, format=_lzma.FORMAT_AUTO, memlimit=None, filters=None):
+            self._args = (format, memlimit, filters)
+            self._checking = format in (_lzma.FORMAT_AUTO, _lzma.FORMAT_ALONE)
+            self._held = b""
+            self._native = None if self._checking else native(format, memlimit, filters)
+
+        def decompress(self, data, max_length=-1):
+            if self._native is None:
+                self._held += bytes(data)
+                format = self._args[0]
+                if format == _lzma.FORMAT_AUTO and xz_magic.startswith(self._held[:len(xz_magic)]) \
+                        and len(self._held) < len(xz_magic):
+                    return b""
+                if not (format == _lzma.FORMAT_AUTO and self._held.startswith(xz_magic)):
+                    if len(self._held) < header_bytes:
+                        return b""
+                    if bad_header(self._held, format == _lzma.FORMAT_AUTO):
+                        raise _lzma.LZMAError("Input format not supported by decoder")
+                self._native = native(*self._args)
+                data, self._held = self._held, b""
+            return self._native.decompress(data, max_length)
+
+        @property
+        def check(self):
+            return _lzma.CHECK_UNKNOWN if self._native is None else self._native.check
+
+        @property
+        def eof(self):
+            return False if self._native is None else self._native.eof
+
+        @property
+        def unused_data(self):
+            return b"" if self._native is None else self._native.unused_data
+
+        @property
+        def needs_input(self):
+            return True if self._native is None else self._native.needs_input
+
+    LZMADecompressor.__module__, LZMADecompressor.__qualname__ = native.__module__, native.__qualname__
+    _lzma.LZMADecompressor = LZMADecompressor
+    imported = sys.modules.get("lzma")
+    if imported is not None and getattr(imported, "LZMADecompressor", None) is native:
+        imported.LZMADecompressor = LZMADecompressor
 
 
 def _patch_unicodedata(unicodedata):
