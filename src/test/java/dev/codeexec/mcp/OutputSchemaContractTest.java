@@ -105,10 +105,11 @@ class OutputSchemaContractTest {
         String id = ok("execute_code", Map.of("code", "import time\nprint('a', flush=True)\ntime.sleep(60)",
                 "background", true)).getString("execution_id");
         ok("get_execution", Map.of("execution_id", id, "wait_s", 30));
+        // Cancelled first: it holds the tenant's background slot, which a run with wait_s also needs.
+        ok("cancel_execution", Map.of("execution_id", id));
         ok("execute_code", Map.of("code", "print(1)", "wait_s", 30));
         JsonObject promoted = ok("execute_code", Map.of("code", "import time\ntime.sleep(60)", "wait_s", 0));
         ok("cancel_execution", Map.of("execution_id", promoted.getString("execution_id")));
-        ok("cancel_execution", Map.of("execution_id", id));
         ok("get_execution", Map.of("execution_id", id, "max_bytes", 4));
         refused("get_execution", Map.of("execution_id", "no-such-run"));
         refused("cancel_execution", Map.of("execution_id", "no-such-run"));
