@@ -16,7 +16,7 @@ def install(finder_list, threads_per_run):
     _limit_threads(threads_per_run)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
-               "binascii": _patch_binascii}
+               "binascii": _patch_binascii, "_blake2": _patch_blake2}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -287,6 +287,14 @@ def _patch_socket(_socket):
         setattr(_socket, name, new)
         if imported is not None and getattr(imported, name, None) is old:
             setattr(imported, name, new)
+
+
+def _patch_blake2(_blake2):
+    """GraalPy's blake2b and blake2s ask the JDK for BLAKE2 digests, which it does not have (nor their digest_size,
+    key, salt, person or tree fields): every call raised UnsupportedDigestmodError. They are _codeexec_blake2's."""
+    import _codeexec_blake2
+    _blake2.blake2b = _codeexec_blake2.blake2b
+    _blake2.blake2s = _codeexec_blake2.blake2s
 
 
 def _patch_binascii(binascii):

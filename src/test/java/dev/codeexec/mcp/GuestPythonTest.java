@@ -42,15 +42,15 @@ class GuestPythonTest {
 
     @Test
     void anInternalErrorOfTheInterpreterShowsNoJavaFrames() {
-        // GraalPy maps blake2b with a digest size to a JDK algorithm that does not exist, and appends the Java stack.
-        McpCalls.Exec uncaught = mcp.exec("import hashlib\nhashlib.blake2b(b'x', digest_size=16)");
+        // GraalPy maps ripemd160 to a JDK algorithm that does not exist, and appends the Java stack.
+        McpCalls.Exec uncaught = mcp.exec("import hashlib\nhashlib.new('ripemd160', b'x')");
         assertEquals(1, uncaught.exitCode());
         assertTrue(uncaught.stderr().contains("UnsupportedDigestmodError"), uncaught.stderr());
         assertNoJava(uncaught.stderr());
         McpCalls.Exec printed = mcp.exec("""
                 import hashlib, traceback
                 try:
-                    hashlib.blake2b(b'x', digest_size=16)
+                    hashlib.new('ripemd160', b'x')
                 except ValueError:
                     print(traceback.format_exc())
                 """);
