@@ -282,6 +282,12 @@ public final class InProcessExecutor implements CodeExecutor {
                     warmer.execute(entry.handle()::close);
                 }
             }
+            if (recycle == WarmCounters.Recycle.HEAP) {
+                // The heap is the worker's, and other callers' warm interpreters are caches too: they give it back
+                // before a run runs out of it. (Only the run's own interpreter went: its caller ran last, and the
+                // others, idle, kept filling the heap until a small run in a warm worker met a MemoryError.)
+                evicted += warmByCaller.trimTo(0);
+            }
             WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
             warmCounters.record(event);
             return new Run(outcome.result(), event);

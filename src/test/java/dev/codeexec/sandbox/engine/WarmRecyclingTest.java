@@ -116,6 +116,28 @@ class WarmRecyclingTest {
         }
     }
 
+    /**
+     * A heap alarm drops the other callers' idle warm interpreters too, not only the one whose run it followed
+     * (mutation-checked: without that, the other caller's next run is still a hit).
+     */
+    @Test
+    void aFullHeapAlsoTakesBackTheOtherCallersIdleInterpreters() {
+        java.util.concurrent.atomic.AtomicLong collections = new java.util.concurrent.atomic.AtomicLong();
+        HeapWatch heap = new HeapWatch(100, () -> collections.get() > 0 ? 200 : 0, collections::get);
+        try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
+            java.util.function.Function<String, InProcessExecutor.Run> runOf = owner -> watched.run(
+                    new ExecutionRequest("pass", "", Duration.ofSeconds(5), owner, SessionKey.warm(owner),
+                            ExecutionRequest.Reuse.WARM), interpreter -> { });
+            runOf.apply("idle-caller");
+            runOf.apply("busy-caller");
+            collections.incrementAndGet();
+            InProcessExecutor.Run alarmed = runOf.apply("busy-caller");
+            assertEquals(WarmCounters.Recycle.HEAP, alarmed.warm().recycled());
+            assertEquals(1, alarmed.warm().evicted(), "the idle caller's interpreter was given back");
+            assertFalse(runOf.apply("idle-caller").warm().hit(), "the idle caller's next run builds afresh");
+        }
+    }
+
     @Test
     void theHeapWatchReadsThisJvmsCollections() {
         byte[] live = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 25)];
