@@ -11,14 +11,17 @@ import java.util.function.LongSupplier;
 /**
  * Tells when this JVM's heap holds too much live data: what a garbage collection left in use passes a share of
  * the maximum heap. Only a collection tells live data from garbage, so each collection can raise the alarm once:
- * the warm interpreter whose run it followed is recycled, and the next one must be proven by a new collection.
+ * the warm interpreters are given back, and the next alarm must be proven by a new collection. When that one is
+ * over the limit too, giving them back did not help: the heap is held by something else.
  */
 public final class HeapWatch {
 
     private final long limitBytes;
     private final LongSupplier liveAfterCollection;
     private final LongSupplier collections;
-    private long lastAlarm = -1;
+    /** The collection count last looked at, and how many collections in a row were over the limit. */
+    private long lastSeen = -1;
+    private int overInARow;
 
     HeapWatch(long limitBytes, LongSupplier liveAfterCollection, LongSupplier collections) {
         this.limitBytes = limitBytes;
@@ -40,10 +43,20 @@ public final class HeapWatch {
     /** True once per collection whose survivors exceed the limit. */
     synchronized boolean overLimit() {
         long count = collections.getAsLong();
-        if (count == lastAlarm || liveAfterCollection.getAsLong() <= limitBytes) {
+        if (count == lastSeen) {
             return false;
         }
-        lastAlarm = count;
+        lastSeen = count;
+        if (liveAfterCollection.getAsLong() <= limitBytes) {
+            overInARow = 0;
+            return false;
+        }
+        overInARow++;
         return true;
+    }
+
+    /** Two collections in a row, with an alarm between them, left the heap over the limit. */
+    synchronized boolean stuckOver() {
+        return overInARow >= 2;
     }
 }

@@ -55,6 +55,8 @@ public final class InProcessExecutor implements CodeExecutor {
     private final int warmMaxRuns;
     private final int warmMaxHeld;
     private final HeapWatch heap;
+    /** The heap stayed over its limit after the warm interpreters were given back (see {@link #recycleReason}). */
+    private volatile boolean heapStuck;
     private final LongConsumer built;
     private final LatencyWindow buildTimes = new LatencyWindow(256);
     private final java.util.concurrent.atomic.AtomicInteger abandonedThreads = new java.util.concurrent.atomic.AtomicInteger();
@@ -287,6 +289,9 @@ public final class InProcessExecutor implements CodeExecutor {
                 // before a run runs out of it. (Only the run's own interpreter went: its caller ran last, and the
                 // others, idle, kept filling the heap until a small run in a warm worker met a MemoryError.)
                 evicted += warmByCaller.trimTo(0);
+                // Still over after they were given back: the heap is held by what cannot be given back (sessions,
+                // spares, the engine). A new worker is the way out, before a run dies of a MemoryError here.
+                heapStuck |= heap.stuckOver();
             }
             WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
             warmCounters.record(event);
@@ -327,6 +332,18 @@ public final class InProcessExecutor implements CodeExecutor {
                     + "only process isolation can reclaim it", n);
         }
     }
+
+    /**
+     * Why this worker should be replaced, or null: a guest thread ignored cancellation and holds a CPU, or its heap
+     * stayed full after the warm interpreters were given back.
+     */
+    public String recycleReason() {
+        return abandonedThreads.get() > 0 ? THREAD_STUCK : heapStuck ? HEAP_STUCK : null;
+    }
+
+    public static final String THREAD_STUCK = "a guest thread in it ignored cancellation";
+    public static final String HEAP_STUCK =
+            "its heap stayed full (sandbox.warm.heap-percent) after its warm interpreters were given back";
 
     /** Guest threads that ignored cancellation (stuck in a long builtin) and still hold a CPU. */
     public int abandonedThreads() {

@@ -126,8 +126,8 @@ public final class ProcessExecutor implements CodeExecutor {
                     placement.forgetWarm(request.session(), worker);
                 }
             }
-            if (reply.recycle()) {
-                placement.retire(worker, "a guest thread in it ignored cancellation");
+            if (reply.recycle() != null) {
+                placement.retire(worker, reply.recycle());
             } else {
                 placement.release(worker, false);
             }

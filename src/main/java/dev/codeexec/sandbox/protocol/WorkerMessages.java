@@ -61,7 +61,8 @@ public final class WorkerMessages {
     /**
      * A worker's answer: {@code ready} once at start, then for each request {@code started} when its
      * guest code begins and finally its result.
-     * {@code recycle} asks the server to replace the worker: a guest thread in it ignored cancellation.
+     * {@code recycle}, when set, asks the server to replace the worker, and says why: a guest thread in it ignored
+     * cancellation, or its heap stayed full after its warm interpreters were given back.
      * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
      * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
      * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
@@ -70,19 +71,19 @@ public final class WorkerMessages {
      * {@code refusedCalls} counts the bridge calls the worker itself refused since the previous result: made by an
      * interpreter that was not running the current execution.
      */
-    public record Reply(long id, boolean ready, boolean started, ExecutionResult result, boolean recycle,
+    public record Reply(long id, boolean ready, boolean started, ExecutionResult result, String recycle,
             WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report, long interpreter,
             long refusedCalls) {
         public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, false, null, built, null, null, 0, 0);
+            return new Reply(0, true, false, null, null, null, built, null, null, 0, 0);
         }
 
         /** The guest code of request {@code id} has started in {@code interpreter}: the server's deadline begins now. */
         public static Reply startedNow(long id, long interpreter) {
-            return new Reply(id, false, true, null, false, null, null, null, null, interpreter, 0);
+            return new Reply(id, false, true, null, null, null, null, null, null, interpreter, 0);
         }
 
-        public static Reply finished(long id, ExecutionResult result, boolean recycle, WarmCounters.Event warm,
+        public static Reply finished(long id, ExecutionResult result, String recycle, WarmCounters.Event warm,
                 List<Long> built, Spares spares, long refusedCalls) {
             return new Reply(id, false, false, result, recycle, warm, built, spares, result.report(), 0, refusedCalls);
         }

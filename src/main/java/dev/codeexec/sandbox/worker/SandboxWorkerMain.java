@@ -187,7 +187,7 @@ public final class SandboxWorkerMain {
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
-                    executor.abandonedThreads() > 0, run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
+                    executor.recycleReason(), run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
         }
     }
 

@@ -138,6 +138,35 @@ class WarmRecyclingTest {
         }
     }
 
+    /**
+     * A second collection over the limit, after the warm interpreters were given back at the first, asks for a new
+     * worker (mutation-checked: without it, no reason is given and the worker runs on into a MemoryError).
+     */
+    @Test
+    void aHeapStillFullAfterTheInterpretersWereGivenBackAsksForANewWorker() {
+        java.util.concurrent.atomic.AtomicLong collections = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong live = new java.util.concurrent.atomic.AtomicLong(200);
+        HeapWatch heap = new HeapWatch(100, live::get, collections::get);
+        try (InProcessExecutor watched = new InProcessExecutor(contexts, settings, heap, millis -> { })) {
+            java.util.function.Supplier<InProcessExecutor.Run> next = () -> watched.run(new ExecutionRequest("pass", "",
+                    Duration.ofSeconds(5), "stuck", SessionKey.warm("stuck"), ExecutionRequest.Reuse.WARM),
+                    interpreter -> { });
+            collections.incrementAndGet();
+            assertEquals(WarmCounters.Recycle.HEAP, next.get().warm().recycled());
+            assertNull(watched.recycleReason(), "one alarm gives the interpreters back; the worker stays");
+            live.set(50);
+            collections.incrementAndGet();
+            next.get();
+            live.set(200);
+            collections.incrementAndGet();
+            next.get();
+            assertNull(watched.recycleReason(), "a collection under the limit in between: this is a new alarm");
+            collections.incrementAndGet();
+            next.get();
+            assertEquals(InProcessExecutor.HEAP_STUCK, watched.recycleReason());
+        }
+    }
+
     @Test
     void theHeapWatchReadsThisJvmsCollections() {
         byte[] live = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 25)];

@@ -48,7 +48,7 @@ public final class FakeWorker {
                         null, null));
                 ExecutionResult forged = new ExecutionResult("someone else's output", "", 0, 1, false, false);
                 codec.write(new WorkerMessages.FromWorker(
-                        WorkerMessages.Reply.finished(execute.id() + 1, forged, false, null, List.of(), null, 0), null, null));
+                        WorkerMessages.Reply.finished(execute.id() + 1, forged, null, null, List.of(), null, 0), null, null));
             }
             case "bridge-from-other-interpreters" -> {
                 WorkerMessages.Execute execute = codec.read(WorkerMessages.ToWorker.class).execute();
@@ -60,7 +60,7 @@ public final class FakeWorker {
                 codec.write(bridgeCall(3, execute.id(), INTERPRETER));
                 String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
                 codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
-                        new ExecutionResult(answer, "", 0, 1, false, false), false, null, List.of(), null, 0), null, null));
+                        new ExecutionResult(answer, "", 0, 1, false, false), null, null, List.of(), null, 0), null, null));
             }
             case "bridge-after-result" -> {
                 long id = serveHonestly(codec);
@@ -93,7 +93,7 @@ public final class FakeWorker {
         codec.write(bridgeCall(1, execute.id(), INTERPRETER));
         String answer = codec.read(WorkerMessages.ToWorker.class).bridgeReply().reply();
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
-                new ExecutionResult(answer, "", 0, 1, false, false), false, null, List.of(), null, 0), null, null));
+                new ExecutionResult(answer, "", 0, 1, false, false), null, null, List.of(), null, 0), null, null));
         return execute.id();
     }
 
