@@ -17,6 +17,11 @@ _SIGMA = (
 )
 
 
+# The state words each of a round's eight G mixes works on: four columns, then four diagonals.
+_MIXES = ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+          (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14))
+
+
 class _Variant:
     def __init__(self, name, word_bits, rounds, rotations, iv, salt_size, offset_bits):
         self.name = name
@@ -123,8 +128,7 @@ class _Blake2:
                 s[15] ^= mask
         for r in range(v.rounds):
             sigma = _SIGMA[r % 10]
-            for i, (a, b, c, d) in enumerate(((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
-                                              (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14))):
+            for i, (a, b, c, d) in enumerate(_MIXES):
                 x, y = m[sigma[2 * i]], m[sigma[2 * i + 1]]
                 va = (s[a] + s[b] + x) & mask
                 vd = s[d] ^ va

@@ -135,22 +135,22 @@ public class ExecutionRuns {
      * the offsets arrives, the run changes state, or it ends. The wait holds no thread: the answer completes on the
      * run's next change or at the timeout.
      *
-     * @throws InvalidInputException on invalid input or an unknown run
      * @param maxBytes bytes of each stream in the page; null for {@link #pageBytes()}
+     * @throws InvalidInputException on invalid input or an unknown run
      * @throws SandboxBusyException  when the tenant has its limit of long-polls pending ({@link LongPolls})
      */
     public CompletionStage<ExecutionView> get(String owner, String id, long stdoutOffset, long stderrOffset,
-            int waitS, Integer requestedBytes) {
+            int waitS, Integer maxBytes) {
         if (waitS < 0 || waitS > MAX_WAIT_S) {
             throw new InvalidInputException("wait_s", "must be between 0 and " + MAX_WAIT_S + " seconds, got " + waitS);
         }
-        int maxBytes = requestedBytes == null ? pageBytes() : requestedBytes;
-        if (maxBytes < MIN_MAX_BYTES || maxBytes > MAX_MAX_BYTES) {
+        int pageBytes = maxBytes == null ? pageBytes() : maxBytes;
+        if (pageBytes < MIN_MAX_BYTES || pageBytes > MAX_MAX_BYTES) {
             throw new InvalidInputException("max_bytes", "must be between " + MIN_MAX_BYTES + " and " + MAX_MAX_BYTES
-                    + ", got " + maxBytes);
+                    + ", got " + pageBytes);
         }
         BackgroundRun run = find(owner, id);
-        ExecutionView now = run.view(stdoutOffset, stderrOffset, maxBytes);
+        ExecutionView now = run.view(stdoutOffset, stderrOffset, pageBytes);
         if (waitS == 0 || now.finished()) {
             return CompletableFuture.completedFuture(now);
         }
@@ -161,7 +161,7 @@ public class ExecutionRuns {
         return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
             run.forget(change);
             held.close();
-            return run.view(stdoutOffset, stderrOffset, maxBytes);
+            return run.view(stdoutOffset, stderrOffset, pageBytes);
         }, answers);
     }
 

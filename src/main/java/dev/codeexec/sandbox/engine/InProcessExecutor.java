@@ -52,6 +52,10 @@ public final class InProcessExecutor implements CodeExecutor {
     private final SessionTable<PythonInterpreter> sessions;
     private final SessionTable<PythonInterpreter> warmByCaller;
     private final WarmCounters warmCounters = new WarmCounters();
+    /** The reasons {@link #recycleReason} gives for replacing a worker. */
+    public static final String THREAD_STUCK = "a guest thread in it ignored cancellation";
+    public static final String HEAP_STUCK =
+            "its heap stayed full (sandbox.warm.heap-percent) after its warm interpreters were given back";
     private final int warmMaxRuns;
     private final int warmMaxHeld;
     private final HeapWatch heap;
@@ -340,10 +344,6 @@ public final class InProcessExecutor implements CodeExecutor {
     public String recycleReason() {
         return abandonedThreads.get() > 0 ? THREAD_STUCK : heapStuck ? HEAP_STUCK : null;
     }
-
-    public static final String THREAD_STUCK = "a guest thread in it ignored cancellation";
-    public static final String HEAP_STUCK =
-            "its heap stayed full (sandbox.warm.heap-percent) after its warm interpreters were given back";
 
     /** Guest threads that ignored cancellation (stuck in a long builtin) and still hold a CPU. */
     public int abandonedThreads() {

@@ -98,7 +98,8 @@ final class WorkerPlacement {
     private volatile boolean warmedUp;
 
     /**
-     * @param served   the workspaces of the tenants callers can reach, in order: the initial pool is started for them
+     * @param served   the workspaces of the tenants callers can reach, in order (at least one): the initial pool is
+     *                 started for them
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
@@ -114,8 +115,8 @@ final class WorkerPlacement {
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds.
         synchronized (this) {
-            initial.addAll(initialPool(served.isEmpty() ? List.of(this.defaultWorkspace)
-                    : served.stream().map(p -> p.toAbsolutePath().normalize()).toList(), runningSlots, capacity));
+            initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(), runningSlots,
+                    capacity));
             spawn(initial.removeFirst());
         }
     }

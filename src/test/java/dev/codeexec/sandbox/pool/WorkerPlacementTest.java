@@ -45,7 +45,7 @@ class WorkerPlacementTest {
     private long readyAfterMs;
 
     private WorkerPlacement placement(int slots) {
-        return placement(slots, PATIENCE, List.of());
+        return placement(slots, PATIENCE, List.of(dir.resolve("local")));
     }
 
     private WorkerPlacement placement(int slots, Duration startTimeout, List<Path> served) {
@@ -171,7 +171,7 @@ class WorkerPlacementTest {
     @Test
     void aStartThatRanOutOfTimeIsRetriedWithMorePatience() {
         readyAfterMs = 4_000;
-        placement(1, Duration.ofSeconds(3), List.of());
+        placement(1, Duration.ofSeconds(3), List.of(dir.resolve("local")));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
         assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
     }
