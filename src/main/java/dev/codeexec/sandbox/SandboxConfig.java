@@ -266,6 +266,15 @@ public interface SandboxConfig {
          * can use; by default the one running the server.
          */
         Optional<Path> javaHome();
+
+        /**
+         * How long a worker may serve nothing before it is stopped, as long as its tenant keeps another worker: an
+         * idle server holds one worker per tenant instead of one per running slot (each about 300 MiB), and a run
+         * that finds its tenant's workers busy starts another. A worker holding a persistent session is kept. 0 keeps
+         * every worker.
+         */
+        @WithDefault("2m")
+        Duration idleStop();
     }
 
     /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
@@ -280,6 +289,6 @@ public interface SandboxConfig {
                         worker().javaHome(), SandboxSettings.Jit.parse(jit()),
                         worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
                         worker().warmupRounds(), SandboxSettings.OsSandboxMode.parse(worker().osSandbox()),
-                        worker().polyglotResources()), quota);
+                        worker().polyglotResources(), worker().idleStop()), quota);
     }
 }

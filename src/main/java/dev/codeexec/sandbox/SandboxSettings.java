@@ -103,18 +103,27 @@ public record SandboxSettings(
 
     /**
      * How worker processes are launched. {@code polyglotResources} is where GraalPy's own files are copied for
-     * workers under the OS sandbox, which cannot write the usual cache in the home directory.
+     * workers under the OS sandbox, which cannot write the usual cache in the home directory. {@code idleStop} is how
+     * long a worker may serve nothing before it is stopped while its tenant keeps another ({@link Duration#ZERO}
+     * keeps them all).
      */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
             List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
-            Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources) {
+            Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources,
+            Duration idleStop) {
+
+        public Worker {
+            if (idleStop.isNegative()) {
+                throw new IllegalArgumentException("sandbox.worker.idle-stop must not be negative, got " + idleStop);
+            }
+        }
 
         /** Settings for code that launches no worker (the worker itself, in-process executors): no OS sandbox. */
         public Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
                 List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
                 Optional<Path> aotCacheDir, int warmupRounds) {
             this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, javaHome, jit, aotCacheDir,
-                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"));
+                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"), Duration.ZERO);
         }
     }
 }

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
@@ -39,6 +41,8 @@ import java.util.logging.Logger;
  * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
  * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
  * build; then the run goes to any free worker of the tenant, which holds the caller's interpreter from then on.
+ *
+ * <p>Idle, the pool shrinks to one worker per tenant ({@link #stopIdle}); load starts the others again on demand.
  */
 final class WorkerPlacement {
 
@@ -68,6 +72,11 @@ final class WorkerPlacement {
     private final int runningSlots;
     private final int capacity;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
+    /** When each idle worker became ready or last finished a run ({@link System#nanoTime}). */
+    private final Map<WorkerProcess, Long> idleSince = new HashMap<>();
+    private final Duration idleStop;
+    private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("sandbox-worker-idle").factory());
     /** Every live worker and the workspace of the tenant it serves. */
     private final Map<WorkerProcess, Path> live = new HashMap<>();
     private final Map<Path, WaitLine<WorkerProcess>> lines = new LinkedHashMap<>();
@@ -90,6 +99,8 @@ final class WorkerPlacement {
     private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
+    /** Workers stopped because they served nothing for sandbox.worker.idle-stop. */
+    private final AtomicLong idleStops = new AtomicLong();
     /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
     private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
     private Spares retiredSpares = Spares.NONE;
@@ -110,6 +121,7 @@ final class WorkerPlacement {
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
         this.capacity = settings.maxConcurrent() + SPARES;
+        this.idleStop = settings.worker().idleStop();
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
@@ -118,6 +130,12 @@ final class WorkerPlacement {
             initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(), runningSlots,
                     capacity));
             spawn(initial.removeFirst());
+        }
+        if (idleStop.isPositive()) {
+            // Often enough that a worker outlives its idle time by a quarter of it at most.
+            long period = Math.clamp(idleStop.toMillis() / 4, 1_000, 30_000);
+            housekeeping.scheduleWithFixedDelay(() -> stopIdle(System.nanoTime()), period, period,
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -372,6 +390,7 @@ final class WorkerPlacement {
             worker.stop();
             return;
         }
+        idleSince.put(worker, System.nanoTime());
         if (first) {
             idle.addFirst(worker);
         } else {
@@ -396,16 +415,9 @@ final class WorkerPlacement {
     /** Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent). */
     private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
         worker.kill();
-        if (live.remove(worker) == null) {
+        if (!forget(worker)) {
             return;
         }
-        idle.remove(worker);
-        pendingDrops.remove(worker);
-        Spares left = workerSpares.remove(worker);
-        if (left != null) {
-            retiredSpares = retiredSpares.plus(left);
-        }
-        warmHomes.values().removeIf(home -> home.worker() == worker);
         sessions.loseWhere(w -> w == worker, why);
         replaced.incrementAndGet();
         LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
@@ -413,6 +425,60 @@ final class WorkerPlacement {
         spawn(replacementTenant);
         dispatch();
         notifyAll();
+    }
+
+    /** Takes a worker out of the pool; false when it was not in it. Its warm interpreters go with it. */
+    private boolean forget(WorkerProcess worker) {
+        if (live.remove(worker) == null) {
+            return false;
+        }
+        idle.remove(worker);
+        idleSince.remove(worker);
+        pendingDrops.remove(worker);
+        Spares left = workerSpares.remove(worker);
+        if (left != null) {
+            retiredSpares = retiredSpares.plus(left);
+        }
+        warmHomes.values().removeIf(home -> home.worker() == worker);
+        return true;
+    }
+
+    /**
+     * Stops the workers that have served nothing since sandbox.worker.idle-stop before {@code nowNanos}, as long as
+     * their tenant keeps another: an idle server holds one worker per tenant instead of one per running slot (each
+     * about 300 MiB, docs/benchmarks.md), and a run that finds its tenant's workers busy starts another
+     * ({@link #provideFor}). A worker holding a persistent session is kept, since stopping it would lose the session;
+     * the warm interpreters on one that stops are given up, and their callers take a spare on the worker that stays.
+     *
+     * @return the workers stopped
+     */
+    List<WorkerProcess> stopIdle(long nowNanos) {
+        List<WorkerProcess> stopped = new ArrayList<>();
+        synchronized (this) {
+            if (!idleStop.isPositive() || closed) {
+                return List.of();
+            }
+            long cutoff = nowNanos - idleStop.toNanos();
+            // Longest idle first: the front of the line is the worker that finished first.
+            for (WorkerProcess worker : List.copyOf(idle)) {
+                Path tenant = live.get(worker);
+                if (idleSince.getOrDefault(worker, nowNanos) - cutoff > 0 || sessions.count(worker) > 0
+                        || workersOf(tenant).size() <= 1) {
+                    continue;
+                }
+                long warm = warmHomes.values().stream().filter(home -> home.worker() == worker).count();
+                forget(worker);
+                warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, (int) warm);
+                idleStops.incrementAndGet();
+                stopped.add(worker);
+            }
+        }
+        for (WorkerProcess worker : stopped) {
+            LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: it served nothing for {2} s",
+                    new Object[] {worker.number(), worker.pid(), idleStop.toSeconds()});
+            worker.stop();
+        }
+        return stopped;
     }
 
     synchronized void scheduleDrop(WorkerProcess worker, SessionKey key) {
@@ -454,6 +520,7 @@ final class WorkerPlacement {
                             live.put(worker, tenant);
                             starting.merge(tenant, -1, Integer::sum);
                             idle.addLast(worker);
+                            idleSince.put(worker, System.nanoTime());
                             dispatch();
                             notifyAll();
                         }
@@ -520,13 +587,16 @@ final class WorkerPlacement {
         return live.keySet().stream().map(WorkerProcess::pid).toList();
     }
 
-    /** Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced. */
-    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches) {
+    /**
+     * Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced, recycled for another
+     * tenant, stopped for idleness.
+     */
+    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches, long idleStops) {
     }
 
     synchronized Counts counts() {
         return new Counts(live.size(), idle.size(), startingCount() + initial.size(), replaced.get(),
-                tenantSwitches.get());
+                tenantSwitches.get(), idleStops.get());
     }
 
     /** Stops every worker; runs still waiting fail. */
@@ -540,6 +610,7 @@ final class WorkerPlacement {
             notifyAll();
         }
         workers.forEach(WorkerProcess::stop);
+        housekeeping.shutdownNow();
         spawner.shutdownNow();
     }
 }

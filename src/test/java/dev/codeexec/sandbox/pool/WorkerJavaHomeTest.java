@@ -38,7 +38,7 @@ class WorkerJavaHomeTest {
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
                         Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
-                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources")), quota);
+                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO), quota);
         // Under the OS sandbox where there is one, as in the server: the JDK's files must be visible to the worker
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));

@@ -2,10 +2,12 @@ package dev.codeexec.sandbox.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.workspace.WorkspaceQuota;
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class WorkerPlacementTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
+    /** Long enough that the pool's own housekeeping never stops a worker during a test: the tests call stopIdle. */
+    private static final Duration IDLE_STOP = Duration.ofHours(1);
 
     @TempDir
     Path dir;
@@ -54,7 +58,7 @@ class WorkerPlacementTest {
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, startTimeout, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.AUTO, Optional.empty(), 0, SandboxSettings.OsSandboxMode.AUTO,
-                        dir.resolve("polyglot-resources")),
+                        dir.resolve("polyglot-resources"), IDLE_STOP),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
@@ -174,5 +178,67 @@ class WorkerPlacementTest {
         placement(1, Duration.ofSeconds(3), List.of(dir.resolve("local")));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
         assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
+    }
+
+    /** A moment after every worker of the pool has been idle for longer than the idle stop. */
+    private static long afterIdleStop() {
+        return System.nanoTime() + IDLE_STOP.toNanos() + Duration.ofSeconds(1).toNanos();
+    }
+
+    private void awaitPoolStarted(int workers) {
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0
+                && placement.counts().idle() == workers);
+    }
+
+    /**
+     * Idle, the pool keeps one worker of its tenant and stops the other (mutation-checked: without the "tenant keeps
+     * another" rule both stop), and not before the idle stop has passed (mutation-checked: without the time rule the
+     * first call stops one). When two runs come at once, the second finds no free worker and one is started for it.
+     */
+    @Test
+    void anIdlePoolKeepsOneWorkerOfItsTenantAndStartsAnotherWhenRunsWait() throws Exception {
+        placement(2);
+        awaitPoolStarted(2);
+        assertEquals(0, placement.stopIdle(System.nanoTime()).size(), "a worker was stopped before its idle time");
+        assertEquals(1, placement.stopIdle(afterIdleStop()).size());
+        assertEquals(0, placement.stopIdle(afterIdleStop()).size(), "the tenant's last worker was stopped");
+        WorkerPlacement.Counts idle = placement.counts();
+        assertEquals(1, idle.live());
+        assertEquals(1, idle.idleStops());
+
+        WorkerProcess first = placement.takeAny(runOf(null));
+        WorkerProcess second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertNotSame(first, second);
+        assertEquals(dir.resolve("local"), startedFor.get(second));
+        assertEquals(2, placement.counts().live());
+    }
+
+    /**
+     * A worker holding a persistent session is never stopped for idleness: the session would be lost
+     * (mutation-checked: without the session rule one of the two stops).
+     */
+    @Test
+    void aWorkerHoldingASessionIsNotStoppedWhenIdle() {
+        placement(2);
+        awaitPoolStarted(2);
+        WorkerProcess one = placement.takeAny(runOf(null));
+        WorkerProcess two = placement.takeAny(runOf(null));
+        placement.sessions.create(SessionKey.of("local", "s1"), () -> one);
+        placement.sessions.create(SessionKey.of("local", "s2"), () -> two);
+        placement.release(one, false);
+        placement.release(two, false);
+        assertEquals(List.of(), placement.stopIdle(afterIdleStop()));
+        assertEquals(2, placement.counts().live());
+    }
+
+    /** Each tenant keeps its one worker, however long it has been idle. */
+    @Test
+    void eachTenantKeepsItsLastWorkerWhenIdle() {
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        placement(2, PATIENCE, List.of(a, b));
+        awaitPoolStarted(2);
+        assertEquals(List.of(), placement.stopIdle(afterIdleStop()));
+        assertEquals(2, placement.counts().live());
     }
 }
