@@ -49,10 +49,12 @@ final class PackagedServer implements AutoCloseable {
     /**
      * Recording the workers' ahead-of-time cache and the workers' idle warm-up rounds are off: they would only
      * compete with the test for the cores (WorkerAotCacheIT and WorkerWarmupTest cover them). Workers compile
-     * with C1 alone, as in the unit tests' profile: they run short snippets and start sooner.
+     * with C1 alone, as in the unit tests' profile: they run short snippets and start sooner. No worker is stopped
+     * for idleness: a test that paused would otherwise wait for one to start again (WorkerPlacementTest covers it).
      */
     static final List<String> QUIET_WORKERS = List.of("-Dsandbox.worker.aot-cache=false",
-            "-Dsandbox.worker.warmup-rounds=0", "-Dsandbox.worker.jvm-options=-XX:TieredStopAtLevel=1");
+            "-Dsandbox.worker.warmup-rounds=0", "-Dsandbox.worker.jvm-options=-XX:TieredStopAtLevel=1",
+            "-Dsandbox.worker.idle-stop=0");
 
     /** java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}). */
     static List<String> javaJar(List<String> jvmOptions) {

@@ -13,8 +13,13 @@ import java.util.Optional;
  */
 public final class JitOptions {
 
-    /** Interpreter-only GraalPy; the JVM keeps C2, which makes context creation markedly faster than C1 alone. */
-    private static final List<String> INTERPRETER = List.of("-Dpolyglot.engine.WarnInterpreterOnly=false");
+    /**
+     * Interpreter-only GraalPy; the JVM keeps C2, which makes context creation markedly faster than C1 alone. Truffle's
+     * attach library serves only the optimizing runtime, which a stock JDK cannot run here: without the second option
+     * every worker start put nine lines of warning about it into the server's log.
+     */
+    private static final List<String> INTERPRETER = List.of("-Dpolyglot.engine.WarnInterpreterOnly=false",
+            "-Dpolyglotimpl.AttachLibraryFailureAction=ignore");
 
     /** Which compiler workers get, as reported in stats. */
     public enum Compiler {

@@ -64,6 +64,9 @@ public final class WorkerLauncher {
                 "-Xms16m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
                 // The worker's stdout is the protocol: the JVM's own messages go to stderr, warnings only.
                 "-Xlog:disable", "-Xlog:all=warning:stderr",
+                // The cache's stubs that JDK 25 cannot link are rebuilt as they would be without it: four lines of
+                // warning at every start, nothing an operator can act on. A cache that fails to load still says so.
+                "-Xlog:aot*=error:stderr",
                 // Its other output too ("Terminating due to java.lang.OutOfMemoryError" went to stdout and broke a frame).
                 "-XX:+DisplayVMOutputToStderr",
                 "-Djava.awt.headless=true",
