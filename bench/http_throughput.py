@@ -114,7 +114,9 @@ def main():
              else "(from a warm idle pool; the first round builds each client's interpreter)"))
     rates = []
     try:
-        clients = [HttpClient(url) for _ in range(CLIENTS)]
+        # Warm interpreters belong to a tenant and a client name (clientInfo.name): with --agents each client is its own
+        # caller, as separate agents are; otherwise they share one name, as one agent's parallel connections do.
+        clients = [HttpClient(url, name=f"agent-{i}" if AGENTS else "bench-http") for i in range(CLIENTS)]
         for round_number in range(1, ROUNDS + 1):
             elapsed, latencies, wrong = run_clients(clients)
             rates.append(report(f"round {round_number}", elapsed, latencies))

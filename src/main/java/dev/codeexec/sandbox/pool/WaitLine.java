@@ -16,9 +16,12 @@ import java.util.function.ToLongFunction;
  * worker goes to the tenant holding the fewest workers, and a tenant holding its share ({@code slots} divided by
  * the tenants holding or waiting, at least one) gets no more while another tenant waits, so no tenant holds every
  * worker while someone else waits. Within a tenant, a free worker goes to the longest-waiting execution that either
- * belongs there (its session's worker, or the one holding its warm interpreter) or may go anywhere: it has no
- * home, its home is gone, or it has waited out its patience. Free workers are offered least occupied first (fewest
- * warm interpreters and sessions), so new callers spread out. Not thread-safe: the pool calls it under its own lock.
+ * belongs there (its session's worker, or the one holding its warm interpreter) or may go elsewhere: it has no
+ * home, its home is gone, or it has waited out its patience. Away from its home a caller's interpreter is rebuilt (a
+ * spare taken and another built, seconds of CPU), so past its patience a caller moves only to a worker holding at
+ * least two fewer interpreters than its home, which evens the workers out instead of swapping callers between them;
+ * past a longer wait it takes any. Free workers are offered least occupied first (fewest warm interpreters and
+ * sessions), so new callers spread out. Not thread-safe: the pool calls it under its own lock.
  *
  * @param <W> a worker
  */
@@ -29,15 +32,18 @@ final class WaitLine<W> {
         final W pinned;
         final W home;
         final String tenant;
-        /** Until then it waits for its home; after that any free worker will do. */
+        /** Until then it waits for its home; after that a less occupied worker will do. */
         final long patientUntilNanos;
+        /** After that any free worker will do. */
+        final long anyAfterNanos;
         W granted;
 
-        private Waiter(W pinned, W home, String tenant, long patientUntilNanos) {
+        private Waiter(W pinned, W home, String tenant, long patientUntilNanos, long anyAfterNanos) {
             this.pinned = pinned;
             this.home = home;
             this.tenant = tenant;
             this.patientUntilNanos = patientUntilNanos;
+            this.anyAfterNanos = anyAfterNanos;
         }
     }
 
@@ -54,9 +60,12 @@ final class WaitLine<W> {
         this.slots = slots;
     }
 
-    /** Joins the line for {@code tenant}: {@code pinned} and nothing else, else preferably {@code home}, else any. */
-    Waiter<W> join(W pinned, W home, String tenant, long patientUntilNanos) {
-        Waiter<W> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos);
+    /**
+     * Joins the line for {@code tenant}: {@code pinned} and nothing else, else {@code home} until
+     * {@code patientUntilNanos}, then a worker less occupied than the home, and from {@code anyAfterNanos} any.
+     */
+    Waiter<W> join(W pinned, W home, String tenant, long patientUntilNanos, long anyAfterNanos) {
+        Waiter<W> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos, anyAfterNanos);
         waiting.add(waiter);
         return waiter;
     }
@@ -84,7 +93,7 @@ final class WaitLine<W> {
         free.sort(Comparator.comparingLong(occupancy));
         boolean granted = false;
         for (W worker : free) {
-            Waiter<W> chosen = choose(worker, live, nowNanos);
+            Waiter<W> chosen = choose(worker, live, occupancy, nowNanos);
             if (chosen != null) {
                 chosen.granted = worker;
                 held.put(worker, chosen.tenant);
@@ -96,7 +105,7 @@ final class WaitLine<W> {
     }
 
     /** The waiter of the tenant holding fewest workers that may take {@code worker}, longest waiting first. */
-    private Waiter<W> choose(W worker, Predicate<W> live, long nowNanos) {
+    private Waiter<W> choose(W worker, Predicate<W> live, ToLongFunction<W> occupancy, long nowNanos) {
         Map<String, Integer> holding = new HashMap<>();
         held.values().forEach(tenant -> holding.merge(tenant, 1, Integer::sum));
         Set<String> waitingTenants = new HashSet<>();
@@ -111,7 +120,7 @@ final class WaitLine<W> {
         Waiter<W> best = null;
         int bestHolds = Integer.MAX_VALUE;
         for (Waiter<W> waiter : waiting) {
-            if (waiter.granted != null || !mayTake(waiter, worker, live, nowNanos)) {
+            if (waiter.granted != null || !mayTake(waiter, worker, live, occupancy, nowNanos)) {
                 continue;
             }
             int holds = holding.getOrDefault(waiter.tenant, 0);
@@ -127,11 +136,16 @@ final class WaitLine<W> {
         return best;
     }
 
-    private boolean mayTake(Waiter<W> waiter, W worker, Predicate<W> live, long nowNanos) {
+    private boolean mayTake(Waiter<W> waiter, W worker, Predicate<W> live, ToLongFunction<W> occupancy,
+            long nowNanos) {
         if (waiter.pinned != null) {
             return waiter.pinned == worker;
         }
-        return waiter.home == null || waiter.home == worker || !live.test(waiter.home)
-                || nowNanos >= waiter.patientUntilNanos;
+        if (waiter.home == null || waiter.home == worker || !live.test(waiter.home)
+                || nowNanos - waiter.anyAfterNanos >= 0) {
+            return true;
+        }
+        return nowNanos - waiter.patientUntilNanos >= 0
+                && occupancy.applyAsLong(worker) + 1 < occupancy.applyAsLong(waiter.home);
     }
 }

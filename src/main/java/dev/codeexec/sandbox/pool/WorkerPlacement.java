@@ -49,6 +49,11 @@ final class WorkerPlacement {
     private static final Logger LOG = Logger.getLogger(WorkerPlacement.class.getName());
     /** Workers beyond the running slots: room for a new tenant's worker before another tenant's must go. */
     static final int SPARES = 1;
+    /**
+     * A caller whose home worker stays busy this many times its patience takes any free worker; before that it moves
+     * only to one that evens the workers out (see {@link WaitLine}).
+     */
+    static final int MOVE_ANYWHERE_AFTER_PATIENCES = 8;
 
     /** Starts a worker for the tenant whose workspace is given; it is not ready yet. */
     @FunctionalInterface
@@ -172,23 +177,22 @@ final class WorkerPlacement {
 
     /**
      * The worker holding the caller's warm interpreter, once it is free; if it stays busy for longer than a fresh
-     * interpreter takes to build, any free worker of the tenant, which becomes the caller's home (its old
-     * interpreter is dropped).
+     * interpreter takes to build, a free worker of the tenant holding fewer interpreters, and after several times
+     * that wait any, which becomes the caller's home (its old interpreter is dropped). A caller without one takes
+     * the first free worker.
      */
     WorkerProcess takeWarm(ExecutionRequest request) {
         SessionKey key = request.session();
         Path tenant = tenantOf(request);
         WorkerProcess home;
-        WorkerProcess preferred;
         synchronized (this) {
             WarmHome known = warmHomes.get(key);
-            home = known == null ? null : known.worker();
-            // A caller new to the pool prefers the least occupied worker, so callers spread out instead of
-            // crowding whichever worker happens to be free and evicting each other there.
-            preferred = home != null && tenant.equals(live.get(home)) ? home
-                    : workersOf(tenant).stream().min(Comparator.comparingLong(this::occupancy)).orElse(null);
+            home = known != null && tenant.equals(live.get(known.worker())) ? known.worker() : null;
         }
-        WorkerProcess worker = acquire(null, preferred, request);
+        // A caller new to the pool has nothing to lose anywhere: it takes the first free worker, the least occupied
+        // when several are free (WaitLine), instead of waiting for one that was least occupied when it arrived, as it
+        // did, while a worker that started meanwhile stood idle.
+        WorkerProcess worker = acquire(null, home, request);
         synchronized (this) {
             if (home != null && home != worker) {
                 scheduleDrop(home, key);
@@ -245,9 +249,13 @@ final class WorkerPlacement {
         hooks.cancellation().thenRun(this::wakeWaiters);
         Path tenant = tenantOf(request);
         WaitLine<WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots));
-        // Waiting for the home longer than a fresh interpreter takes to build would only lose time.
+        // Waiting for the home longer than a fresh interpreter takes to build would only lose time, if the move cost
+        // nothing else; but the spare it takes must be built again and the caller's state is lost, so past its
+        // patience a caller moves only to even the workers out, and to any free worker after several times as long.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), System.nanoTime() + patience);
+        long joined = System.nanoTime();
+        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), joined + patience,
+                joined + patience * MOVE_ANYWHERE_AFTER_PATIENCES);
         if (pinned == null) {
             wanting.merge(tenant, 1, Integer::sum);
         }
@@ -273,7 +281,8 @@ final class WorkerPlacement {
                 if (now >= deadline) {
                     throw new SandboxBusyException(live.size() - idle.size(), waiting() - 1);
                 }
-                long wake = waiter.patientUntilNanos > now ? Math.min(deadline, waiter.patientUntilNanos) : deadline;
+                long wake = waiter.patientUntilNanos - now > 0 ? Math.min(deadline, waiter.patientUntilNanos)
+                        : waiter.anyAfterNanos - now > 0 ? Math.min(deadline, waiter.anyAfterNanos) : deadline;
                 wait(Math.max(1, (wake - now) / 1_000_000));
             }
         } catch (InterruptedException e) {
