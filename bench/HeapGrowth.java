@@ -16,11 +16,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A worker's engine without the server: one caller's warm interpreter runs the parity programs in order, pass after
- * pass, and the live heap after full collections is printed every {@code every} runs (a class histogram is written
- * to target/heap-growth/ at each report when {@code histograms} is given). Run from the repository after a package:
- * {@code java -Xmx1g -cp target/classes:$(cat target/worker-classpath.txt) bench/HeapGrowth.java 2 19 histograms}.
- * Prints metadata only (names, exit codes, sizes), never output.
+ * A worker's engine without the server: the parity programs run in order, pass after pass, by one caller, each in a
+ * fresh interpreter with {@code -Dreuse=FRESH} (as REST runs without a session header are) or in the caller's warm
+ * one (the default), and the live heap after full collections is printed every {@code every} runs (a class histogram
+ * is written to target/heap-growth/ at each report when {@code histograms} is given; {@code -Ddump=FILE} writes a
+ * heap dump at the end). Run from the repository after a package, with the worker's JVM options:
+ * {@code java -Dreuse=FRESH -Xmx1g -Xss16m -XX:+UseSerialGC -cp target/classes:$(cat target/worker-classpath.txt)
+ * bench/HeapGrowth.java 2 14} (docs/benchmarks.md, eighth session). Prints metadata only (names, exit codes, sizes),
+ * never output.
  */
 public class HeapGrowth {
 
