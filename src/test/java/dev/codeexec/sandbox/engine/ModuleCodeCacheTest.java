@@ -31,12 +31,12 @@ class ModuleCodeCacheTest {
     }
 
     @Test
-    void aLibraryModuleIsCompiledOnceForEveryInterpreterAndKeepsItsFileInTracebacks() throws Exception {
+    void aLibraryOrPackageModuleIsCompiledOnceForEveryInterpreterAndKeepsItsFileInTracebacks() throws Exception {
         Path root = Files.createDirectories(Path.of("target/module-code-workspace")).toRealPath();
         Files.writeString(root.resolve("own_module.py"), "VALUE = 41 + 1\n");
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
-        String program = "import fractions, own_module, json\n"
-                + "print(fractions.Fraction(1, 3) + 1, own_module.VALUE)\n"
+        String program = "import fractions, own_module, json, yaml\n"
+                + "print(fractions.Fraction(1, 3) + 1, own_module.VALUE, yaml.safe_load('a: 1'))\n"
                 + "json.loads('{')\n";
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
                 PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
@@ -50,7 +50,7 @@ class ModuleCodeCacheTest {
             try (PythonInterpreter two = contexts.newInterpreter(contexts.workspace())) {
                 second = run(two, program);
             }
-            assertTrue(first.startsWith("4/3 42\n"), first);
+            assertTrue(first.startsWith("4/3 42 {'a': 1}\n"), first);
             assertTrue(first.contains("json/decoder.py\", line"), "a library frame names its file: " + first);
             assertTrue(first.endsWith("json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: "
                     + "line 1 column 2 (char 1)\n"), first);
