@@ -62,6 +62,8 @@ public final class SandboxContexts implements AutoCloseable {
     private Context compilerContext;
     private Value compiler;
     private List<Path> libraryRoots;
+    /** Why the compiler could not be built: then it is not tried again, and guests compile for themselves. */
+    private RuntimeException compilerFailure;
     private final HostCalls host;
     /** Numbers the interpreters built here, so a bridge call names the one that made it. */
     private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
@@ -196,6 +198,9 @@ public final class SandboxContexts implements AutoCloseable {
         if (compiler != null) {
             return;
         }
+        if (compilerFailure != null) {
+            throw compilerFailure;
+        }
         // Its own file system, with no bridge: it only parses what the host read, and runs nothing else.
         ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota,
                 new BridgeLedger(HostCalls.REFUSE_ALL, () -> "", 0), new RunIntake());
@@ -216,6 +221,7 @@ public final class SandboxContexts implements AutoCloseable {
             compilerContext = context;
         } catch (RuntimeException e) {
             context.close(true);
+            compilerFailure = e;
             throw e;
         }
     }
