@@ -21,7 +21,8 @@ package dev.codeexec.sandbox.engine;
  * should not serve again. An uncaught {@code ImportError} is explained in its own line (a missing package names
  * what is installed; a package that needs a C extension says so). A text the same interpreter ran
  * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
- * survives between runs (docs/benchmarks.md).
+ * survives between runs (docs/benchmarks.md). Modules imported from the standard library, the packages directory or
+ * the guest modules come compiled from the host, shared by every interpreter of the worker ({@link ModuleCodeCache}).
  */
 final class GuestDriver {
     private GuestDriver() {
