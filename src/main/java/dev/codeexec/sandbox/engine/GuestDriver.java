@@ -21,7 +21,8 @@ package dev.codeexec.sandbox.engine;
  * should not serve again. An uncaught {@code ImportError} is explained in its own line (a missing package names
  * what is installed; a package that needs a C extension says so). A text the same interpreter ran
  * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
- * survives between runs (docs/benchmarks.md).
+ * survives between runs (docs/benchmarks.md). Modules imported from the standard library, the packages directory or
+ * the guest modules come compiled from the host, shared by every interpreter of the worker ({@link ModuleCodeCache}).
  */
 final class GuestDriver {
     private GuestDriver() {
@@ -115,6 +116,27 @@ final class GuestDriver {
                 names_and_sources = fields(globals().pop("__codeexec_modules"))
                 module_sources = dict(zip(names_and_sources[0::2], names_and_sources[1::2]))
                 packages_dir, *package_imports = fields(globals().pop("__codeexec_packages"))
+                # Library code stays loaded between runs of one caller: the standard library and the packages.
+                library_dirs = tuple(d + os.sep for d in (os.path.dirname(os.path.abspath(os.__file__)), packages_dir) if d)
+
+                # GraalPy keeps the code of everything a context compiles for the life of the engine, and a context
+                # compiles every module it imports: library code comes from the host as marshal data instead (the
+                # host reads and compiles the file itself), which GraalPy shares between contexts (ModuleCodeCache).
+                module_code = globals().pop("__codeexec_module_code")
+
+                def shared_code(path, compile_it, loads=marshal.loads):
+                    kept = module_code(path)
+                    return compile_it() if kept is None else loads(kept.encode("latin-1"))
+
+                from importlib import _bootstrap_external
+                compile_module = _bootstrap_external.SourceLoader.source_to_code
+
+                def source_to_code(self, data, path, *, _optimize=-1):
+                    if (_optimize == -1 and type(data) is bytes and type(path) is str
+                            and os.path.abspath(path).startswith(library_dirs)):
+                        return shared_code(path, lambda: compile_module(self, data, path))
+                    return compile_module(self, data, path, _optimize=_optimize)
+                _bootstrap_external.SourceLoader.source_to_code = source_to_code
                 bridge = types.ModuleType("_codeexec_bridge", "Calls host services (skills, pii, tools).")
 
                 def call(service, method, args=None):
@@ -163,8 +185,8 @@ final class GuestDriver {
                         return None
 
                     def exec_module(self, module):
-                        source = module_sources[module.__name__]
-                        exec(compile(source, "<" + module.__name__ + ">", "exec"), module.__dict__)
+                        source, name = module_sources[module.__name__], "<" + module.__name__ + ">"
+                        exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
                 guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"))
@@ -229,8 +251,6 @@ final class GuestDriver {
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
-                # Library code stays loaded between runs of one caller: the standard library and the packages.
-                library_dirs = tuple(d + os.sep for d in (os.path.dirname(os.path.abspath(os.__file__)), packages_dir) if d)
                 patched = (io.open, os.rename, os.replace)
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,

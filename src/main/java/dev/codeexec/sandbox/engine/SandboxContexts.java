@@ -7,6 +7,7 @@ import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import java.util.Optional;
 import org.graalvm.polyglot.Context;
@@ -53,6 +54,16 @@ public final class SandboxContexts implements AutoCloseable {
     private final Optional<WorkspaceRoot> packagesRoot;
     private final WorkspaceQuota quota;
     private final Source driver;
+    /** Library code compiled once for every interpreter of the engine. */
+    private final ModuleCodeCache moduleCode;
+    /** The guest's door to it: a path (or {@code <guest module>}) in, marshal data or null out. */
+    private final ProxyExecutable sharedCode;
+    /** The interpreter that compiles for {@link #moduleCode}, built on first use; it never runs caller code. */
+    private Context compilerContext;
+    private Value compiler;
+    private List<Path> libraryRoots;
+    /** Why the compiler could not be built: then it is not tried again, and guests compile for themselves. */
+    private RuntimeException compilerFailure;
     private final HostCalls host;
     /** Numbers the interpreters built here, so a bridge call names the one that made it. */
     private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
@@ -75,7 +86,8 @@ public final class SandboxContexts implements AutoCloseable {
         this.host = host;
         // Joined with NUL, which no module name, Python source or path contains: the driver splits them
         // without importing json.
-        this.guestModuleFields = String.join("\0", GuestModules.load().entrySet().stream()
+        java.util.Map<String, String> guestModules = GuestModules.load();
+        this.guestModuleFields = String.join("\0", guestModules.entrySet().stream()
                 .flatMap(module -> Stream.of(module.getKey(), module.getValue())).toList());
         this.packageFields = String.join("\0", Stream.concat(
                 Stream.of(packages.root().map(Path::toString).orElse("")), packages.publicImports().stream()).toList());
@@ -87,6 +99,8 @@ public final class SandboxContexts implements AutoCloseable {
                 .option("engine.WarnInterpreterOnly", "false")
                 .build();
         this.driver = Source.newBuilder(LANGUAGE, GuestDriver.SOURCE, "<codeexec-driver>").buildLiteral();
+        this.moduleCode = new ModuleCodeCache(this::compile, this::libraryRoots, guestModules, ModuleCodeCache.MAX_CHARS);
+        this.sharedCode = args -> moduleCode.code(args[0].asString());
     }
 
     public WorkspaceRoot workspace() {
@@ -131,27 +145,12 @@ public final class SandboxContexts implements AutoCloseable {
         BridgeLedger ledger = new BridgeLedger(host, owner::get, id);
         return PythonInterpreter.start(id, out, err, in, owner, unused -> {
             ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger, intake);
-            FileSystem fs = FileSystem.allowInternalResourceAccess(confined);
-            Context context = Context.newBuilder(LANGUAGE)
-                    .engine(engine)
-                    .sandbox(SandboxPolicy.CONSTRAINED)
-                    .out(out)
-                    .err(err)
-                    .in(in)
-                    .allowIO(IOAccess.newBuilder().fileSystem(fs).build())
-                    .currentWorkingDirectory(workspace.path())
-                    .allowHostAccess(NO_HOST_ACCESS)
-                    .allowHostClassLookup(name -> false)
-                    .allowPolyglotAccess(PolyglotAccess.NONE)
-                    .allowEnvironmentAccess(EnvironmentAccess.NONE)
-                    .allowCreateProcess(false)
-                    .allowCreateThread(true)
-                    .allowNativeAccess(false)
-                    .build();
+            Context context = buildContext(workspace, confined, out, err, in, true);
             try {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_json", DECODE_JSON);
+                bindings.putMember("__codeexec_module_code", sharedCode);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
                 bindings.putMember("__codeexec_threads", threadsPerRun);
@@ -161,6 +160,75 @@ public final class SandboxContexts implements AutoCloseable {
                 throw e;
             }
         });
+    }
+
+    private Context buildContext(WorkspaceRoot workspace, ConfinedFileSystem confined, OutputStream out,
+            OutputStream err, java.io.InputStream in, boolean threads) {
+        return Context.newBuilder(LANGUAGE)
+                .engine(engine)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(out)
+                .err(err)
+                .in(in)
+                .allowIO(IOAccess.newBuilder().fileSystem(FileSystem.allowInternalResourceAccess(confined)).build())
+                .currentWorkingDirectory(workspace.path())
+                .allowHostAccess(NO_HOST_ACCESS)
+                .allowHostClassLookup(name -> false)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                .allowCreateProcess(false)
+                .allowCreateThread(threads)
+                .allowNativeAccess(false)
+                .build();
+    }
+
+    /** Compiles for {@link ModuleCodeCache} (which serializes the calls) in the interpreter kept for it. */
+    private String compile(String path, String source) {
+        ensureCompiler();
+        return compiler.execute(path, source).asString();
+    }
+
+    /** The standard library's real directory (the compiler tells it) and the packages'. */
+    private List<Path> libraryRoots() {
+        ensureCompiler();
+        return libraryRoots;
+    }
+
+    private synchronized void ensureCompiler() {
+        if (compiler != null) {
+            return;
+        }
+        if (compilerFailure != null) {
+            throw compilerFailure;
+        }
+        // Its own file system, with no bridge: it only parses what the host read, and runs nothing else.
+        ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota,
+                new BridgeLedger(HostCalls.REFUSE_ALL, () -> "", 0), new RunIntake());
+        Context context = buildContext(workspace, confined, OutputStream.nullOutputStream(),
+                OutputStream.nullOutputStream(), java.io.InputStream.nullInputStream(), false);
+        try {
+            Value made = context.eval(Source.create(LANGUAGE, """
+                    import marshal, os
+                    def compile_module(path, source):
+                        code = compile(source.encode("latin-1"), path, "exec", dont_inherit=True)
+                        return marshal.dumps(code).decode("latin-1")
+                    (compile_module, os.path.dirname(os.path.realpath(os.__file__)))
+                    """));
+            List<Path> dirs = new java.util.ArrayList<>(List.of(Path.of(made.getArrayElement(1).asString())));
+            packagesRoot.ifPresent(p -> dirs.add(p.path()));
+            libraryRoots = List.copyOf(dirs);
+            compiler = made.getArrayElement(0);
+            compilerContext = context;
+        } catch (RuntimeException e) {
+            context.close(true);
+            compilerFailure = e;
+            throw e;
+        }
+    }
+
+    /** Sources {@link ModuleCodeCache} compiled since start (each shared by every interpreter after). */
+    long moduleCompilations() {
+        return moduleCode.compilations();
     }
 
     /** UTF-8 length without encoding: what a reply weighs in a model's context. */
@@ -179,6 +247,11 @@ public final class SandboxContexts implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (compilerContext != null) {
+                compilerContext.close(true);
+            }
+        }
         engine.close(true);
     }
 }

@@ -1,0 +1,102 @@
+package dev.codeexec.sandbox.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceRoot;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Library modules are compiled once per engine, by the host, and shared by every interpreter: compiled in each
+ * context, GraalPy kept every copy for the engine's life and a worker's heap grew with the interpreters it built.
+ */
+class ModuleCodeCacheTest {
+
+    private static String run(PythonInterpreter interpreter, String code) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        interpreter.start(code, new byte[0], "caller", out, out, false, true).get();
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aLibraryOrPackageModuleIsCompiledOnceForEveryInterpreterAndKeepsItsFileInTracebacks() throws Exception {
+        Path root = Files.createDirectories(Path.of("target/module-code-workspace")).toRealPath();
+        Files.writeString(root.resolve("own_module.py"), "VALUE = 41 + 1\n");
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
+        String program = "import fractions, own_module, json, yaml\n"
+                + "print(fractions.Fraction(1, 3) + 1, own_module.VALUE, yaml.safe_load('a: 1'))\n"
+                + "json.loads('{')\n";
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
+                (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
+            String first;
+            try (PythonInterpreter one = contexts.newInterpreter(contexts.workspace())) {
+                first = run(one, program);
+            }
+            long compiled = contexts.moduleCompilations();
+            String second;
+            try (PythonInterpreter two = contexts.newInterpreter(contexts.workspace())) {
+                second = run(two, program);
+            }
+            assertTrue(first.startsWith("4/3 42 {'a': 1}\n"), first);
+            assertTrue(first.contains("json/decoder.py\", line"), "a library frame names its file: " + first);
+            assertTrue(first.endsWith("json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: "
+                    + "line 1 column 2 (char 1)\n"), first);
+            assertEquals(first, second);
+            assertTrue(compiled > 0, "the first interpreter's imports were compiled by the host");
+            assertEquals(compiled, contexts.moduleCompilations(), "the second interpreter compiled no library module");
+        } finally {
+            Files.deleteIfExists(root.resolve("own_module.py"));
+        }
+    }
+
+    @Test
+    void onlyFilesUnderTheLibraryRootsAndKnownGuestModulesAreShared() throws Exception {
+        Path library = Files.createDirectories(Path.of("target/module-code-library")).toRealPath();
+        Path workspace = Files.createDirectories(Path.of("target/module-code-elsewhere")).toRealPath();
+        Path module = Files.writeString(library.resolve("lib_module.py"), "X = 1\n");
+        Path outside = Files.writeString(workspace.resolve("ws_module.py"), "X = 2\n");
+        Path link = workspace.resolve("link_module.py");
+        Files.deleteIfExists(link);
+        Files.createSymbolicLink(link, outside);
+        Path inLibraryLinkOut = library.resolve("out_module.py");
+        Files.deleteIfExists(inLibraryLinkOut);
+        Files.createSymbolicLink(inLibraryLinkOut, outside);
+        List<String> compiled = new ArrayList<>();
+        ModuleCodeCache cache = new ModuleCodeCache((path, source) -> {
+            compiled.add(path);
+            return "code of " + source;
+        }, () -> List.of(library), Map.of("_guest", "Y = 'é'\n"), 1 << 10);
+
+        assertEquals("code of X = 1\n", cache.code(module.toString()));
+        assertEquals("code of X = 1\n", cache.code(module.toString()));
+        assertEquals(List.of(module.toString()), compiled, "compiled once");
+        Files.writeString(module, "X = 3\n");
+        assertEquals("code of X = 3\n", cache.code(module.toString()), "a changed file is compiled afresh");
+
+        assertNull(cache.code(outside.toString()), "outside the library roots");
+        assertNull(cache.code(inLibraryLinkOut.toString()), "a link in the library to a file outside it");
+        assertNull(cache.code(library.resolve("missing.py").toString()));
+        assertNull(cache.code("<unknown>"));
+        assertNotNull(cache.code("<_guest>"), "a guest module, by name");
+        assertEquals("code of " + new String("Y = 'é'\n".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1),
+                cache.code("<_guest>"), "its UTF-8 bytes, one char each");
+
+        Files.writeString(module, "X = '" + "x".repeat(2000) + "'\n");
+        int before = compiled.size();
+        assertNull(cache.code(module.toString()), "past the bound the guest compiles it itself");
+        assertEquals(before + 1, compiled.size());
+    }
+}
