@@ -125,6 +125,9 @@ def main():
         stats = server.call("get_execution_stats")["sandbox"]
         print(f"warm hits {stats['warm_hits']}, misses {stats['warm_misses']}, recycles {stats['warm_recycles']}, "
               f"spares {stats.get('spares')}")
+        memory = stats.get("workers_memory") or {}
+        print(f"workers {stats.get('workers_live')}: RSS {memory.get('rss_bytes', 0) / 2**20:.0f} MiB, "
+              f"PSS {memory.get('pss_bytes', 0) / 2**20:.0f} MiB after the last round")
     finally:
         server.close()
     elapsed, latencies = run_python3()

@@ -179,8 +179,12 @@ public interface SandboxConfig {
         @WithDefault("10m")
         Duration idleTtl();
 
-        /** Warm interpreters one worker holds (each costs heap); the least recently used goes first. */
-        @WithDefault("4")
+        /**
+         * Warm interpreters one worker holds (each costs heap); the least recently used goes first. Eight: with four,
+         * eight agents on two workers rebuilt 29-44 interpreters in 400 runs while the second worker started; eight
+         * warm callers on one worker hold 359 MiB RSS (docs/benchmarks.md).
+         */
+        @WithDefault("8")
         int maxPerWorker();
 
         /**
