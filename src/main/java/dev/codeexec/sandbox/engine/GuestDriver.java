@@ -81,8 +81,33 @@ final class GuestDriver {
                 scanner_module = types.ModuleType("_json", _json.__doc__)
                 scanner_module.__dict__.update({k: v for k, v in vars(_json).items() if k not in ("__name__", "__doc__")})
 
+                def cpython_json_error(e):
+                    # GraalPy's scanner reports a bad escape as "Invalid escape" at the character after the backslash,
+                    # and an invalid unicode escape at the character after its u; CPython's names the backslash and
+                    # the u, and says "Invalid \\\\escape".
+                    doc, pos = getattr(e, "doc", None), getattr(e, "pos", None)
+                    if type(doc) is not str or type(pos) is not int or not 0 < pos <= len(doc):
+                        return None
+                    if e.msg == "Invalid escape" and doc[pos - 1] == "\\\\":
+                        return type(e)("Invalid \\\\escape", doc, pos - 1)
+                    if e.msg == "Invalid \\\\uXXXX escape" and pos >= 2 and doc[pos - 2:pos] == "\\\\u":
+                        return type(e)(e.msg, doc, pos - 1)
+                    return None
+
+                def cpython_json_errors(scan):
+                    def scan_with_cpython_errors(*args):
+                        try:
+                            return scan(*args)
+                        except ValueError as e:
+                            fixed = cpython_json_error(e)
+                            if fixed is None:
+                                raise
+                        raise fixed
+                    return scan_with_cpython_errors
+                scanner_module.scanstring = cpython_json_errors(_json.scanstring)
+
                 def make_scanner(context, native=_json.make_scanner, loads=marshal.loads):
-                    scanner = native(context)
+                    scanner = cpython_json_errors(native(context))
                     plain = (context.strict is True and context.object_hook is None and context.object_pairs_hook is None
                              and context.parse_float is float and context.parse_int is int)
 
