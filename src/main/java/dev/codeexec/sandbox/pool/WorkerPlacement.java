@@ -104,8 +104,6 @@ final class WorkerPlacement {
     private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
-    /** Workers stopped because they served nothing for sandbox.worker.idle-stop. */
-    private final AtomicLong idleStops = new AtomicLong();
     /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
     private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
     private Spares retiredSpares = Spares.NONE;
@@ -478,7 +476,6 @@ final class WorkerPlacement {
                 long warm = warmHomes.values().stream().filter(home -> home.worker() == worker).count();
                 forget(worker);
                 warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, (int) warm);
-                idleStops.incrementAndGet();
                 stopped.add(worker);
             }
         }
@@ -596,16 +593,13 @@ final class WorkerPlacement {
         return live.keySet().stream().map(WorkerProcess::pid).toList();
     }
 
-    /**
-     * Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced, recycled for another
-     * tenant, stopped for idleness.
-     */
-    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches, long idleStops) {
+    /** Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced. */
+    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches) {
     }
 
     synchronized Counts counts() {
         return new Counts(live.size(), idle.size(), startingCount() + initial.size(), replaced.get(),
-                tenantSwitches.get(), idleStops.get());
+                tenantSwitches.get());
     }
 
     /** Stops every worker; runs still waiting fail. */
