@@ -106,7 +106,8 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
-    private record Ready(WorkspaceRoot root, PythonInterpreter interpreter) {
+    /** A spare; {@code prepared} once the preload ran in it. */
+    private record Ready(WorkspaceRoot root, PythonInterpreter interpreter, boolean prepared) {
     }
 
     private void addWarmInterpreter() {
@@ -117,23 +118,56 @@ public final class InProcessExecutor implements CodeExecutor {
             awaitQuiet();
             WorkspaceRoot root = prebuildFor;
             PythonInterpreter interpreter = newInterpreter(root);
-            try {
-                awaitQuiet();
-                preload.prepare(interpreter);
-            } catch (RuntimeException | InterruptedException e) {
-                interpreter.close();
-                throw e;
+            // The first is offered at once and prepared afterwards, unless a run took it meanwhile: a run waiting
+            // for a worker's start then waits for the interpreter alone and imports only what it needs, instead of
+            // ten modules (seconds of CPU on a machine still starting the server, docs/benchmarks.md).
+            boolean first = !firstWarm.isDone();
+            if (!first) {
+                prepare(interpreter);
             }
-            if (!warm.offer(new Ready(root, interpreter))) {
+            Ready ready = new Ready(root, interpreter, !first);
+            if (!warm.offer(ready)) {
                 interpreter.close();
                 return;
             }
             sparesBuilt.increment();
             warmedUp = true;
             firstWarm.complete(null);
+            if (first) {
+                // Before any other interpreter is built, so they share their library modules' code.
+                contexts.shareModuleCode();
+                warmer.execute(() -> prepareLater(ready));
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not pre-build a sandbox context: {0}", e.toString());
             firstWarm.completeExceptionally(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void prepare(PythonInterpreter interpreter) throws InterruptedException {
+        try {
+            awaitQuiet();
+            preload.prepare(interpreter);
+        } catch (RuntimeException | InterruptedException e) {
+            interpreter.close();
+            throw e;
+        }
+    }
+
+    /** Prepares a spare offered unprepared, if no run has taken it since. */
+    private void prepareLater(Ready spare) {
+        if (closed || !warm.remove(spare)) {
+            return;
+        }
+        try {
+            prepare(spare.interpreter());
+            if (!warm.offer(new Ready(spare.root(), spare.interpreter(), true))) {
+                spare.interpreter().close();
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not prepare a spare sandbox context: {0}", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -171,7 +205,8 @@ public final class InProcessExecutor implements CodeExecutor {
                 return other;
             });
         }
-        Ready ready = warm.poll();
+        // A prepared spare first: an unprepared one is only the worker's first, until the warmer prepares it.
+        Ready ready = warm.stream().filter(Ready::prepared).findFirst().filter(warm::remove).orElseGet(warm::poll);
         warmer.execute(this::addWarmInterpreter);
         if (ready == null) {
             // One is being built right now; waiting for it is cheaper than building a second one beside it.

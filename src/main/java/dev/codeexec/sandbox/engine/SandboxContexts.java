@@ -58,9 +58,9 @@ public final class SandboxContexts implements AutoCloseable {
     private final ModuleCodeCache moduleCode;
     /** The guest's door to it: a path (or {@code <guest module>}) in, marshal data or null out. */
     private final ProxyExecutable sharedCode;
-    /** The interpreter that compiles for {@link #moduleCode}, built on first use; it never runs caller code. */
+    /** The interpreter that compiles for {@link #moduleCode}, built by {@link #shareModuleCode}; it never runs caller code. */
     private Context compilerContext;
-    private Value compiler;
+    private volatile Value compiler;
     private List<Path> libraryRoots;
     /** Why the compiler could not be built: then it is not tried again, and guests compile for themselves. */
     private RuntimeException compilerFailure;
@@ -100,7 +100,7 @@ public final class SandboxContexts implements AutoCloseable {
                 .build();
         this.driver = Source.newBuilder(LANGUAGE, GuestDriver.SOURCE, "<codeexec-driver>").buildLiteral();
         this.moduleCode = new ModuleCodeCache(this::compile, this::libraryRoots, guestModules, ModuleCodeCache.MAX_CHARS);
-        this.sharedCode = args -> moduleCode.code(args[0].asString());
+        this.sharedCode = args -> compiler == null ? null : moduleCode.code(args[0].asString());
     }
 
     public WorkspaceRoot workspace() {
@@ -180,6 +180,20 @@ public final class SandboxContexts implements AutoCloseable {
                 .allowCreateThread(threads)
                 .allowNativeAccess(false)
                 .build();
+    }
+
+    /**
+     * Builds the interpreter that compiles library modules for every other ({@link ModuleCodeCache}). Until then,
+     * interpreters compile their imports themselves: a worker's first interpreter does not wait for a second one to
+     * be built (0.3-0.7 s of a first call, docs/benchmarks.md), at the cost of its own copy of what it imports.
+     */
+    public void shareModuleCode() {
+        try {
+            ensureCompiler();
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(SandboxContexts.class.getName()).log(java.util.logging.Level.WARNING,
+                    "library modules are compiled by each interpreter: {0}", e.toString());
+        }
     }
 
     /** Compiles for {@link ModuleCodeCache} (which serializes the calls) in the interpreter kept for it. */

@@ -189,7 +189,7 @@ public final class ProcessExecutor implements CodeExecutor {
         // Read outside the placement's lock: the kernel walks each process's page tables.
         ProcessMemory memory = placement.pids().stream().map(ProcessMemory::ofTree)
                 .reduce(ProcessMemory.NONE, ProcessMemory::plus);
-        return new SandboxState("process", workers.live(), workers.idle(), workers.starting(), workers.replaced(),
+        return new SandboxState("process", workers.live(), workers.idle(), workers.starting() + workers.queued(), workers.replaced(),
                 placement.sessions.size(), 0, placement.warmCounters.hits(), placement.warmCounters.misses(),
                 placement.warmCounters.recycles(), placement.workerStarts.timing(), placement.contextBuilds.timing(),
                 placement.spares(), memory, bridgeRefused.get(), workers.tenantSwitches());

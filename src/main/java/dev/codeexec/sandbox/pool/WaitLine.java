@@ -78,6 +78,11 @@ final class WaitLine<W> {
         return waiting.size();
     }
 
+    /** Waiters not handed a worker yet (one handed a worker stays in the line until it wakes and leaves). */
+    int ungranted() {
+        return (int) waiting.stream().filter(waiter -> waiter.granted == null).count();
+    }
+
     /**
      * Hands out free workers, removing each one granted from {@code idle}. A worker counts as held by the tenant it
      * was granted to until it is idle again or no longer live.

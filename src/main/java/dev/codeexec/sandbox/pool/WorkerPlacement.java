@@ -99,8 +99,13 @@ final class WorkerPlacement {
     private final ExecutorService spawner = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
-    /** The tenants of the initial pool's workers not yet started; each starts once the one before it is ready. */
+    /**
+     * The tenants of the initial pool's workers not yet started; each starts once the one before it is ready, or,
+     * when that one went straight to the only run waiting, once that run ends or another run waits
+     * ({@link #continueInitialPool}).
+     */
     private final Deque<Path> initial = new ArrayDeque<>();
+    private boolean initialHeld;
     private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
@@ -272,6 +277,9 @@ final class WorkerPlacement {
                 if (closed) {
                     throw new IllegalStateException("the sandbox is shutting down");
                 }
+                if (initialHeld && continueInitialPool(false)) {
+                    background(poolFull);
+                }
                 if (pinned == null) {
                     provideFor(tenant);
                 }
@@ -406,6 +414,35 @@ final class WorkerPlacement {
         }
         dispatch();
         notifyAll();
+        if (initialHeld && continueInitialPool(false)) {
+            background(poolFull);
+        }
+    }
+
+    /**
+     * Starts the initial pool's next worker. With {@code mayHold}, a worker that just became ready and went straight
+     * to a run, with no other run waiting, holds the next back until that run ends or another waits: the first call
+     * after a server's start does not share the two cores with a second worker's start (seconds of CPU,
+     * docs/benchmarks.md). Called under the lock.
+     *
+     * @return whether the initial pool is complete: nothing left to start or held back
+     */
+    private boolean continueInitialPool(boolean mayHold) {
+        if (mayHold && !initial.isEmpty() && live.size() > idle.size()
+                && lines.values().stream().mapToInt(WaitLine::ungranted).sum() == 0) {
+            initialHeld = true;
+            return false;
+        }
+        initialHeld = false;
+        Path next = initial.pollFirst();
+        // A run may have started a worker in the place meanwhile: the pool stays within capacity.
+        while (next != null && live.size() + startingCount() >= capacity) {
+            next = initial.pollFirst();
+        }
+        if (next != null) {
+            spawn(next);
+        }
+        return next == null;
     }
 
     /** Kills the worker; its tenant's sessions on it are lost, and a replacement starts for the same tenant. */
@@ -518,6 +555,7 @@ final class WorkerPlacement {
                         WorkerProcess worker = starter.start(number, tenant, this);
                         worker.awaitReady(patience);
                         workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
+                        boolean poolComplete;
                         synchronized (this) {
                             if (closed) {
                                 worker.stop();
@@ -529,22 +567,11 @@ final class WorkerPlacement {
                             idleSince.put(worker, System.nanoTime());
                             dispatch();
                             notifyAll();
+                            poolComplete = !initialHeld && continueInitialPool(true);
                         }
                         warmedUp = true;
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
-                        boolean more;
-                        synchronized (this) {
-                            Path next = initial.pollFirst();
-                            // A run may have started a worker in the place meanwhile: the pool stays within capacity.
-                            while (next != null && live.size() + startingCount() >= capacity) {
-                                next = initial.pollFirst();
-                            }
-                            more = next != null;
-                            if (more) {
-                                spawn(next);
-                            }
-                        }
-                        if (!more) {
+                        if (poolComplete) {
                             poolFull.run();
                         }
                         return;
@@ -593,12 +620,12 @@ final class WorkerPlacement {
         return live.keySet().stream().map(WorkerProcess::pid).toList();
     }
 
-    /** Workers: live, idle, starting (with the initial pool's still waiting their turn), replaced. */
-    record Counts(int live, int idle, int starting, long replaced, long tenantSwitches) {
+    /** Workers: live, idle, starting, the initial pool's still waiting their turn, replaced. */
+    record Counts(int live, int idle, int starting, int queued, long replaced, long tenantSwitches) {
     }
 
     synchronized Counts counts() {
-        return new Counts(live.size(), idle.size(), startingCount() + initial.size(), replaced.get(),
+        return new Counts(live.size(), idle.size(), startingCount(), initial.size(), replaced.get(),
                 tenantSwitches.get());
     }
 

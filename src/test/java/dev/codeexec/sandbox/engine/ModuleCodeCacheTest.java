@@ -41,6 +41,7 @@ class ModuleCodeCacheTest {
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
                 PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
+            contexts.shareModuleCode();
             String first;
             try (PythonInterpreter one = contexts.newInterpreter(contexts.workspace())) {
                 first = run(one, program);

@@ -141,7 +141,7 @@ class WorkerPlacementTest {
         Path c = dir.resolve("tenant-c");
         placement(2, PATIENCE, List.of(a, b, c));
         // Every worker of the initial pool has started and is ready.
-        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
         assertEquals(3, placement.counts().idle(), "one worker for each tenant");
         for (Path tenant : List.of(a, b, c)) {
             WorkerProcess worker = placement.takeAny(runOf(tenant));
@@ -168,6 +168,39 @@ class WorkerPlacementTest {
     }
 
     /**
+     * The initial pool's first worker goes straight to the run that waited for it (the first call after a start):
+     * the next worker starts when that run ends, not beside it (mutation-checked: without the hold in
+     * continueInitialPool, the second start has begun when the first run gets its worker).
+     */
+    @Test
+    void theNextInitialWorkerWaitsForTheFirstRunToEnd() {
+        readyAfterMs = 1_000; // the run below is waiting when the first worker becomes ready
+        placement(2);
+        WorkerProcess first = placement.takeAny(runOf(null));
+        WorkerPlacement.Counts held = placement.counts();
+        assertEquals(0, held.starting(), "a second worker started beside the first run");
+        assertEquals(1, held.queued());
+        placement.release(first, false);
+        WorkerPlacement.Counts resumed = placement.counts();
+        assertEquals(1, resumed.starting() + resumed.live() - 1, "the run ended: the next worker starts");
+        assertEquals(0, resumed.queued());
+        awaitPoolStarted(2);
+    }
+
+    /** Held back, the initial pool's next worker starts as soon as another run waits (load, not a first call). */
+    @Test
+    void aSecondRunWaitingStartsTheNextInitialWorkerAtOnce() throws Exception {
+        readyAfterMs = 1_000;
+        placement(2);
+        WorkerProcess first = placement.takeAny(runOf(null));
+        assertEquals(1, placement.counts().queued());
+        WorkerProcess second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertNotSame(first, second, "the second run waited for the first to end");
+        assertEquals(dir.resolve("local"), startedFor.get(second));
+        assertEquals(0, placement.counts().queued());
+    }
+
+    /**
      * A worker slower to start than the start timeout, as on a loaded machine, is not retried forever with the same
      * patience, losing its work each time: the next start waits twice as long (mutation-checked: with the same
      * timeout on every retry the run never gets a worker).
@@ -186,7 +219,7 @@ class WorkerPlacementTest {
     }
 
     private void awaitPoolStarted(int workers) {
-        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0
                 && placement.counts().idle() == workers);
     }
 
