@@ -95,6 +95,9 @@ final class WorkerAotCache {
             Thread.currentThread().interrupt();
         } finally {
             if (process != null) {
+                // The worker too, not only the OS sandbox's process around it: after its input closes, the JVM
+                // spends about a minute writing the cache, which outlived a server that stopped meanwhile.
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
             }
             try {
