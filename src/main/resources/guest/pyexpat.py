@@ -392,6 +392,9 @@ class xmlparser:
             self._text = []  # expat drops text it had not reported
             self._state = _FINISHED_STATE
             self._raise(failure.code, failure.index)
+        except BaseException:
+            self._state = _FINISHED_STATE  # as expat stops after a handler's exception
+            raise
         self._flush()
         if isfinal:
             self._state = _FINISHED_STATE
@@ -987,7 +990,9 @@ class xmlparser:
         self._flush()
         self._report(self.StartCdataSectionHandler, "<![CDATA[")
         if data:
+            self._at(i + 9)  # expat reports the text where it starts, and the section's end at "]]>"
             self._chars(data)
+        self._at(end)
         self._flush()
         self._report(self.EndCdataSectionHandler, "]]>")
         return end + 3
