@@ -191,7 +191,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 .reduce(ProcessMemory.NONE, ProcessMemory::plus);
         return new SandboxState("process", workers.live(), workers.idle(), workers.starting() + workers.queued(), workers.replaced(),
                 placement.sessions.size(), 0, placement.warmCounters.hits(), placement.warmCounters.misses(),
-                placement.warmCounters.recycles(), placement.workerStarts.timing(), placement.contextBuilds.timing(),
+                placement.warmCounters.recycles(), placement.starts.timing(), placement.contextBuilds.timing(),
                 placement.spares(), memory, bridgeRefused.get(), workers.tenantSwitches());
     }
 

@@ -21,11 +21,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -43,6 +41,7 @@ import java.util.logging.Logger;
  * build; then the run goes to any free worker of the tenant, which holds the caller's interpreter from then on.
  *
  * <p>Idle, the pool shrinks to one worker per tenant ({@link #stopIdle}); load starts the others again on demand.
+ * Starting one, retries included, is {@link WorkerStarts}'s.
  */
 final class WorkerPlacement {
 
@@ -73,7 +72,6 @@ final class WorkerPlacement {
 
     private final SandboxSettings settings;
     private final Path defaultWorkspace;
-    private final Starter starter;
     private final int runningSlots;
     private final int capacity;
     private final Deque<WorkerProcess> idle = new ArrayDeque<>();
@@ -93,12 +91,8 @@ final class WorkerPlacement {
     /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
     private final Map<SessionKey, WarmHome> warmHomes = new HashMap<>();
     final WarmCounters warmCounters = new WarmCounters();
-    /** From launch to ready: the JVM's start, the engine and the first interpreter. */
-    final LatencyWindow workerStarts = new LatencyWindow(256);
     final LatencyWindow contextBuilds = new LatencyWindow(256);
-    private final ExecutorService spawner = Executors.newCachedThreadPool(
-            Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
-    private final AtomicInteger numbers = new AtomicInteger();
+    final WorkerStarts starts;
     /**
      * The tenants of the initial pool's workers not yet started; each starts once the one before it is ready, or,
      * when that one went straight to the only run waiting, once that run ends or another run waits
@@ -125,7 +119,7 @@ final class WorkerPlacement {
             Runnable poolFull) {
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
-        this.starter = starter;
+        this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
         this.capacity = settings.maxConcurrent() + SPARES;
@@ -541,64 +535,39 @@ final class WorkerPlacement {
             return;
         }
         starting.merge(tenant, 1, Integer::sum);
-        spawner.execute(() -> {
-            long backoffMs = 500;
-            // A start that ran out of time on a loaded machine would run out again, losing all its work each time:
-            // each retry waits twice as long, up to four times the configured start timeout.
-            Duration patience = settings.worker().startTimeout();
-            Duration mostPatience = patience.multipliedBy(4);
-            try {
-                while (!closed) {
-                    int number = numbers.incrementAndGet();
-                    try {
-                        long startNanos = System.nanoTime();
-                        WorkerProcess worker = starter.start(number, tenant, this);
-                        worker.awaitReady(patience);
-                        workerStarts.record((System.nanoTime() - startNanos) / 1_000_000);
-                        boolean poolComplete;
-                        synchronized (this) {
-                            if (closed) {
-                                worker.stop();
-                                return;
-                            }
-                            live.put(worker, tenant);
-                            starting.merge(tenant, -1, Integer::sum);
-                            idle.addLast(worker);
-                            idleSince.put(worker, System.nanoTime());
-                            dispatch();
-                            notifyAll();
-                            poolComplete = !initialHeld && continueInitialPool(true);
-                        }
-                        warmedUp = true;
-                        LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
-                        if (poolComplete) {
-                            poolFull.run();
-                        }
-                        return;
-                    } catch (IOException | WorkerProcess.WorkerGone e) {
-                        LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
-                                new Object[] {number, e.getMessage(), backoffMs});
-                        Thread.sleep(backoffMs);
-                        backoffMs = Math.min(backoffMs * 2, 30_000);
-                        patience = patience.multipliedBy(2).compareTo(mostPatience) > 0 ? mostPatience
-                                : patience.multipliedBy(2);
-                    }
-                }
-                synchronized (this) {
-                    starting.merge(tenant, -1, Integer::sum);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                synchronized (this) {
-                    starting.merge(tenant, -1, Integer::sum);
-                }
-            }
-        });
+        starts.start(tenant, this);
     }
 
-    /** Runs {@code task} on the spawner's threads, off the request path. */
+    /** A worker started for {@code tenant} is ready: it joins the pool, and the initial pool goes on. */
+    void joined(WorkerProcess worker, Path tenant) {
+        boolean poolComplete;
+        synchronized (this) {
+            if (closed) {
+                worker.stop();
+                return;
+            }
+            live.put(worker, tenant);
+            starting.merge(tenant, -1, Integer::sum);
+            idle.addLast(worker);
+            idleSince.put(worker, System.nanoTime());
+            dispatch();
+            notifyAll();
+            poolComplete = !initialHeld && continueInitialPool(true);
+        }
+        warmedUp = true;
+        if (poolComplete) {
+            poolFull.run();
+        }
+    }
+
+    /** A start for {@code tenant} was given up (the pool is closing). */
+    synchronized void abandoned(Path tenant) {
+        starting.merge(tenant, -1, Integer::sum);
+    }
+
+    /** Runs {@code task} on the starts' threads, off the request path. */
     void background(Runnable task) {
-        spawner.execute(task);
+        starts.background(task);
     }
 
     boolean warmedUp() {
@@ -641,6 +610,6 @@ final class WorkerPlacement {
         }
         workers.forEach(WorkerProcess::stop);
         housekeeping.shutdownNow();
-        spawner.shutdownNow();
+        starts.close();
     }
 }
