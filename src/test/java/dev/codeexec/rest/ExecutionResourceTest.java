@@ -112,7 +112,7 @@ class ExecutionResourceTest {
         String status = "";
         int read = 0;
         while (!status.equals("finished")) {
-            var page = given().header("X-Session-Id", "gamma").queryParam("wait_s", 30)
+            var page = given().header("X-Session-Id", "gamma").queryParam("wait_s", 10)
                     .queryParam("stdout_offset", read).get("/api/v1/executions/" + id)
                     .then().statusCode(200).extract().jsonPath();
             status = page.getString("status");

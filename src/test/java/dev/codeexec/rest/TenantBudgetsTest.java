@@ -42,10 +42,14 @@ class TenantBudgetsTest {
         awaitStatus(token, id, "finished");
     }
 
+    /**
+     * Long-polls of 10 s: under the 30 s that Quarkus gives RestAssured's reads (quarkus.http.test-timeout), so a
+     * poll that ends without a change is answered, not cut off; up to 200 s in all for a worker to start under load.
+     */
     private static void awaitStatus(String token, String id, String wanted) {
         String status = "";
         for (int i = 0; i < 20 && !status.equals(wanted); i++) {
-            status = given().header("Authorization", "Bearer " + token).queryParam("wait_s", 30)
+            status = given().header("Authorization", "Bearer " + token).queryParam("wait_s", 10)
                     .when().get("/api/v1/executions/" + id).then().statusCode(200).extract().path("status");
         }
         assertEquals(wanted, status);

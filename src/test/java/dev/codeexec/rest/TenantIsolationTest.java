@@ -158,7 +158,7 @@ class TenantIsolationTest {
         io.restassured.path.json.JsonPath run = null;
         for (int poll = 0; poll < 20 && (run == null || !"finished".equals(run.getString("status"))); poll++) {
             run = given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", sessionId)
-                    .queryParam("wait_s", 30).get("/api/v1/executions/" + id).then().statusCode(200)
+                    .queryParam("wait_s", 10).get("/api/v1/executions/" + id).then().statusCode(200)
                     .extract().jsonPath();
         }
         assertEquals("finished", run.getString("status"));
