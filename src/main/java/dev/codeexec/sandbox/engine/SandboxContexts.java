@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -33,6 +35,7 @@ import org.graalvm.polyglot.io.IOAccess;
  */
 public final class SandboxContexts implements AutoCloseable {
 
+    private static final Logger LOG = Logger.getLogger(SandboxContexts.class.getName());
     static final String LANGUAGE = "python";
     /**
      * The bridge call whose replies are tool results: tools.call of an upstream tool. Local registry tools run in the
@@ -191,8 +194,7 @@ public final class SandboxContexts implements AutoCloseable {
         try {
             ensureCompiler();
         } catch (RuntimeException e) {
-            java.util.logging.Logger.getLogger(SandboxContexts.class.getName()).log(java.util.logging.Level.WARNING,
-                    "library modules are compiled by each interpreter: {0}", e.toString());
+            LOG.log(Level.WARNING, "library modules are compiled by each interpreter: {0}", e.toString());
         }
     }
 

@@ -271,8 +271,8 @@ final class WorkerPlacement {
                 if (closed) {
                     throw new IllegalStateException("the sandbox is shutting down");
                 }
-                if (initialHeld && continueInitialPool(false)) {
-                    background(poolFull);
+                if (initialHeld) {
+                    continueInitialPool(false);
                 }
                 if (pinned == null) {
                     provideFor(tenant);
@@ -408,8 +408,8 @@ final class WorkerPlacement {
         }
         dispatch();
         notifyAll();
-        if (initialHeld && continueInitialPool(false)) {
-            background(poolFull);
+        if (initialHeld) {
+            continueInitialPool(false);
         }
     }
 
@@ -417,15 +417,14 @@ final class WorkerPlacement {
      * Starts the initial pool's next worker. With {@code mayHold}, a worker that just became ready and went straight
      * to a run, with no other run waiting, holds the next back until that run ends or another waits: the first call
      * after a server's start does not share the two cores with a second worker's start (seconds of CPU,
-     * docs/benchmarks.md). Called under the lock.
-     *
-     * @return whether the initial pool is complete: nothing left to start or held back
+     * docs/benchmarks.md). Once nothing is left to start or held back, the pool is full ({@code poolFull} runs, off
+     * the lock). Called under the lock.
      */
-    private boolean continueInitialPool(boolean mayHold) {
+    private void continueInitialPool(boolean mayHold) {
         if (mayHold && !initial.isEmpty() && live.size() > idle.size()
                 && lines.values().stream().mapToInt(WaitLine::ungranted).sum() == 0) {
             initialHeld = true;
-            return false;
+            return;
         }
         initialHeld = false;
         Path next = initial.pollFirst();
@@ -435,8 +434,9 @@ final class WorkerPlacement {
         }
         if (next != null) {
             spawn(next);
+        } else {
+            background(poolFull);
         }
-        return next == null;
     }
 
     /** Kills the worker; its tenant's sessions on it are lost, and a replacement starts for the same tenant. */
@@ -540,7 +540,6 @@ final class WorkerPlacement {
 
     /** A worker started for {@code tenant} is ready: it joins the pool, and the initial pool goes on. */
     void joined(WorkerProcess worker, Path tenant) {
-        boolean poolComplete;
         synchronized (this) {
             if (closed) {
                 worker.stop();
@@ -552,12 +551,11 @@ final class WorkerPlacement {
             idleSince.put(worker, System.nanoTime());
             dispatch();
             notifyAll();
-            poolComplete = !initialHeld && continueInitialPool(true);
+            if (!initialHeld) {
+                continueInitialPool(true);
+            }
         }
         warmedUp = true;
-        if (poolComplete) {
-            poolFull.run();
-        }
     }
 
     /** A start for {@code tenant} was given up (the pool is closing). */
