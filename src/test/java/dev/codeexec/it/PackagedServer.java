@@ -26,8 +26,6 @@ import java.util.concurrent.TimeoutException;
 final class PackagedServer implements AutoCloseable {
 
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
-    /** Recorded by the build (scripts/record-server-aot), with the java that recorded it beside it. */
-    private static final Path AOT_CACHE = Path.of("target/quarkus-app/server.aot");
     private static final Duration START_LIMIT = Duration.ofMinutes(3);
 
     private final Process process;
@@ -58,34 +56,17 @@ final class PackagedServer implements AutoCloseable {
             "-Dsandbox.worker.warmup-rounds=0", "-Dsandbox.worker.jvm-options=-XX:TieredStopAtLevel=1",
             "-Dsandbox.worker.idle-stop=0");
 
-    /**
-     * java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}), and
-     * the server's ahead-of-time cache as scripts/code-execution-mcp uses it.
-     */
+    /** java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}). */
     static List<String> javaJar(List<String> jvmOptions) {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
         List<String> command = new ArrayList<>();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        command.add(java.toString());
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:TieredStopAtLevel=1"); // the server lives for one test: start-up is what counts
-        command.addAll(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
-        if (aotCacheRecordedBy(java)) {
-            command.add("-XX:AOTCache=" + AOT_CACHE);
-        }
         command.addAll(QUIET_WORKERS);
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
         return command;
-    }
-
-    private static boolean aotCacheRecordedBy(Path java) {
-        Path stamp = Path.of(AOT_CACHE + ".jdk");
-        try {
-            return Files.exists(stamp) && Files.readString(stamp).strip().equals(java.toRealPath().toString());
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The JVM options of {@link #command}, for launching through scripts/code-execution-mcp. */
