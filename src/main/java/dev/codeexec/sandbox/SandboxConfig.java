@@ -70,6 +70,13 @@ public interface SandboxConfig {
     @WithDefault("32")
     int queueSize();
 
+    /**
+     * Worker processes the pool may hold, busy or idle, at least max-concurrent + 1; default: one for each tenant
+     * callers can reach or each running slot, whichever is more, and one spare. Each holds about 300 MiB idle; past
+     * the bound, a tenant without a worker waits for one to start in the place of another tenant's idle worker.
+     */
+    OptionalInt maxWorkers();
+
     /** Shares of the slots and queue together, so that no tenant or caller can take them all. */
     FairShareConfig fairShare();
 
@@ -285,7 +292,7 @@ public interface SandboxConfig {
     default SandboxSettings toSettings(WorkspaceQuota quota) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new SandboxSettings(SandboxSettings.Isolation.parse(isolation()),
-                workspace(), pythonPackages(), inlineOutputBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(),
+                workspace(), pythonPackages(), inlineOutputBytes(), threadsPerRun(), warmContexts(), maxConcurrent().orElse(cores), queueSize(), maxWorkers(),
                 cancelGrace(), sessions().maxPerTenant(), sessions().idleTtl(),
                 new SandboxSettings.Warm(warm().maxRuns(), warm().idleTtl(), warm().maxPerWorker(), warm().heapPercent()),
                 new SandboxSettings.Worker(worker().heapMb(), worker().maxOpenFiles(), worker().maxFileSizeBytes(),

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Everything the sandbox needs to know from configuration, as plain data (the worker process has
@@ -19,6 +20,7 @@ public record SandboxSettings(
         int warmContexts,
         int maxConcurrent,
         int queueSize,
+        OptionalInt maxWorkers,
         Duration cancelGrace,
         int maxSessionsPerTenant,
         Duration sessionIdleTtl,
@@ -31,6 +33,10 @@ public record SandboxSettings(
             throw new IllegalArgumentException("sandbox.inline-output-bytes must be between "
                     + ExecutionLimits.MIN_INLINE_BYTES + " and " + ExecutionLimits.MAX_INLINE_BYTES + ", got "
                     + inlineOutputBytes);
+        }
+        if (maxWorkers.isPresent() && maxWorkers.getAsInt() < maxConcurrent + 1) {
+            throw new IllegalArgumentException("sandbox.max-workers must be at least sandbox.max-concurrent + 1 ("
+                    + (maxConcurrent + 1) + "), got " + maxWorkers.getAsInt());
         }
     }
 

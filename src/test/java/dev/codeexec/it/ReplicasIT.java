@@ -97,8 +97,10 @@ class ReplicasIT {
     }
 
     static List<String> properties() {
+        // Sixteen tenants so that the balancer's hash puts some on each replica; two workers a replica, not one per
+        // tenant as by default: the test drives one tenant on each.
         List<String> properties = new ArrayList<>(List.of("-Dsandbox.workspace=" + WORKSPACE,
-                "-Dworkspace.tenants-dir=" + TENANTS, "-Dquarkus.http.host=127.0.0.1"));
+                "-Dworkspace.tenants-dir=" + TENANTS, "-Dquarkus.http.host=127.0.0.1", "-Dsandbox.max-workers=2"));
         for (int t = 0; t < TENANTS_CONFIGURED; t++) {
             properties.add("-Dcodeexec.tenants.t" + t + ".token=" + tenantToken(t));
         }

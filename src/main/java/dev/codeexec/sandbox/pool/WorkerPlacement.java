@@ -32,9 +32,10 @@ import java.util.logging.Logger;
  * Which worker runs each execution, and the pool of workers that policy needs. A worker serves one tenant (one
  * workspace) for its whole life: its OS sandbox binds only that workspace, and a worker killed by one tenant's run
  * loses only that tenant's sessions and warm interpreters. A run waits for a free worker of its tenant, in its
- * tenant's line; when its tenant has none, nor one starting, a worker is started for it, in the spare slot the pool
- * keeps beyond its running slots, or, when the pool is full, in the place of another tenant's idle worker, which is
- * recycled (one with no sessions first). No more runs go at once than there are running slots.
+ * tenant's line. The pool starts a worker for every served tenant ahead ({@link #initialPool}); when a tenant has
+ * none, nor one starting, a worker is started for it in a free place of the pool (sandbox.max-workers), or, when the
+ * pool is full, in the place of another tenant's idle worker, which is recycled (one with no sessions first). No more
+ * runs go at once than there are running slots.
  *
  * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
  * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
@@ -46,7 +47,10 @@ import java.util.logging.Logger;
 final class WorkerPlacement {
 
     private static final Logger LOG = Logger.getLogger(WorkerPlacement.class.getName());
-    /** Workers beyond the running slots: room for a new tenant's worker before another tenant's must go. */
+    /**
+     * Places beyond one worker per served tenant or running slot, by default: room for a busy tenant's second worker
+     * before another tenant's must go.
+     */
     static final int SPARES = 1;
     /**
      * A caller whose home worker stays busy this many times its patience takes any free worker; before that it moves
@@ -122,7 +126,7 @@ final class WorkerPlacement {
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
-        this.capacity = settings.maxConcurrent() + SPARES;
+        this.capacity = settings.maxWorkers().orElse(Math.max(runningSlots, served.size()) + SPARES);
         this.idleStop = settings.worker().idleStop();
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
@@ -142,17 +146,18 @@ final class WorkerPlacement {
     }
 
     /**
-     * The tenants of the initial pool's workers: the running slots go round the served tenants, so that each of the
-     * first few has a worker ready for its first call; the spare place goes to the next one still without a worker.
-     * A single tenant gets the running slots and leaves the spare place empty: no other tenant can come.
+     * The tenants of the initial pool's workers: the running slots go round the served tenants, then each tenant
+     * still without a worker gets one while the pool has places, so that every tenant's first call finds its worker
+     * ready. A worker serves one tenant for its life, so a spare cannot wait for whichever tenant comes next: each
+     * tenant's is started ahead. The last place is left empty when every tenant has a worker.
      */
     static List<Path> initialPool(List<Path> served, int slots, int capacity) {
         List<Path> pool = new ArrayList<>();
         for (int i = 0; i < slots; i++) {
             pool.add(served.get(i % served.size()));
         }
-        if (served.size() > slots && capacity > slots) {
-            pool.add(served.get(slots));
+        for (int i = slots; i < served.size() && pool.size() < capacity; i++) {
+            pool.add(served.get(i));
         }
         return pool;
     }

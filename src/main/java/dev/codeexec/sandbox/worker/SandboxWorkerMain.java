@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -119,7 +120,7 @@ public final class SandboxWorkerMain {
         SandboxWorkerMain worker = new SandboxWorkerMain(new FrameCodec(System.in, protocol, FrameLimits.TO_WORKER_BYTES));
 
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.IN_PROCESS, Path.of(args[0]), Path.of(args[10]),
-                Integer.parseInt(args[1]), Integer.parseInt(args[12]), WARM_CONTEXTS, 1, 0, Duration.ofMillis(Long.parseLong(args[2])),
+                Integer.parseInt(args[1]), Integer.parseInt(args[12]), WARM_CONTEXTS, 1, 0, OptionalInt.empty(), Duration.ofMillis(Long.parseLong(args[2])),
                 Integer.MAX_VALUE, Duration.ofDays(3650),
                 new SandboxSettings.Warm(Integer.parseInt(args[6]), Duration.ofDays(3650), Integer.parseInt(args[7]),
                         Integer.parseInt(args[8])),

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class WorkerAotCacheIT {
             }
         }
         Path root = Files.createDirectories(Path.of("target/aot-cache-test-workspace"));
-        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, Path.of("python-packages"), 1 << 16, 16, 1, 1, 0,
+        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, OptionalInt.empty(),
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
                         Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 1, SandboxSettings.OsSandboxMode.AUTO,

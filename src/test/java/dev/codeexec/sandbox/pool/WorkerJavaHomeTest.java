@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,7 @@ class WorkerJavaHomeTest {
         Path root = Files.createDirectories(dir.resolve("workspace"));
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
-                Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, OptionalInt.empty(), Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
                         Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,

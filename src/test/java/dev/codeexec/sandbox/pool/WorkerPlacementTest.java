@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.pool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionRequest;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -47,6 +49,8 @@ class WorkerPlacementTest {
 
     /** Milliseconds a stand-in worker waits before it says it is ready. */
     private long readyAfterMs;
+    /** sandbox.max-workers: by default one per served tenant or running slot, and a spare. */
+    private OptionalInt maxWorkers = OptionalInt.empty();
 
     private WorkerPlacement placement(int slots) {
         return placement(slots, PATIENCE, List.of(dir.resolve("local")));
@@ -54,7 +58,7 @@ class WorkerPlacementTest {
 
     private WorkerPlacement placement(int slots, Duration startTimeout, List<Path> served) {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, dir.resolve("local"),
-                Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
+                Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, maxWorkers, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, startTimeout, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.AUTO, Optional.empty(), 0, SandboxSettings.OsSandboxMode.AUTO,
@@ -129,30 +133,53 @@ class WorkerPlacementTest {
     }
 
     /**
-     * With three tenants served and two running slots, the initial pool is one worker for each of them, the third
-     * in the spare place, so every tenant's first run finds its worker ready: nothing more is started and no
-     * worker is recycled for another tenant (mutation-checked: with the whole initial pool for the first tenant,
-     * the others' runs wait for new workers, which recycle idle ones).
+     * With five tenants served and two running slots, more tenants than the running slots and the spare together,
+     * the initial pool is one worker for each of them, so every tenant's first run finds its worker ready: nothing
+     * more is started and no worker is recycled for another tenant (mutation-checked: with the pool bounded at the
+     * running slots and one spare, as it was, two tenants' first runs wait for starts that recycle others' workers).
      */
     @Test
     void eachServedTenantFindsItsWorkerReadyAtItsFirstRun() {
-        Path a = dir.resolve("tenant-a");
-        Path b = dir.resolve("tenant-b");
-        Path c = dir.resolve("tenant-c");
-        placement(2, PATIENCE, List.of(a, b, c));
-        // Every worker of the initial pool has started and is ready.
+        List<Path> tenants = List.of("a", "b", "c", "d", "e").stream().map(t -> dir.resolve("tenant-" + t)).toList();
+        placement(2, PATIENCE, tenants);
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
-        assertEquals(3, placement.counts().idle(), "one worker for each tenant");
-        for (Path tenant : List.of(a, b, c)) {
+        assertEquals(tenants.size(), placement.counts().idle(), "the initial pool has a worker for each tenant");
+        for (Path tenant : tenants) {
             WorkerProcess worker = placement.takeAny(runOf(tenant));
             assertEquals(tenant, startedFor.get(worker));
             placement.release(worker, false);
         }
         WorkerPlacement.Counts counts = placement.counts();
-        assertEquals(3, counts.live());
+        assertEquals(tenants.size(), counts.live(), "one worker for each tenant");
         assertEquals(0, counts.starting(), "no tenant needed a worker started at its first run");
         assertEquals(0, counts.tenantSwitches());
-        assertEquals(3, startedFor.size());
+        assertEquals(tenants.size(), startedFor.size());
+    }
+
+    /**
+     * Bounded by sandbox.max-workers below one worker per tenant, a tenant without a worker gets one in the place
+     * of another tenant's idle worker, which is recycled; the pool never holds more than the bound.
+     */
+    @Test
+    void pastMaxWorkersATenantsFirstRunRecyclesAnotherTenantsIdleWorker() {
+        maxWorkers = OptionalInt.of(3);
+        List<Path> tenants = List.of("a", "b", "c", "d").stream().map(t -> dir.resolve("tenant-" + t)).toList();
+        placement(2, PATIENCE, tenants);
+        awaitPoolStarted(3);
+        WorkerProcess forD = placement.takeAny(runOf(tenants.get(3)));
+        assertEquals(tenants.get(3), startedFor.get(forD));
+        WorkerPlacement.Counts counts = placement.counts();
+        assertEquals(3, counts.live());
+        assertEquals(1, counts.tenantSwitches());
+        assertEquals(4, startedFor.size());
+    }
+
+    @Test
+    void maxWorkersBelowTheRunningSlotsAndOneSpareIsRefusedNamingTheSetting() {
+        maxWorkers = OptionalInt.of(2);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> placement(2, PATIENCE, List.of(dir.resolve("local"))));
+        assertEquals("sandbox.max-workers must be at least sandbox.max-concurrent + 1 (3), got 2", refused.getMessage());
     }
 
     /** The running slots go round the served tenants; the spare place is left empty when all have one. */
@@ -165,6 +192,9 @@ class WorkerPlacementTest {
         assertEquals(List.of(l, a), WorkerPlacement.initialPool(List.of(l, a), 2, 3));
         assertEquals(List.of(l, a, b), WorkerPlacement.initialPool(List.of(l, a, b), 2, 3));
         assertEquals(List.of(l, a, l, a), WorkerPlacement.initialPool(List.of(l, a), 4, 5));
+        Path c = dir.resolve("tenant-c");
+        assertEquals(List.of(l, a, b, c), WorkerPlacement.initialPool(List.of(l, a, b, c), 2, 5));
+        assertEquals(List.of(l, a, b), WorkerPlacement.initialPool(List.of(l, a, b, c), 2, 3), "bounded by the places");
     }
 
     /**
