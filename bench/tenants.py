@@ -1,27 +1,36 @@
 """What serving one tenant per worker costs: first calls, one tenant's throughput, two tenants mixed.
 
-Usage: python3 bench/tenants.py [clients-per-phase] [calls-per-client] [-Dproperty=value ...] (defaults 8 and 30)
+Usage: python3 bench/tenants.py [clients-per-phase] [calls-per-client] [--tenants N] [-Dproperty=value ...]
+(defaults 8, 30 and 2)
 (after: mvn -B -DskipTests package)
 A worker serves one tenant at a time and is recycled before it serves another (THREAT_MODEL T4b), so a tenant's
 first call may wait for a worker to start, and two tenants sharing the pool cost worker starts that one tenant
-never pays. The server runs with two token tenants, alpha and beta; after a first start that records the
-workers' ahead-of-time cache, it is started again and measured from the moment it reports ready: alpha's first call, then beta's; then the same number of clients, each a new MCP connection sending the
-http_throughput mix back to back, all of alpha (one tenant) and then half alpha, half beta (two tenants). For
+never pays. The server runs with N token tenants (alpha, beta, ...; more than the running slots and the spare
+shows whether a tenant beyond them waits for a worker); after a first start that records the workers'
+ahead-of-time cache, it is started again: each tenant's first call in turn, from the moment it reports ready;
+then the same number of clients, each a new MCP connection sending the http_throughput mix back to back, all of alpha (one tenant) and then half alpha, half beta (two tenants). For
 each phase it prints executions/s, round-trip p50/p95, and the workers started and recycled for a tenant during it;
 python3 -c per call from as many threads is the yardstick. Standard library only."""
 import sys
 import time
 
-from http_throughput import free_port, run_clients, run_python3
-from mcp_http import HttpClient
-from mcp_stdio import Server, percentile
+TENANTS = 2
+if "--tenants" in sys.argv:
+    at = sys.argv.index("--tenants")
+    TENANTS = int(sys.argv[at + 1])
+    # http_throughput reads the same positional arguments (clients, calls) on import, without this option.
+    del sys.argv[at:at + 2]
 
-# http_throughput reads the same positional arguments (clients, calls) for the phases and the yardstick.
+from http_throughput import free_port, run_clients, run_python3  # noqa: E402
+from mcp_http import HttpClient  # noqa: E402
+from mcp_stdio import Server, percentile  # noqa: E402
+
 ARGS = [a for a in sys.argv[1:] if not a.startswith("-D")]
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
 CLIENTS = int(ARGS[0]) if len(ARGS) > 0 else 8
 CALLS = int(ARGS[1]) if len(ARGS) > 1 else 30
-TOKENS = {"alpha": "bench-alpha-token", "beta": "bench-beta-token"}
+NAMES = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"][:TENANTS]
+TOKENS = {name: f"bench-{name}-token" for name in NAMES}
 
 
 def pool(server):
@@ -59,8 +68,11 @@ def main():
         while not server.call("get_execution_stats").get("ready"):
             time.sleep(0.1)
         print(f"from the moment the server is ready; {CLIENTS} clients x {CALLS} calls per phase")
-        print(f"first call of tenant alpha: {timed_first_call(url, 'alpha'):.0f} ms")
-        print(f"first call of tenant beta (after alpha's): {timed_first_call(url, 'beta'):.0f} ms")
+        for name in NAMES:
+            print(f"first call of tenant {name}: {timed_first_call(url, name):.0f} ms")
+        server.wait_until_warm()
+        started, recycled = pool(server)
+        print(f"pool ready after the first calls: {started} workers started, {recycled} recycled for a tenant")
         one = ["alpha"] * CLIENTS
         two = [("alpha", "beta")[i % 2] for i in range(CLIENTS)]
         for label, tenants_of_clients in (("one tenant", one), ("two tenants", two)):

@@ -314,14 +314,18 @@ final class WorkerPlacement {
             return;
         }
         if (live.size() + startingCount() < capacity) {
+            // It takes its tenant's place in the initial pool, if that was still to start: no second one later.
+            initial.removeFirstOccurrence(tenant);
             spawn(tenant);
             return;
         }
-        // Another tenant's idle worker that no run of its own is waiting for: one without sessions first, then the
-        // one holding the least state.
+        // Another tenant's idle worker that no run of its own is waiting for: one whose tenant keeps another worker
+        // first (recycling a tenant's last worker makes its next call wait for a start), then one without sessions,
+        // then the one holding the least state.
         idle.stream().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
                         || busy(live.get(w)) >= share()))
-                .min(Comparator.comparingInt((WorkerProcess w) -> sessions.count(w)).thenComparingLong(this::occupancy))
+                .min(Comparator.comparingInt((WorkerProcess w) -> workersOf(live.get(w)).size() > 1 ? 0 : 1)
+                        .thenComparingInt(sessions::count).thenComparingLong(this::occupancy))
                 .ifPresent(victim -> {
                     tenantSwitches.incrementAndGet();
                     retireLocked(victim, "its worker process was recycled to serve another tenant", tenant);

@@ -174,6 +174,54 @@ class WorkerPlacementTest {
         assertEquals(4, startedFor.size());
     }
 
+    /**
+     * A tenant whose first run comes before the initial pool reached its worker gets one started at once, and the
+     * initial pool does not start another for it later (mutation-checked: without taking the tenant's initial place,
+     * the pool ends with two workers for it and four in all).
+     */
+    @Test
+    void aRunThatStartsItsTenantsWorkerTakesThatTenantsPlaceInTheInitialPool() throws Exception {
+        readyAfterMs = 500;
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        Path c = dir.resolve("tenant-c");
+        placement(2, PATIENCE, List.of(a, b, c));
+        WorkerProcess forC = takeLater(c).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(c, startedFor.get(forC));
+        placement.release(forC, false);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
+        assertEquals(3, placement.counts().live(), "one worker for each tenant: " + startedFor.values());
+    }
+
+    /**
+     * With the pool's places full, a tenant that needs a second worker gets it in the place of a worker whose tenant
+     * keeps another, not of a tenant's last one, whose next call would wait for a start (mutation-checked: ordered
+     * by sessions and state alone, C's only worker, idle longest, was recycled).
+     */
+    @Test
+    void aFullPoolRecyclesAWorkerWhoseTenantKeepsAnother() throws Exception {
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        Path c = dir.resolve("tenant-c");
+        placement(2, PATIENCE, List.of(a, b, c));
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
+        WorkerProcess a1 = placement.takeAny(runOf(a));
+        WorkerProcess a2 = placement.takeAny(runOf(a)); // started in the spare place: the pool is full
+        placement.release(a1, false);
+        placement.release(a2, false);
+        assertEquals(4, placement.counts().live());
+        WorkerProcess b1 = placement.takeAny(runOf(b));
+        WorkerProcess b2 = placement.takeAny(runOf(b));
+        assertEquals(b, startedFor.get(b2));
+        assertEquals(1, placement.counts().tenantSwitches());
+        placement.release(b1, false);
+        placement.release(b2, false);
+        long startsBefore = startedFor.size();
+        WorkerProcess forC = placement.takeAny(runOf(c));
+        assertEquals(c, startedFor.get(forC));
+        assertEquals(startsBefore, startedFor.size(), "C's only worker was recycled: its run waited for a start");
+    }
+
     @Test
     void maxWorkersBelowTheRunningSlotsAndOneSpareIsRefusedNamingTheSetting() {
         maxWorkers = OptionalInt.of(2);
