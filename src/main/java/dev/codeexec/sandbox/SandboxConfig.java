@@ -72,8 +72,9 @@ public interface SandboxConfig {
 
     /**
      * Worker processes the pool may hold, busy or idle, at least max-concurrent + 1; default: one for each tenant
-     * callers can reach or each running slot, whichever is more, and one spare. Each holds about 300 MiB idle; past
-     * the bound, a tenant without a worker waits for one to start in the place of another tenant's idle worker.
+     * callers can reach or each running slot, whichever is more, and one spare, as many as three quarters of the
+     * memory hold at the worker heap plus 256 MiB each. Past the bound, a tenant without a worker waits for one to
+     * start in the place of another tenant's idle worker.
      */
     OptionalInt maxWorkers();
 

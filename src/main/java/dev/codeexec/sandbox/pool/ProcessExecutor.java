@@ -54,7 +54,13 @@ public final class ProcessExecutor implements CodeExecutor {
                         bridgeRefused::addAndGet),
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.
                 () -> launcher.aot().filter(WorkerAotCache::missing)
-                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher))));
+                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher))), totalMemory());
+    }
+
+    /** The machine's memory, or the container's limit (the JDK reads the cgroup's). */
+    private static long totalMemory() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : Long.MAX_VALUE;
     }
 
     private void placementBackground(Runnable task) {

@@ -118,15 +118,24 @@ final class WorkerPlacement {
      * @param served   the workspaces of the tenants callers can reach, in order (at least one): the initial pool is
      *                 started for them
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
+     * @param totalMemory the machine's (or container's) memory in bytes, which bounds the default pool
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
-            Runnable poolFull) {
+            Runnable poolFull, long totalMemory) {
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
-        this.capacity = settings.maxWorkers().orElse(Math.max(runningSlots, served.size()) + SPARES);
+        PoolPlaces places = PoolPlaces.of(settings.maxWorkers().orElse(0), runningSlots, served.size(),
+                settings.worker().heapMb(), totalMemory);
+        this.capacity = places.places();
+        if (places.boundByMemory()) {
+            LOG.log(Level.WARNING, "sandbox: {0} tenants are served, but memory holds {1} workers (each budgeted its "
+                    + "{2} MiB heap and {3} MiB more): a tenant without a worker waits for a start at its first call. "
+                    + "Set sandbox.max-workers to choose", new Object[] {served.size(), capacity,
+                    settings.worker().heapMb(), PoolPlaces.OVERHEAD_MB});
+        }
         this.idleStop = settings.worker().idleStop();
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> scheduleDrop(entry.handle(), entry.key()));

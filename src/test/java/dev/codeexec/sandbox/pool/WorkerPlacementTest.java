@@ -72,7 +72,7 @@ class WorkerPlacementTest {
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
             return worker;
-        }, () -> { });
+        }, () -> { }, Long.MAX_VALUE);
         return placement;
     }
 
@@ -220,6 +220,21 @@ class WorkerPlacementTest {
         WorkerProcess forC = placement.takeAny(runOf(c));
         assertEquals(c, startedFor.get(forC));
         assertEquals(startsBefore, startedFor.size(), "C's only worker was recycled: its run waited for a start");
+    }
+
+    /**
+     * By default, a worker for each tenant or slot and a spare, as many as three quarters of the memory hold, and
+     * never fewer than the slots and the spare; sandbox.max-workers overrides both.
+     */
+    @Test
+    void thePoolsPlacesComeFromTheTenantsBoundedByMemory() {
+        long gib = 1L << 30;
+        assertEquals(new PoolPlaces(6, false), PoolPlaces.of(0, 2, 5, 512, 64 * gib));
+        assertEquals(new PoolPlaces(3, false), PoolPlaces.of(0, 2, 1, 512, 64 * gib));
+        // 4 GiB: 3 GiB for workers of 768 MiB each holds 4, not the 6 that five tenants would want.
+        assertEquals(new PoolPlaces(4, true), PoolPlaces.of(0, 2, 5, 512, 4 * gib));
+        assertEquals(new PoolPlaces(3, true), PoolPlaces.of(0, 2, 5, 512, gib), "never below the slots and a spare");
+        assertEquals(new PoolPlaces(9, false), PoolPlaces.of(9, 2, 5, 512, gib), "sandbox.max-workers decides");
     }
 
     @Test

@@ -1,0 +1,35 @@
+package dev.codeexec.sandbox.pool;
+
+/**
+ * How many workers the pool may hold, busy or idle: {@code sandbox.max-workers} when set; otherwise one for each
+ * served tenant or running slot, whichever is more, and a spare, as long as three quarters of the machine's memory
+ * holds them. A worker serves one tenant, so a worker per tenant spares each its start at its first call; but an
+ * operator who configures many tenants on a small machine must not find the server start more workers than its
+ * memory holds.
+ *
+ * @param places        the workers the pool may hold
+ * @param boundByMemory true when memory, not the tenants, set the default
+ */
+record PoolPlaces(int places, boolean boundByMemory) {
+
+    /** A worker's memory beyond its heap (docs/DEPLOYMENT.md: 542-596 MiB RSS with a 512 MiB heap). */
+    static final long OVERHEAD_MB = 256;
+
+    /**
+     * @param configured       sandbox.max-workers, or 0 when unset
+     * @param slots            the running slots
+     * @param tenants          the tenants callers can reach
+     * @param heapMb           a worker's heap
+     * @param totalMemoryBytes the machine's (or the container's) memory
+     */
+    static PoolPlaces of(int configured, int slots, int tenants, int heapMb, long totalMemoryBytes) {
+        if (configured > 0) {
+            return new PoolPlaces(configured, false);
+        }
+        int wanted = Math.max(slots, tenants) + WorkerPlacement.SPARES;
+        long fits = totalMemoryBytes / 4 * 3 / ((heapMb + OVERHEAD_MB) << 20);
+        int floor = slots + WorkerPlacement.SPARES;
+        return fits >= wanted ? new PoolPlaces(wanted, false)
+                : new PoolPlaces((int) Math.max(floor, fits), true);
+    }
+}
