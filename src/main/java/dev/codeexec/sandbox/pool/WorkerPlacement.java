@@ -71,9 +71,6 @@ final class WorkerPlacement {
         }
     }
 
-    private record WarmHome(WorkerProcess worker, long lastUsedNanos) {
-    }
-
     private final SandboxSettings settings;
     private final Path defaultWorkspace;
     private final int runningSlots;
@@ -92,8 +89,7 @@ final class WorkerPlacement {
     private final Map<Path, Integer> starting = new HashMap<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     final SessionTable<WorkerProcess> sessions;
-    /** The worker holding each caller's warm interpreter, keyed by its {@link SessionKey#warm} key. */
-    private final Map<SessionKey, WarmHome> warmHomes = new HashMap<>();
+    private final WarmHomes<WorkerProcess> warmHomes = new WarmHomes<>();
     final WarmCounters warmCounters = new WarmCounters();
     final LatencyWindow contextBuilds = new LatencyWindow(256);
     final WorkerStarts starts;
@@ -197,8 +193,8 @@ final class WorkerPlacement {
         Path tenant = tenantOf(request);
         WorkerProcess home;
         synchronized (this) {
-            WarmHome known = warmHomes.get(key);
-            home = known != null && tenant.equals(live.get(known.worker())) ? known.worker() : null;
+            WorkerProcess known = warmHomes.of(key);
+            home = known != null && tenant.equals(live.get(known)) ? known : null;
         }
         // A caller new to the pool has nothing to lose anywhere: it takes the first free worker, the least occupied
         // when several are free (WaitLine), instead of waiting for one that was least occupied when it arrived, as it
@@ -208,7 +204,7 @@ final class WorkerPlacement {
             if (home != null && home != worker) {
                 scheduleDrop(home, key);
             }
-            warmHomes.put(key, new WarmHome(worker, System.nanoTime()));
+            warmHomes.ranOn(key, worker, System.nanoTime());
         }
         return worker;
     }
@@ -228,22 +224,13 @@ final class WorkerPlacement {
 
     /** Releases warm interpreters unused for the idle TTL: the worker holding one is told with its next request. */
     synchronized void evictIdleWarm() {
-        long cutoff = System.nanoTime() - settings.warm().idleTtl().toNanos();
-        warmHomes.entrySet().removeIf(e -> {
-            if (e.getValue().lastUsedNanos() >= cutoff) {
-                return false;
-            }
-            scheduleDrop(e.getValue().worker(), e.getKey());
-            warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, 1);
-            return true;
-        });
+        int evicted = warmHomes.evictUnusedSince(System.nanoTime() - settings.warm().idleTtl().toNanos(),
+                this::scheduleDrop);
+        warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, evicted);
     }
 
     synchronized void forgetWarm(SessionKey key, WorkerProcess worker) {
-        WarmHome home = warmHomes.get(key);
-        if (home != null && home.worker() == worker) {
-            warmHomes.remove(key);
-        }
+        warmHomes.forget(key, worker);
     }
 
     /**
@@ -405,7 +392,7 @@ final class WorkerPlacement {
 
     /** Warm interpreters and pinned sessions a worker holds: state that spreads best across workers. */
     private long occupancy(WorkerProcess worker) {
-        return warmHomes.values().stream().filter(h -> h.worker() == worker).count() + sessions.count(worker);
+        return warmHomes.on(worker) + sessions.count(worker);
     }
 
     /** Back in the pool after a run; {@code first} puts it at the front (it was taken only to be pinned). */
@@ -495,7 +482,7 @@ final class WorkerPlacement {
         if (left != null) {
             retiredSpares = retiredSpares.plus(left);
         }
-        warmHomes.values().removeIf(home -> home.worker() == worker);
+        warmHomes.leave(worker);
         return true;
     }
 
@@ -522,7 +509,7 @@ final class WorkerPlacement {
                         || workersOf(tenant).size() <= 1) {
                     continue;
                 }
-                long warm = warmHomes.values().stream().filter(home -> home.worker() == worker).count();
+                long warm = warmHomes.on(worker);
                 forget(worker);
                 warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, (int) warm);
                 stopped.add(worker);
