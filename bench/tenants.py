@@ -8,8 +8,8 @@ first call may wait for a worker to start, and two tenants sharing the pool cost
 never pays. The server runs with N token tenants (alpha, beta, ...; more than the running slots and the spare
 shows whether a tenant beyond them waits for a worker); after a first start that records the workers'
 ahead-of-time cache, it is started again: each tenant's first call in turn, from the moment it reports ready;
-then the same number of clients, each a new MCP connection sending the http_throughput mix back to back, all of alpha (one tenant) and then half alpha, half beta (two tenants). For
-each phase it prints executions/s, round-trip p50/p95, and the workers started and recycled for a tenant during it;
+then the same number of clients, each a new MCP connection sending the http_throughput mix back to back, all
+of alpha (one tenant) and then half alpha, half beta (two tenants). For each phase it prints executions/s, round-trip p50/p95, and the workers started and recycled for a tenant during it;
 python3 -c per call from as many threads is the yardstick. Standard library only."""
 import sys
 import time

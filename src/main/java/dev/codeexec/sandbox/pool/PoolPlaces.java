@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox.pool;
 
+import java.util.OptionalInt;
+
 /**
  * How many workers the pool may hold, busy or idle: {@code sandbox.max-workers} when set; otherwise one for each
  * served tenant or running slot, whichever is more, and a spare, as long as three quarters of the machine's memory
@@ -16,15 +18,15 @@ record PoolPlaces(int places, boolean boundByMemory) {
     static final long OVERHEAD_MB = 256;
 
     /**
-     * @param configured       sandbox.max-workers, or 0 when unset
+     * @param configured       sandbox.max-workers, if set
      * @param slots            the running slots
      * @param tenants          the tenants callers can reach
      * @param heapMb           a worker's heap
      * @param totalMemoryBytes the machine's (or the container's) memory
      */
-    static PoolPlaces of(int configured, int slots, int tenants, int heapMb, long totalMemoryBytes) {
-        if (configured > 0) {
-            return new PoolPlaces(configured, false);
+    static PoolPlaces of(OptionalInt configured, int slots, int tenants, int heapMb, long totalMemoryBytes) {
+        if (configured.isPresent()) {
+            return new PoolPlaces(configured.getAsInt(), false);
         }
         int wanted = Math.max(slots, tenants) + WorkerPlacement.SPARES;
         long fits = totalMemoryBytes / 4 * 3 / ((heapMb + OVERHEAD_MB) << 20);

@@ -123,7 +123,7 @@ final class WorkerPlacement {
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
-        PoolPlaces places = PoolPlaces.of(settings.maxWorkers().orElse(0), runningSlots, served.size(),
+        PoolPlaces places = PoolPlaces.of(settings.maxWorkers(), runningSlots, served.size(),
                 settings.worker().heapMb(), totalMemory);
         this.capacity = places.places();
         if (places.boundByMemory()) {
