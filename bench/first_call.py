@@ -4,7 +4,9 @@ Usage: python3 bench/first_call.py [runs] [-Dproperty=value ...]   (after: mvn -
 Each run starts the packaged server over stdio with an existing data directory (and the workers'
 ahead-of-time cache recorded there by the first start), sends initialize, then immediately one execute_code, and
 reports both times: `runs` starts whose first program is print(1+1), then `runs` starts whose first program imports
-json (what agents send first more often); then the same programs with `python3 -c`."""
+json (what agents send first more often); then the same programs with `python3 -c`. With the times it reports the CPU
+seconds the server and its workers had used when the first answer came, and how much of it went to the JIT compilers:
+on 2 cores the first call waits for CPU, so these are the figures a shared machine does not blur."""
 import glob
 import os
 import subprocess
@@ -17,27 +19,67 @@ RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 FIRST_PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[1, 2]\n")]
 # Further arguments are system properties for the server, e.g. -Dsandbox.worker.warmup-rounds=0.
 PROPERTIES = sys.argv[2:]
+# Where the workers' cache is recorded: the bench's data directory, or the one a -Dcodeexec.data-dir names (so that
+# two settings compared in turn keep a cache each).
+DATA = os.path.join(ROOT, next((p.split("=", 1)[1] for p in reversed(PROPERTIES) if p.startswith("-Dcodeexec.data-dir=")),
+                               os.path.join("target", "bench-data")))
+
+
+def cpu_seconds(pid):
+    """CPU seconds of a process's threads so far: (all, C1 and C2 compiler threads)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = jit = 0.0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            stat = open(f"/proc/{pid}/task/{tid}/stat").read()
+        except OSError:
+            continue  # the thread ended
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        used = (int(fields[11]) + int(fields[12])) / tick
+        total += used
+        jit += used if name.startswith(("C1 Compiler", "C2 Compiler")) else 0
+    return total, jit
+
+
+def descendants(pid):
+    children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [c for child in children for c in [int(child), *descendants(child)]]
+
+
+def workers_cpu(server_pid):
+    """CPU of the worker JVMs under the server (bwrap's own processes are not java)."""
+    total = jit = 0.0
+    for pid in descendants(server_pid):
+        try:
+            if open(f"/proc/{pid}/comm").read().strip() == "java":
+                used, compiling = cpu_seconds(pid)
+                total, jit = total + used, jit + compiling
+        except OSError:
+            continue
+    return total, jit
 
 
 def main():
     # The first start creates the data directory and records the workers' ahead-of-time cache in the
     # background once its pool is full; wait for it, as a server that keeps running would.
-    for stale in glob.glob(os.path.join(ROOT, "target", "bench-data", "worker-*.aot")):
+    for stale in glob.glob(os.path.join(DATA, "worker-*.aot")):
         os.remove(stale)  # recorded for an earlier build or other settings: wait for this one's
     server = Server(*PROPERTIES)
     server.call("execute_code", code="pass")
     deadline = time.time() + 180
-    while not glob.glob(os.path.join(ROOT, "target", "bench-data", "worker-*.aot")) and time.time() < deadline:
+    while not glob.glob(os.path.join(DATA, "worker-*.aot")) and time.time() < deadline:
         time.sleep(1)
-    print("worker ahead-of-time cache:", glob.glob(os.path.join(ROOT, "target", "bench-data", "worker-*.aot")) or "none")
+    print("worker ahead-of-time cache:", glob.glob(os.path.join(DATA, "worker-*.aot")) or "none")
     server.close()
     for code, expected in FIRST_PROGRAMS:
-        init, first, worker_start, context_build = [], [], [], []
+        init, first, worker_start, context_build, cpu = [], [], [], [], []
         for _ in range(RUNS):
             server = Server(*PROPERTIES)
             start = time.perf_counter()
             assert server.call("execute_code", code=code)["stdout"] == expected
             first.append((time.perf_counter() - start) * 1000)
+            cpu.append((*cpu_seconds(server.proc.pid), *workers_cpu(server.proc.pid)))
             init.append(server.initialize_ms)
             # The worker that answered, as the server timed it: its start, and the build of its first interpreter.
             sandbox = server.call("get_execution_stats")["sandbox"]
@@ -52,6 +94,8 @@ def main():
               f"(max {max(first):.0f}); python3 -c {cpython:.0f} ms")
         print(f"  first worker: start p50 {percentile(worker_start, 50):.0f} ms, first interpreter built in p50 "
               f"{percentile(context_build, 50):.0f} ms")
+        print("  CPU used by the first answer, p50: server {:.1f} s (JIT {:.1f}), workers {:.1f} s (JIT {:.1f})".format(
+            *(percentile([c[i] for c in cpu], 50) for i in range(4))))
     print(f"load average {open('/proc/loadavg').read().split()[0]}")
 
 if __name__ == "__main__":
