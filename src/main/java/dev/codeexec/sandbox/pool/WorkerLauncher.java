@@ -58,6 +58,12 @@ public final class WorkerLauncher {
         cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
                 "-XX:+UseSerialGC",
+                // C2 takes a method after ten times HotSpot's default count of calls and loops: what GraalPy runs a
+                // few thousand times while it starts stays with C1, and C2's CPU goes to what stays hot. A first call
+                // cost the worker 9-12 s of CPU instead of 17-20 (2 cores), and its later data work was not slower
+                // (docs/benchmarks.md, eleventh session).
+                "-XX:Tier4InvocationThreshold=50000", "-XX:Tier4CompileThreshold=60000",
+                "-XX:Tier4BackEdgeThreshold=400000",
                 // Memory an idle worker holds (docs/benchmarks.md): the heap starts small instead of at 1/64 of the
                 // machine's memory, and gives back what a collection frees beyond 30%; the worker collects when it
                 // falls idle (SandboxWorkerMain), and the JVM hands freed native memory back to the system.
