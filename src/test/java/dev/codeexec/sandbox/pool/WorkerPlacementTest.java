@@ -66,8 +66,7 @@ class WorkerPlacementTest {
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle", Long.toString(readyAfterMs)).start();
+            Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
