@@ -299,8 +299,9 @@ class WorkerPlacementTest {
      */
     @Test
     void aStartThatRanOutOfTimeIsRetriedWithMorePatience() {
-        readyAfterMs = 4_000;
-        placement(1, Duration.ofSeconds(3), List.of(dir.resolve("local")));
+        // Ready after 2 s against a 1.5 s timeout: never in time if the patience stayed, in time once it doubles.
+        readyAfterMs = 2_000;
+        placement(1, Duration.ofMillis(1_500), List.of(dir.resolve("local")));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
         assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
     }
