@@ -62,11 +62,32 @@ final class PackagedServer implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:TieredStopAtLevel=1"); // the server lives for one test: start-up is what counts
+        command.addAll(serverAotCache());
         command.addAll(QUIET_WORKERS);
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
         return command;
+    }
+
+    /**
+     * The ahead-of-time cache the build recorded for the packaged server (scripts/record-server-aot), when this test
+     * JVM's java recorded it: as scripts/code-execution-mcp does for an operator. The ITs start about a dozen servers,
+     * each in less CPU with it (measured: 8.1 s of server CPU to "started" against 9.7 s, three starts each).
+     */
+    static List<String> serverAotCache() {
+        Path cache = JAR.resolveSibling("server.aot");
+        Path stamp = JAR.resolveSibling("server.aot.jdk");
+        try {
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath();
+            if (Files.isRegularFile(cache) && Files.isRegularFile(stamp)
+                    && Files.readString(stamp).strip().equals(java.toString())) {
+                return List.of("-XX:AOTCache=" + cache);
+            }
+        } catch (IOException e) {
+            // no cache: the server starts without one
+        }
+        return List.of();
     }
 
     /** The JVM options of {@link #command}, for launching through scripts/code-execution-mcp. */

@@ -37,8 +37,9 @@ class WorkerJavaHomeTest {
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
                 Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, OptionalInt.empty(), Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
-                new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.empty(),
-                        Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
+                // C1 alone, as the test profile's workers (application.properties): this worker only has to start.
+                new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of("-XX:TieredStopAtLevel=1"),
+                        Optional.empty(), Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
                         SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO), quota);
         // Under the OS sandbox where there is one, as in the server: the JDK's files must be visible to the worker
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).

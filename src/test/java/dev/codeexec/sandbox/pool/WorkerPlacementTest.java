@@ -66,8 +66,7 @@ class WorkerPlacementTest {
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName(), "idle", Long.toString(readyAfterMs)).start();
+            Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
@@ -300,8 +299,9 @@ class WorkerPlacementTest {
      */
     @Test
     void aStartThatRanOutOfTimeIsRetriedWithMorePatience() {
-        readyAfterMs = 4_000;
-        placement(1, Duration.ofSeconds(3), List.of(dir.resolve("local")));
+        // Ready after 2 s against a 1.5 s timeout: never in time if the patience stayed, in time once it doubles.
+        readyAfterMs = 2_000;
+        placement(1, Duration.ofMillis(1_500), List.of(dir.resolve("local")));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
         assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
     }

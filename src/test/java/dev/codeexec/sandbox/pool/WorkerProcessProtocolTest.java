@@ -11,9 +11,7 @@ import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -54,9 +52,7 @@ class WorkerProcessProtocolTest {
     WorkerProcess worker;
 
     private void start(String... script) throws IOException, WorkerProcess.WorkerGone {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), FakeWorker.class.getName()));
-        command.addAll(List.of(script));
+        List<String> command = FakeWorker.command(script);
         process = new ProcessBuilder(command).start();
         worker = new WorkerProcess(7, process, host, Runnable::run, millis -> { }, LIMIT, brokeIdle::complete, n -> {
             firstRefusal.complete(refused.addAndGet(n));
