@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from mcp_stdio import ROOT, Server, percentile
+from mcp_stdio import ROOT, Server, cpu_seconds, percentile
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 FIRST_PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[1, 2]\n")]
@@ -23,41 +23,6 @@ PROPERTIES = sys.argv[2:]
 # two settings compared in turn keep a cache each).
 DATA = os.path.join(ROOT, next((p.split("=", 1)[1] for p in reversed(PROPERTIES) if p.startswith("-Dcodeexec.data-dir=")),
                                os.path.join("target", "bench-data")))
-
-
-def cpu_seconds(pid):
-    """CPU seconds of a process's threads so far: (all, C1 and C2 compiler threads)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = jit = 0.0
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            stat = open(f"/proc/{pid}/task/{tid}/stat").read()
-        except OSError:
-            continue  # the thread ended
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat.rsplit(")", 1)[1].split()
-        used = (int(fields[11]) + int(fields[12])) / tick
-        total += used
-        jit += used if name.startswith(("C1 Compiler", "C2 Compiler")) else 0
-    return total, jit
-
-
-def descendants(pid):
-    children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
-    return [c for child in children for c in [int(child), *descendants(child)]]
-
-
-def workers_cpu(server_pid):
-    """CPU of the worker JVMs under the server (bwrap's own processes are not java)."""
-    total = jit = 0.0
-    for pid in descendants(server_pid):
-        try:
-            if open(f"/proc/{pid}/comm").read().strip() == "java":
-                used, compiling = cpu_seconds(pid)
-                total, jit = total + used, jit + compiling
-        except OSError:
-            continue
-    return total, jit
 
 
 def main():
@@ -79,7 +44,7 @@ def main():
             start = time.perf_counter()
             assert server.call("execute_code", code=code)["stdout"] == expected
             first.append((time.perf_counter() - start) * 1000)
-            cpu.append((*cpu_seconds(server.proc.pid), *workers_cpu(server.proc.pid)))
+            cpu.append(cpu_seconds(server.proc.pid))
             init.append(server.initialize_ms)
             # The worker that answered, as the server timed it: its start, and the build of its first interpreter.
             sandbox = server.call("get_execution_stats")["sandbox"]
@@ -95,7 +60,7 @@ def main():
         print(f"  first worker: start p50 {percentile(worker_start, 50):.0f} ms, first interpreter built in p50 "
               f"{percentile(context_build, 50):.0f} ms")
         print("  CPU used by the first answer, p50: server {:.1f} s (JIT {:.1f}), workers {:.1f} s (JIT {:.1f})".format(
-            *(percentile([c[i] for c in cpu], 50) for i in range(4))))
+            *(percentile([c[key] for c in cpu], 50) for key in ("server", "server_jit", "workers", "workers_jit"))))
     print(f"load average {open('/proc/loadavg').read().split()[0]}")
 
 if __name__ == "__main__":

@@ -90,8 +90,24 @@ class Server:
         self.log.close()
 
 
+def jit_ticks(pid):
+    """CPU ticks of a process's JIT compiler threads (HotSpot names them "C1 CompilerThreadN", "C2 CompilerThreadN")."""
+    ticks = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # the thread ended
+        if stat[stat.index("(") + 1:].startswith(("C1 Compiler", "C2 Compiler")):
+            fields = stat.rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks
+
+
 def cpu_seconds(pid):
-    """CPU time (user + system) of a process and all its descendants, from /proc (Linux only)."""
+    """CPU time (user + system) of a process and of all its descendants, and the share of each that went to JIT
+    compiler threads, from /proc (Linux only)."""
     ticks = os.sysconf("SC_CLK_TCK")
     children = {}
     for entry in os.listdir("/proc"):
@@ -102,14 +118,18 @@ def cpu_seconds(pid):
                 children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
             except (OSError, IndexError, ValueError):
                 pass
-    total, todo = 0, [pid]
+    todo = [pid]
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
         own = int(fields[11]) + int(fields[12])
-    split = {"server": own / ticks, "workers": 0.0}
+    split = {"server": own / ticks, "server_jit": jit_ticks(pid) / ticks, "workers": 0.0, "workers_jit": 0.0}
     while todo:
         for child, used in children.get(todo.pop(), []):
             split["workers"] += used / ticks
+            try:
+                split["workers_jit"] += jit_ticks(child) / ticks
+            except OSError:
+                pass  # the process ended
             todo.append(child)
     return split
 
