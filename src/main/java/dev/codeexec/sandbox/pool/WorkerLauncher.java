@@ -60,7 +60,7 @@ public final class WorkerLauncher {
                 "-XX:+UseSerialGC",
                 // C2 takes a method after ten times HotSpot's default count of calls and loops: what GraalPy runs a
                 // few thousand times while it starts stays with C1, and C2's CPU goes to what stays hot. A first call
-                // cost the worker 9-12 s of CPU instead of 17-20 (2 cores), and its later data work was not slower
+                // cost the worker 9.0 s of CPU instead of 10.5 (2 cores), and its later data work was not slower
                 // (docs/benchmarks.md, eleventh session).
                 "-XX:Tier4InvocationThreshold=50000", "-XX:Tier4CompileThreshold=60000",
                 "-XX:Tier4BackEdgeThreshold=400000",
