@@ -287,6 +287,14 @@ public interface SandboxConfig {
          */
         @WithDefault("2m")
         Duration idleStop();
+
+        /**
+         * How many of its tenant's runs a worker takes at once, each in its own interpreter on its own thread. More
+         * than one spares a busy tenant a second worker's start (seconds of CPU) and its memory; the runs share the
+         * worker's heap, and a run killed at its deadline or out of memory stops the others running beside it.
+         */
+        @WithDefault("2")
+        int concurrentRuns();
     }
 
     /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
@@ -301,6 +309,6 @@ public interface SandboxConfig {
                         worker().javaHome(), SandboxSettings.Jit.parse(jit()),
                         worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
                         worker().warmupRounds(), SandboxSettings.OsSandboxMode.parse(worker().osSandbox()),
-                        worker().polyglotResources(), worker().idleStop()), quota);
+                        worker().polyglotResources(), worker().idleStop(), worker().concurrentRuns()), quota);
     }
 }

@@ -34,10 +34,17 @@ public record SandboxSettings(
                     + ExecutionLimits.MIN_INLINE_BYTES + " and " + ExecutionLimits.MAX_INLINE_BYTES + ", got "
                     + inlineOutputBytes);
         }
-        if (maxWorkers.isPresent() && maxWorkers.getAsInt() < maxConcurrent + 1) {
-            throw new IllegalArgumentException("sandbox.max-workers must be at least sandbox.max-concurrent + 1 ("
-                    + (maxConcurrent + 1) + "), got " + maxWorkers.getAsInt());
+        int least = Math.ceilDiv(maxConcurrent, worker.concurrentRuns()) + 1;
+        if (maxWorkers.isPresent() && maxWorkers.getAsInt() < least) {
+            throw new IllegalArgumentException("sandbox.max-workers must be at least one more than the workers "
+                    + "sandbox.max-concurrent needs at sandbox.worker.concurrent-runs each (" + least + "), got "
+                    + maxWorkers.getAsInt());
         }
+    }
+
+    /** The workers that hold every running slot, each taking up to {@code worker.concurrentRuns} runs at once. */
+    public int workersForSlots() {
+        return Math.ceilDiv(maxConcurrent, worker.concurrentRuns());
     }
 
     public enum Isolation {
@@ -111,16 +118,21 @@ public record SandboxSettings(
      * How worker processes are launched. {@code polyglotResources} is where GraalPy's own files are copied for
      * workers under the OS sandbox, which cannot write the usual cache in the home directory. {@code idleStop} is how
      * long a worker may serve nothing before it is stopped while its tenant keeps another ({@link Duration#ZERO}
-     * keeps them all).
+     * keeps them all). {@code concurrentRuns} is how many of its tenant's runs a worker takes at once, each in its
+     * own interpreter on its own thread: they share its heap, and a kill at one's deadline stops the others.
      */
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
             List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
             Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources,
-            Duration idleStop) {
+            Duration idleStop, int concurrentRuns) {
 
         public Worker {
             if (idleStop.isNegative()) {
                 throw new IllegalArgumentException("sandbox.worker.idle-stop must not be negative, got " + idleStop);
+            }
+            if (concurrentRuns < 1) {
+                throw new IllegalArgumentException("sandbox.worker.concurrent-runs must be at least 1, got "
+                        + concurrentRuns);
             }
         }
 
@@ -129,7 +141,7 @@ public record SandboxSettings(
                 List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
                 Optional<Path> aotCacheDir, int warmupRounds) {
             this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, javaHome, jit, aotCacheDir,
-                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"), Duration.ZERO);
+                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"), Duration.ZERO, 1);
         }
     }
 }

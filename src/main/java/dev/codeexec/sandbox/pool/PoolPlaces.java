@@ -4,7 +4,8 @@ import java.util.OptionalInt;
 
 /**
  * How many workers the pool may hold, busy or idle: {@code sandbox.max-workers} when set; otherwise one for each
- * served tenant or running slot, whichever is more, and a spare, as long as three quarters of the machine's memory
+ * served tenant, or as many as the running slots need (a worker takes sandbox.worker.concurrent-runs at once),
+ * whichever is more, and a spare, as long as three quarters of the machine's memory
  * holds them. A worker serves one tenant, so a worker per tenant spares each its start at its first call; but an
  * operator who configures many tenants on a small machine must not find the server start more workers than its
  * memory holds.
@@ -19,18 +20,18 @@ record PoolPlaces(int places, boolean boundByMemory) {
 
     /**
      * @param configured       sandbox.max-workers, if set
-     * @param slots            the running slots
+     * @param slotWorkers      the workers that hold every running slot
      * @param tenants          the tenants callers can reach
      * @param heapMb           a worker's heap
      * @param totalMemoryBytes the machine's (or the container's) memory
      */
-    static PoolPlaces of(OptionalInt configured, int slots, int tenants, int heapMb, long totalMemoryBytes) {
+    static PoolPlaces of(OptionalInt configured, int slotWorkers, int tenants, int heapMb, long totalMemoryBytes) {
         if (configured.isPresent()) {
             return new PoolPlaces(configured.getAsInt(), false);
         }
-        int wanted = Math.max(slots, tenants) + WorkerPlacement.SPARES;
+        int wanted = Math.max(slotWorkers, tenants) + WorkerPlacement.SPARES;
         long fits = totalMemoryBytes / 4 * 3 / ((heapMb + OVERHEAD_MB) << 20);
-        int floor = slots + WorkerPlacement.SPARES;
+        int floor = slotWorkers + WorkerPlacement.SPARES;
         return fits >= wanted ? new PoolPlaces(wanted, false)
                 : new PoolPlaces((int) Math.max(floor, fits), true);
     }

@@ -24,10 +24,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, one execution per worker
- * at a time, each worker serving one tenant; {@link WorkerPlacement} decides which worker. A worker that overruns
- * its deadline, runs out of heap or dies is killed with its whole process tree and replaced in the background; its
- * caller still gets a well-formed result, and only its own tenant's sessions on it are lost.
+ * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, each serving one tenant and taking up to
+ * sandbox.worker.concurrent-runs of its runs at once; {@link WorkerPlacement} decides which worker. A worker that
+ * overruns a deadline, runs out of heap or dies is killed with its whole process tree and replaced in the
+ * background; its callers still get well-formed results, and only its own tenant's sessions on it are lost.
  */
 public final class ProcessExecutor implements CodeExecutor {
 
@@ -97,7 +97,7 @@ public final class ProcessExecutor implements CodeExecutor {
             }
             entry.lock();
             try {
-                WorkerProcess worker = placement.take(entry.handle(), request);
+                Lane worker = placement.take(entry.handle(), request);
                 if (worker == null) {
                     // Its worker died while we waited; the loss was recorded, so start over on a fresh one.
                     lossNotice = sessions.takeLossNotice(request.session());
@@ -116,7 +116,8 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
-    private ExecutionResult runOn(WorkerProcess worker, ExecutionRequest request) {
+    private ExecutionResult runOn(Lane lane, ExecutionRequest request) {
+        WorkerProcess worker = lane.worker();
         long start = System.nanoTime();
         Duration stopWait = settings.cancelGrace().plus(settings.cancelGrace()).plus(REPLY_MARGIN);
         Duration hardDeadline = request.timeout().plus(stopWait);
@@ -133,10 +134,10 @@ public final class ProcessExecutor implements CodeExecutor {
                 }
             }
             if (reply.recycle() != null) {
-                placement.retire(worker, reply.recycle());
-            } else {
-                placement.release(worker, false);
+                // Before the lane goes back: no run may take it meanwhile; this run's own lane counts until then.
+                placement.retireWhenFree(worker, reply.recycle());
             }
+            placement.release(lane, false);
             return reply.fullResult();
         } catch (TimeoutException e) {
             lostWarm(request);

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
@@ -23,14 +24,18 @@ import java.util.function.ToLongFunction;
  * past a longer wait it takes any. Free workers are offered least occupied first (fewest warm interpreters and
  * sessions), so new callers spread out. Not thread-safe: the pool calls it under its own lock.
  *
- * @param <W> a worker
+ * <p>A worker may take several runs at once: the line hands out its places ({@code W}), and homes and pins name the
+ * worker itself ({@code H}), so a caller's run may take any free place of its home.
+ *
+ * @param <W> a place on a worker, for one run
+ * @param <H> a worker, which holds sessions and warm interpreters
  */
-final class WaitLine<W> {
+final class WaitLine<W, H> {
 
-    /** One waiting execution; {@link #granted} is set when a worker is handed to it. */
-    static final class Waiter<W> {
-        final W pinned;
-        final W home;
+    /** One waiting execution; {@link #granted} is set when a place is handed to it. */
+    static final class Waiter<W, H> {
+        final H pinned;
+        final H home;
         final String tenant;
         /** Until then it waits for its home; after that a less occupied worker will do. */
         final long patientUntilNanos;
@@ -38,7 +43,7 @@ final class WaitLine<W> {
         final long anyAfterNanos;
         W granted;
 
-        private Waiter(W pinned, W home, String tenant, long patientUntilNanos, long anyAfterNanos) {
+        private Waiter(H pinned, H home, String tenant, long patientUntilNanos, long anyAfterNanos) {
             this.pinned = pinned;
             this.home = home;
             this.tenant = tenant;
@@ -48,29 +53,34 @@ final class WaitLine<W> {
     }
 
     private final int slots;
-    private final List<Waiter<W>> waiting = new ArrayList<>();
+    private final Function<W, H> hostOf;
+    private final List<Waiter<W, H>> waiting = new ArrayList<>();
     /** Workers handed out and not back among the idle ones yet, with the tenant each went to. */
     private final Map<W, String> held = new HashMap<>();
 
-    /** @param slots the workers of the pool, which the tenants share */
-    WaitLine(int slots) {
+    /**
+     * @param slots  the places of the pool that may run at once, which the tenants share
+     * @param hostOf the worker a place belongs to
+     */
+    WaitLine(int slots, Function<W, H> hostOf) {
         if (slots < 1) {
             throw new IllegalArgumentException("slots must be at least 1, got " + slots);
         }
         this.slots = slots;
+        this.hostOf = hostOf;
     }
 
     /**
      * Joins the line for {@code tenant}: {@code pinned} and nothing else, else {@code home} until
      * {@code patientUntilNanos}, then a worker less occupied than the home, and from {@code anyAfterNanos} any.
      */
-    Waiter<W> join(W pinned, W home, String tenant, long patientUntilNanos, long anyAfterNanos) {
-        Waiter<W> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos, anyAfterNanos);
+    Waiter<W, H> join(H pinned, H home, String tenant, long patientUntilNanos, long anyAfterNanos) {
+        Waiter<W, H> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos, anyAfterNanos);
         waiting.add(waiter);
         return waiter;
     }
 
-    void leave(Waiter<W> waiter) {
+    void leave(Waiter<W, H> waiter) {
         waiting.remove(waiter);
     }
 
@@ -89,16 +99,16 @@ final class WaitLine<W> {
      *
      * @return whether any worker was granted
      */
-    boolean dispatch(Collection<W> idle, Predicate<W> live, ToLongFunction<W> occupancy, long nowNanos) {
-        held.keySet().removeIf(worker -> idle.contains(worker) || !live.test(worker));
+    boolean dispatch(Collection<W> idle, Predicate<H> live, ToLongFunction<H> occupancy, long nowNanos) {
+        held.keySet().removeIf(worker -> idle.contains(worker) || !live.test(hostOf.apply(worker)));
         if (idle.isEmpty() || waiting.isEmpty()) {
             return false;
         }
         List<W> free = new ArrayList<>(idle);
-        free.sort(Comparator.comparingLong(occupancy));
+        free.sort(Comparator.comparingLong(worker -> occupancy.applyAsLong(hostOf.apply(worker))));
         boolean granted = false;
         for (W worker : free) {
-            Waiter<W> chosen = choose(worker, live, occupancy, nowNanos);
+            Waiter<W, H> chosen = choose(worker, live, occupancy, nowNanos);
             if (chosen != null) {
                 chosen.granted = worker;
                 held.put(worker, chosen.tenant);
@@ -110,11 +120,11 @@ final class WaitLine<W> {
     }
 
     /** The waiter of the tenant holding fewest workers that may take {@code worker}, longest waiting first. */
-    private Waiter<W> choose(W worker, Predicate<W> live, ToLongFunction<W> occupancy, long nowNanos) {
+    private Waiter<W, H> choose(W worker, Predicate<H> live, ToLongFunction<H> occupancy, long nowNanos) {
         Map<String, Integer> holding = new HashMap<>();
         held.values().forEach(tenant -> holding.merge(tenant, 1, Integer::sum));
         Set<String> waitingTenants = new HashSet<>();
-        for (Waiter<W> waiter : waiting) {
+        for (Waiter<W, H> waiter : waiting) {
             if (waiter.granted == null) {
                 waitingTenants.add(waiter.tenant);
             }
@@ -122,9 +132,9 @@ final class WaitLine<W> {
         Set<String> active = new HashSet<>(waitingTenants);
         active.addAll(holding.keySet());
         int share = Math.max(1, slots / active.size());
-        Waiter<W> best = null;
+        Waiter<W, H> best = null;
         int bestHolds = Integer.MAX_VALUE;
-        for (Waiter<W> waiter : waiting) {
+        for (Waiter<W, H> waiter : waiting) {
             if (waiter.granted != null || !mayTake(waiter, worker, live, occupancy, nowNanos)) {
                 continue;
             }
@@ -141,8 +151,9 @@ final class WaitLine<W> {
         return best;
     }
 
-    private boolean mayTake(Waiter<W> waiter, W worker, Predicate<W> live, ToLongFunction<W> occupancy,
+    private boolean mayTake(Waiter<W, H> waiter, W place, Predicate<H> live, ToLongFunction<H> occupancy,
             long nowNanos) {
+        H worker = hostOf.apply(place);
         if (waiter.pinned != null) {
             return waiter.pinned == worker;
         }

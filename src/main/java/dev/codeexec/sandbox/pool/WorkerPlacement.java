@@ -31,8 +31,9 @@ import java.util.logging.Logger;
 /**
  * Which worker runs each execution, and the pool of workers that policy needs. A worker serves one tenant (one
  * workspace) for its whole life: its OS sandbox binds only that workspace, and a worker killed by one tenant's run
- * loses only that tenant's sessions and warm interpreters. A run waits for a free worker of its tenant, in its
- * tenant's line. The pool starts a worker for every served tenant ahead ({@link #initialPool}); when a tenant has
+ * loses only that tenant's sessions and warm interpreters. A worker takes up to sandbox.worker.concurrent-runs of
+ * its tenant's runs at once, one per {@link Lane}: a busy tenant's second run goes beside the first instead of
+ * waiting for a second worker's start. A run waits for a free lane of its tenant, in its tenant's line. The pool starts a worker for every served tenant ahead ({@link #initialPool}); when a tenant has
  * none, nor one starting, a worker is started for it in a free place of the pool (sandbox.max-workers), or, when the
  * pool is full, in the place of another tenant's idle worker, which is recycled (one with no sessions first). No more
  * runs go at once than there are running slots.
@@ -74,16 +75,23 @@ final class WorkerPlacement {
     private final SandboxSettings settings;
     private final Path defaultWorkspace;
     private final int runningSlots;
+    private final int lanesPerWorker;
+    /** Workers the pool may hold. */
     private final int capacity;
-    private final Deque<WorkerProcess> idle = new ArrayDeque<>();
-    /** When each idle worker became ready or last finished a run ({@link System#nanoTime}). */
+    /** Lanes free to take, of live workers. */
+    private final Deque<Lane> idle = new ArrayDeque<>();
+    /** Each live worker's lanes taken by runs. */
+    private final Map<WorkerProcess, Integer> out = new HashMap<>();
+    /** Workers to retire once their runs are over: no run is given a lane on them meanwhile. */
+    private final Map<WorkerProcess, String> draining = new HashMap<>();
+    /** When each worker became ready or last finished a run ({@link System#nanoTime}). */
     private final Map<WorkerProcess, Long> idleSince = new HashMap<>();
     private final Duration idleStop;
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("sandbox-worker-idle").factory());
     /** Every live worker and the workspace of the tenant it serves. */
     private final Map<WorkerProcess, Path> live = new HashMap<>();
-    private final Map<Path, WaitLine<WorkerProcess>> lines = new LinkedHashMap<>();
+    private final Map<Path, WaitLine<Lane, WorkerProcess>> lines = new LinkedHashMap<>();
     /** Runs of each tenant waiting for any of its workers (not for a session's). */
     private final Map<Path, Integer> wanting = new HashMap<>();
     private final Map<Path, Integer> starting = new HashMap<>();
@@ -123,7 +131,8 @@ final class WorkerPlacement {
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
         this.poolFull = poolFull;
         this.runningSlots = settings.maxConcurrent();
-        PoolPlaces places = PoolPlaces.of(settings.maxWorkers(), runningSlots, served.size(),
+        this.lanesPerWorker = settings.worker().concurrentRuns();
+        PoolPlaces places = PoolPlaces.of(settings.maxWorkers(), settings.workersForSlots(), served.size(),
                 settings.worker().heapMb(), totalMemory);
         this.capacity = places.places();
         if (places.boundByMemory()) {
@@ -138,8 +147,8 @@ final class WorkerPlacement {
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds.
         synchronized (this) {
-            initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(), runningSlots,
-                    capacity));
+            initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
+                    settings.workersForSlots(), capacity));
             spawn(initial.removeFirst());
         }
         if (idleStop.isPositive()) {
@@ -151,17 +160,18 @@ final class WorkerPlacement {
     }
 
     /**
-     * The tenants of the initial pool's workers: the running slots go round the served tenants, then each tenant
+     * The tenants of the initial pool's workers: the workers the running slots need ({@code slotWorkers}) go round
+     * the served tenants, then each tenant
      * still without a worker gets one while the pool has places, so that every tenant's first call finds its worker
      * ready. A worker serves one tenant for its life, so a spare cannot wait for whichever tenant comes next: each
      * tenant's is started ahead. The last place is left empty when every tenant has a worker.
      */
-    static List<Path> initialPool(List<Path> served, int slots, int capacity) {
+    static List<Path> initialPool(List<Path> served, int slotWorkers, int capacity) {
         List<Path> pool = new ArrayList<>();
-        for (int i = 0; i < slots; i++) {
+        for (int i = 0; i < slotWorkers; i++) {
             pool.add(served.get(i % served.size()));
         }
-        for (int i = slots; i < served.size() && pool.size() < capacity; i++) {
+        for (int i = slotWorkers; i < served.size() && pool.size() < capacity; i++) {
             pool.add(served.get(i));
         }
         return pool;
@@ -172,13 +182,13 @@ final class WorkerPlacement {
         return request.workspace() == null ? defaultWorkspace : request.workspace().toAbsolutePath().normalize();
     }
 
-    /** Any free worker of the request's tenant. */
-    WorkerProcess takeAny(ExecutionRequest request) {
+    /** A free lane of any worker of the request's tenant. */
+    Lane takeAny(ExecutionRequest request) {
         return acquire(null, null, request);
     }
 
-    /** The session's worker once it is free, or null when it died meanwhile. */
-    WorkerProcess take(WorkerProcess pinned, ExecutionRequest request) {
+    /** A lane of the session's worker once one is free, or null when the worker died meanwhile. */
+    Lane take(WorkerProcess pinned, ExecutionRequest request) {
         return acquire(pinned, null, request);
     }
 
@@ -188,7 +198,7 @@ final class WorkerPlacement {
      * that wait any, which becomes the caller's home (its old interpreter is dropped). A caller without one takes
      * the first free worker.
      */
-    WorkerProcess takeWarm(ExecutionRequest request) {
+    Lane takeWarm(ExecutionRequest request) {
         SessionKey key = request.session();
         Path tenant = tenantOf(request);
         WorkerProcess home;
@@ -199,14 +209,14 @@ final class WorkerPlacement {
         // A caller new to the pool has nothing to lose anywhere: it takes the first free worker, the least occupied
         // when several are free (WaitLine), instead of waiting for one that was least occupied when it arrived, as it
         // did, while a worker that started meanwhile stood idle.
-        WorkerProcess worker = acquire(null, home, request);
+        Lane lane = acquire(null, home, request);
         synchronized (this) {
-            if (home != null && home != worker) {
+            if (home != null && home != lane.worker()) {
                 scheduleDrop(home, key);
             }
-            warmHomes.ranOn(key, worker, System.nanoTime());
+            warmHomes.ranOn(key, lane.worker(), System.nanoTime());
         }
-        return worker;
+        return lane;
     }
 
     /** The tenant's worker holding the fewest sessions, for a new session; one is awaited if the tenant has none. */
@@ -216,8 +226,9 @@ final class WorkerPlacement {
             best = workersOf(tenantOf(request)).stream().min(Comparator.comparingInt(sessions::count)).orElse(null);
         }
         if (best == null) {
-            best = takeAny(request);
-            release(best, true);
+            Lane lane = takeAny(request);
+            release(lane, true);
+            best = lane.worker();
         }
         return best;
     }
@@ -240,19 +251,19 @@ final class WorkerPlacement {
      *
      * @throws CancelledWhileWaiting when the caller cancels the run meanwhile
      */
-    private synchronized WorkerProcess acquire(WorkerProcess pinned, WorkerProcess home, ExecutionRequest request) {
+    private synchronized Lane acquire(WorkerProcess pinned, WorkerProcess home, ExecutionRequest request) {
         long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
                 + Duration.ofSeconds(Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())).toNanos();
         RunHooks hooks = request.hooks();
         hooks.cancellation().thenRun(this::wakeWaiters);
         Path tenant = tenantOf(request);
-        WaitLine<WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots));
+        WaitLine<Lane, WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots, Lane::worker));
         // Waiting for the home longer than a fresh interpreter takes to build would only lose time, if the move cost
         // nothing else; but the spare it takes must be built again and the caller's state is lost, so past its
         // patience a caller moves only to even the workers out, and to any free worker after several times as long.
         long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
         long joined = System.nanoTime();
-        WaitLine.Waiter<WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), joined + patience,
+        WaitLine.Waiter<Lane, WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), joined + patience,
                 joined + patience * MOVE_ANYWHERE_AFTER_PATIENCES);
         if (pinned == null) {
             wanting.merge(tenant, 1, Integer::sum);
@@ -280,7 +291,7 @@ final class WorkerPlacement {
                 }
                 long now = System.nanoTime();
                 if (now >= deadline) {
-                    throw new SandboxBusyException(live.size() - idle.size(), waiting() - 1);
+                    throw new SandboxBusyException(busyLanes(), waiting() - 1);
                 }
                 long wake = waiter.patientUntilNanos - now > 0 ? Math.min(deadline, waiter.patientUntilNanos)
                         : waiter.anyAfterNanos - now > 0 ? Math.min(deadline, waiter.anyAfterNanos) : deadline;
@@ -291,7 +302,7 @@ final class WorkerPlacement {
             if (waiter.granted != null) {
                 return waiter.granted;
             }
-            throw new SandboxBusyException(live.size() - idle.size(), waiting() - 1);
+            throw new SandboxBusyException(busyLanes(), waiting() - 1);
         } finally {
             line.leave(waiter);
             if (pinned == null) {
@@ -301,12 +312,12 @@ final class WorkerPlacement {
     }
 
     /**
-     * A tenant with a run waiting and a free running slot, but no free worker and none starting, gets one: in a free
-     * place of the pool, else in that of another tenant's idle worker, recycled for it.
+     * A tenant with a run waiting and a free running slot, but no free lane and no worker starting, gets a worker: in
+     * a free place of the pool, else in that of another tenant's idle worker, recycled for it.
      */
     private void provideFor(Path tenant) {
-        if (starting.getOrDefault(tenant, 0) > 0 || live.size() - idle.size() >= runningSlots
-                || idle.stream().anyMatch(w -> tenant.equals(live.get(w)))) {
+        if (starting.getOrDefault(tenant, 0) > 0 || busyLanes() >= runningSlots
+                || idle.stream().anyMatch(lane -> tenant.equals(live.get(lane.worker())))) {
             return;
         }
         if (live.size() + startingCount() < capacity) {
@@ -318,7 +329,7 @@ final class WorkerPlacement {
         // Another tenant's idle worker that no run of its own is waiting for: one whose tenant keeps another worker
         // first (recycling a tenant's last worker makes its next call wait for a start), then one without sessions,
         // then the one holding the least state.
-        idle.stream().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
+        idleWorkers().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
                         || busy(live.get(w)) >= share()))
                 .min(Comparator.comparingInt((WorkerProcess w) -> workersOf(live.get(w)).size() > 1 ? 0 : 1)
                         .thenComparingInt(sessions::count).thenComparingLong(this::occupancy))
@@ -330,6 +341,16 @@ final class WorkerPlacement {
 
     private int startingCount() {
         return starting.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Workers with every lane free, the one free longest first. */
+    private java.util.stream.Stream<WorkerProcess> idleWorkers() {
+        return idle.stream().map(Lane::worker).distinct().filter(w -> out.getOrDefault(w, 0) == 0);
+    }
+
+    /** Lanes taken by runs, over all workers. */
+    private int busyLanes() {
+        return out.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     private List<WorkerProcess> workersOf(Path tenant) {
@@ -350,8 +371,8 @@ final class WorkerPlacement {
      */
     private void dispatch() {
         boolean granted = false;
-        for (Map.Entry<Path, WaitLine<WorkerProcess>> entry : lines.entrySet()) {
-            int free = runningSlots - (live.size() - idle.size());
+        for (Map.Entry<Path, WaitLine<Lane, WorkerProcess>> entry : lines.entrySet()) {
+            int free = runningSlots - busyLanes();
             if (free <= 0) {
                 break;
             }
@@ -362,11 +383,14 @@ final class WorkerPlacement {
                     continue;
                 }
             }
-            List<WorkerProcess> mine = new ArrayList<>(idle.stream().filter(w -> entry.getKey().equals(live.get(w)))
-                    .limit(free).toList());
-            List<WorkerProcess> before = List.copyOf(mine);
+            List<Lane> mine = new ArrayList<>(idle.stream()
+                    .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).limit(free).toList());
+            List<Lane> before = List.copyOf(mine);
             if (entry.getValue().dispatch(mine, live::containsKey, this::occupancy, System.nanoTime())) {
-                before.stream().filter(w -> !mine.contains(w)).forEach(idle::remove);
+                before.stream().filter(lane -> !mine.contains(lane)).forEach(lane -> {
+                    idle.remove(lane);
+                    out.merge(lane.worker(), 1, Integer::sum);
+                });
                 granted = true;
             }
         }
@@ -381,9 +405,9 @@ final class WorkerPlacement {
         return Math.max(1, runningSlots / (int) Math.max(1, tenants));
     }
 
+    /** Lanes a tenant's runs hold. */
     private int busy(Path tenant) {
-        return (int) live.entrySet().stream().filter(e -> e.getValue().equals(tenant) && !idle.contains(e.getKey()))
-                .count();
+        return workersOf(tenant).stream().mapToInt(w -> out.getOrDefault(w, 0)).sum();
     }
 
     private boolean othersWaiting(Path tenant) {
@@ -396,20 +420,30 @@ final class WorkerPlacement {
     }
 
     /** Back in the pool after a run; {@code first} puts it at the front (it was taken only to be pinned). */
-    synchronized void release(WorkerProcess worker, boolean first) {
+    synchronized void release(Lane lane, boolean first) {
+        WorkerProcess worker = lane.worker();
         if (!live.containsKey(worker)) {
             return;
         }
+        out.merge(worker, -1, Integer::sum);
         if (closed) {
-            worker.stop();
+            if (out.get(worker) == 0) {
+                worker.stop();
+            }
+            return;
+        }
+        if (draining.containsKey(worker)) {
+            if (out.get(worker) == 0) {
+                retireLocked(worker, draining.get(worker), live.get(worker));
+            }
             return;
         }
         idleSince.put(worker, System.nanoTime());
         if (first) {
-            idle.addFirst(worker);
+            idle.addFirst(lane);
         } else {
             // To the back: the next execution goes to the worker that has had longest to pre-build its next context.
-            idle.addLast(worker);
+            idle.addLast(lane);
         }
         dispatch();
         notifyAll();
@@ -426,7 +460,7 @@ final class WorkerPlacement {
      * the lock). Called under the lock.
      */
     private void continueInitialPool(boolean mayHold) {
-        if (mayHold && !initial.isEmpty() && live.size() > idle.size()
+        if (mayHold && !initial.isEmpty() && busyLanes() > 0
                 && lines.values().stream().mapToInt(WaitLine::ungranted).sum() == 0) {
             initialHeld = true;
             return;
@@ -444,7 +478,26 @@ final class WorkerPlacement {
         }
     }
 
-    /** Kills the worker; its tenant's sessions on it are lost, and a replacement starts for the same tenant. */
+    /**
+     * Replaces the worker once the runs on its other lanes are over (it takes no new ones meanwhile); at once when
+     * none runs. For a worker that asked to be replaced, which its other runs need not pay for.
+     */
+    synchronized void retireWhenFree(WorkerProcess worker, String why) {
+        if (!live.containsKey(worker)) {
+            return;
+        }
+        if (out.getOrDefault(worker, 0) == 0) {
+            retireLocked(worker, why, live.get(worker));
+            return;
+        }
+        draining.put(worker, why);
+        idle.removeIf(lane -> lane.worker() == worker);
+    }
+
+    /**
+     * Kills the worker now, with any other runs on it; its tenant's sessions on it are lost, and a replacement starts
+     * for the same tenant.
+     */
     void retire(WorkerProcess worker, String why) {
         worker.kill();
         synchronized (this) {
@@ -475,7 +528,9 @@ final class WorkerPlacement {
         if (live.remove(worker) == null) {
             return false;
         }
-        idle.remove(worker);
+        idle.removeIf(lane -> lane.worker() == worker);
+        out.remove(worker);
+        draining.remove(worker);
         idleSince.remove(worker);
         pendingDrops.remove(worker);
         Spares left = workerSpares.remove(worker);
@@ -503,7 +558,7 @@ final class WorkerPlacement {
             }
             long cutoff = nowNanos - idleStop.toNanos();
             // Longest idle first: the front of the line is the worker that finished first.
-            for (WorkerProcess worker : List.copyOf(idle)) {
+            for (WorkerProcess worker : idleWorkers().toList()) {
                 Path tenant = live.get(worker);
                 if (idleSince.getOrDefault(worker, nowNanos) - cutoff > 0 || sessions.count(worker) > 0
                         || workersOf(tenant).size() <= 1) {
@@ -551,8 +606,11 @@ final class WorkerPlacement {
                 return;
             }
             live.put(worker, tenant);
+            out.put(worker, 0);
             starting.merge(tenant, -1, Integer::sum);
-            idle.addLast(worker);
+            for (int i = 0; i < lanesPerWorker; i++) {
+                idle.addLast(new Lane(worker, i));
+            }
             idleSince.put(worker, System.nanoTime());
             dispatch();
             notifyAll();
@@ -592,12 +650,12 @@ final class WorkerPlacement {
         return live.keySet().stream().map(WorkerProcess::pid).toList();
     }
 
-    /** Workers: live, idle, starting, the initial pool's still waiting their turn, replaced. */
+    /** Workers: live, idle (no run on any lane), starting, the initial pool's still waiting their turn, replaced. */
     record Counts(int live, int idle, int starting, int queued, long replaced, long tenantSwitches) {
     }
 
     synchronized Counts counts() {
-        return new Counts(live.size(), idle.size(), startingCount(), initial.size(), replaced.get(),
+        return new Counts(live.size(), (int) idleWorkers().count(), startingCount(), initial.size(), replaced.get(),
                 tenantSwitches.get());
     }
 
@@ -609,6 +667,7 @@ final class WorkerPlacement {
             workers = new ArrayList<>(live.keySet());
             live.clear();
             idle.clear();
+            out.clear();
             notifyAll();
         }
         workers.forEach(WorkerProcess::stop);

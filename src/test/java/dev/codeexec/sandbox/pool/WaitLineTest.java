@@ -21,7 +21,7 @@ class WaitLineTest {
     static final long PATIENT = NOW + 100;
     static final long IMPATIENT = NOW - 1;
 
-    final WaitLine<String> line = new WaitLine<>(2);
+    final WaitLine<String, String> line = new WaitLine<>(2, worker -> worker);
     final Set<String> live = Set.of("a", "b");
     Map<String, Long> homes = Map.of();
 
@@ -33,10 +33,10 @@ class WaitLineTest {
 
     @Test
     void aRunWaitsForItsBusyHomeWhilePatientThenTakesAnyFreeWorker() {
-        WaitLine.Waiter<String> patient = line.join(null, "a", "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> patient = line.join(null, "a", "t", PATIENT, PATIENT);
         assertFalse(dispatch("b"));
         assertNull(patient.granted, "waits for the worker holding its interpreter");
-        WaitLine.Waiter<String> impatient = line.join(null, "a", "t", IMPATIENT, IMPATIENT);
+        WaitLine.Waiter<String, String> impatient = line.join(null, "a", "t", IMPATIENT, IMPATIENT);
         assertTrue(dispatch("b"));
         assertEquals("b", impatient.granted, "past its patience any free worker will do");
         assertTrue(dispatch("a"));
@@ -45,9 +45,9 @@ class WaitLineTest {
 
     @Test
     void aFreeWorkerGoesToTheLongestWaitingRunThatMayTakeIt() {
-        WaitLine.Waiter<String> homedElsewhere = line.join(null, "b", "t", PATIENT, PATIENT);
-        WaitLine.Waiter<String> first = line.join(null, null, "t", PATIENT, PATIENT);
-        WaitLine.Waiter<String> second = line.join(null, "a", "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> homedElsewhere = line.join(null, "b", "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> first = line.join(null, null, "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> second = line.join(null, "a", "t", PATIENT, PATIENT);
         assertTrue(dispatch("a"));
         assertNull(homedElsewhere.granted);
         assertEquals("a", first.granted, "in arrival order among those that may take it");
@@ -56,7 +56,7 @@ class WaitLineTest {
 
     @Test
     void aSessionRunTakesOnlyItsOwnWorker() {
-        WaitLine.Waiter<String> session = line.join("a", null, "t", IMPATIENT, IMPATIENT);
+        WaitLine.Waiter<String, String> session = line.join("a", null, "t", IMPATIENT, IMPATIENT);
         assertFalse(dispatch("b"));
         assertNull(session.granted);
         assertTrue(dispatch("a"));
@@ -65,7 +65,7 @@ class WaitLineTest {
 
     @Test
     void aRunWhoseHomeIsGoneTakesAnyWorkerAtOnce() {
-        WaitLine.Waiter<String> orphan = line.join(null, "dead", "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> orphan = line.join(null, "dead", "t", PATIENT, PATIENT);
         assertTrue(dispatch("b"));
         assertEquals("b", orphan.granted);
     }
@@ -73,15 +73,15 @@ class WaitLineTest {
     @Test
     void freeWorkersHoldingFewerInterpretersAreOfferedFirst() {
         homes = Map.of("a", 3L, "b", 1L);
-        WaitLine.Waiter<String> newcomer = line.join(null, null, "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> newcomer = line.join(null, null, "t", PATIENT, PATIENT);
         assertTrue(dispatch("a", "b"));
         assertEquals("b", newcomer.granted);
     }
 
     @Test
     void eachWorkerIsGrantedOnceAndLeavesTheIdleSet() {
-        WaitLine.Waiter<String> one = line.join(null, null, "t", PATIENT, PATIENT);
-        WaitLine.Waiter<String> two = line.join(null, null, "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> one = line.join(null, null, "t", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> two = line.join(null, null, "t", PATIENT, PATIENT);
         List<String> idle = new ArrayList<>(List.of("a"));
         assertTrue(line.dispatch(idle, live::contains, w -> 0L, NOW));
         assertEquals("a", one.granted);
@@ -93,11 +93,11 @@ class WaitLineTest {
 
     @Test
     void aWaitingTenantGetsTheFreeWorkerBeforeATenantAlreadyHoldingOne() {
-        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> first = line.join(null, null, "b", PATIENT, PATIENT);
         assertTrue(dispatch("a"));
         assertEquals("a", first.granted);
-        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
-        WaitLine.Waiter<String> tenantA = line.join(null, null, "a", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> tenantA = line.join(null, null, "a", PATIENT, PATIENT);
         assertTrue(dispatch("b"));
         assertEquals("b", tenantA.granted, "the tenant holding no worker goes first, though it came later");
         assertNull(moreOfB.granted);
@@ -105,13 +105,13 @@ class WaitLineTest {
 
     @Test
     void aTenantHoldingItsShareGetsNoMoreWhileAnotherTenantWaits() {
-        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> first = line.join(null, null, "b", PATIENT, PATIENT);
         assertTrue(dispatch("a"));
         assertEquals("a", first.granted);
         line.leave(first);
         // Tenant A waits for worker "a", which B holds; B must not take the last free worker meanwhile.
-        WaitLine.Waiter<String> tenantA = line.join("a", null, "a", PATIENT, PATIENT);
-        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> tenantA = line.join("a", null, "a", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
         assertFalse(dispatch("b"), "B holds its share of two workers while A waits");
         assertNull(moreOfB.granted);
         assertTrue(dispatch("a", "b"), "once B gives worker a back, both go on");
@@ -121,19 +121,19 @@ class WaitLineTest {
 
     @Test
     void aTenantAloneMayTakeEveryWorker() {
-        WaitLine.Waiter<String> one = line.join(null, null, "b", PATIENT, PATIENT);
-        WaitLine.Waiter<String> two = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> one = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> two = line.join(null, null, "b", PATIENT, PATIENT);
         assertTrue(dispatch("a", "b"));
         assertEquals(Set.of("a", "b"), Set.of(one.granted, two.granted));
     }
 
     @Test
     void aWorkerThatDiedNoLongerCountsAsHeld() {
-        WaitLine.Waiter<String> first = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> first = line.join(null, null, "b", PATIENT, PATIENT);
         assertTrue(dispatch("a"));
         line.leave(first);
-        WaitLine.Waiter<String> tenantA = line.join("x", null, "a", PATIENT, PATIENT);
-        WaitLine.Waiter<String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> tenantA = line.join("x", null, "a", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> moreOfB = line.join(null, null, "b", PATIENT, PATIENT);
         List<String> idle = new ArrayList<>(List.of("b"));
         assertTrue(line.dispatch(idle, Set.of("b", "x")::contains, w -> 0L, NOW),
                 "worker a is gone: B holds nothing, so it may take b");
@@ -143,12 +143,12 @@ class WaitLineTest {
 
     @Test
     void belowTheirSharesTheTenantHoldingFewerGoesFirst() {
-        WaitLine<String> four = new WaitLine<>(4);
-        WaitLine.Waiter<String> first = four.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine<String, String> four = new WaitLine<>(4, worker -> worker);
+        WaitLine.Waiter<String, String> first = four.join(null, null, "b", PATIENT, PATIENT);
         assertTrue(four.dispatch(new ArrayList<>(List.of("a")), w -> true, w -> 0L, NOW));
         assertEquals("a", first.granted);
-        WaitLine.Waiter<String> moreOfB = four.join(null, null, "b", PATIENT, PATIENT);
-        WaitLine.Waiter<String> tenantA = four.join(null, null, "a", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> moreOfB = four.join(null, null, "b", PATIENT, PATIENT);
+        WaitLine.Waiter<String, String> tenantA = four.join(null, null, "a", PATIENT, PATIENT);
         assertTrue(four.dispatch(new ArrayList<>(List.of("b")), w -> true, w -> 0L, NOW));
         assertEquals("b", tenantA.granted, "B holds one of its two, A none: A goes first though it came later");
         assertNull(moreOfB.granted);
@@ -162,7 +162,7 @@ class WaitLineTest {
      */
     @Test
     void pastItsPatienceACallerMovesOnlyToEvenTheWorkersOut() {
-        WaitLine.Waiter<String> caller = line.join(null, "a", "t", IMPATIENT, PATIENT);
+        WaitLine.Waiter<String, String> caller = line.join(null, "a", "t", IMPATIENT, PATIENT);
         homes = Map.of("a", 4L, "b", 3L);
         assertFalse(dispatch("b"));
         assertNull(caller.granted, "moving to a worker holding nearly as many would only swap callers");

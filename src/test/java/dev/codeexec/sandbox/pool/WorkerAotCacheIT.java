@@ -53,7 +53,7 @@ class WorkerAotCacheIT {
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
                         Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 1, SandboxSettings.OsSandboxMode.AUTO,
-                        Path.of("target/aot-cache-test-resources"), Duration.ZERO),
+                        Path.of("target/aot-cache-test-resources"), Duration.ZERO, 1),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         // Workers under the OS sandbox where there is one, as in the server: they must still read the cache.
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));

@@ -40,7 +40,7 @@ class WorkerJavaHomeTest {
                 // C1 alone, as the test profile's workers (application.properties): this worker only has to start.
                 new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of("-XX:TieredStopAtLevel=1"),
                         Optional.empty(), Optional.of(home), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
-                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO), quota);
+                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO, 1), quota);
         // Under the OS sandbox where there is one, as in the server: the JDK's files must be visible to the worker
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));

@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,6 +52,8 @@ class WorkerPlacementTest {
     private long readyAfterMs;
     /** sandbox.max-workers: by default one per served tenant or running slot, and a spare. */
     private OptionalInt maxWorkers = OptionalInt.empty();
+    /** sandbox.worker.concurrent-runs: one run per worker unless a test says otherwise. */
+    private int concurrentRuns = 1;
 
     private WorkerPlacement placement(int slots) {
         return placement(slots, PATIENCE, List.of(dir.resolve("local")));
@@ -62,7 +65,7 @@ class WorkerPlacementTest {
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
                 new SandboxSettings.Worker(256, 0, 0, startTimeout, List.of(), Optional.empty(), Optional.empty(),
                         SandboxSettings.Jit.AUTO, Optional.empty(), 0, SandboxSettings.OsSandboxMode.AUTO,
-                        dir.resolve("polyglot-resources"), IDLE_STOP),
+                        dir.resolve("polyglot-resources"), IDLE_STOP, concurrentRuns),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
@@ -80,7 +83,7 @@ class WorkerPlacementTest {
                 null, tenant, null);
     }
 
-    private CompletableFuture<WorkerProcess> takeLater(Path tenant) {
+    private CompletableFuture<Lane> takeLater(Path tenant) {
         return CompletableFuture.supplyAsync(() -> placement.takeAny(runOf(tenant)), callers);
     }
 
@@ -102,11 +105,11 @@ class WorkerPlacementTest {
         placement(2);
         Path a = dir.resolve("tenant-a");
         Path b = dir.resolve("tenant-b");
-        WorkerProcess b1 = placement.takeAny(runOf(b));
-        WorkerProcess b2 = placement.takeAny(runOf(b));
-        CompletableFuture<WorkerProcess> bThird = takeLater(b);
+        Lane b1 = placement.takeAny(runOf(b));
+        Lane b2 = placement.takeAny(runOf(b));
+        CompletableFuture<Lane> bThird = takeLater(b);
         Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
-        CompletableFuture<WorkerProcess> aFirst = takeLater(a);
+        CompletableFuture<Lane> aFirst = takeLater(a);
         Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 2);
 
         placement.release(b1, false);
@@ -114,21 +117,21 @@ class WorkerPlacementTest {
         assertTrue(aFirst.isDone(), "the slot went to the tenant that already held the other one");
         assertFalse(bThird.isDone(), "both slots are taken: B's third run must still wait");
 
-        WorkerProcess forA = aFirst.get();
+        Lane forA = aFirst.get();
         placement.release(forA, false);
-        WorkerProcess forB = bThird.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
-        assertEquals(b, startedFor.get(b1));
-        assertEquals(b, startedFor.get(b2));
-        assertEquals(a, startedFor.get(forA), "A's run was given a worker started for another tenant");
-        assertEquals(b, startedFor.get(forB), "B's run was given a worker started for another tenant");
+        Lane forB = bThird.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(b, startedFor.get(b1.worker()));
+        assertEquals(b, startedFor.get(b2.worker()));
+        assertEquals(a, startedFor.get(forA.worker()), "A's run was given a worker started for another tenant");
+        assertEquals(b, startedFor.get(forB.worker()), "B's run was given a worker started for another tenant");
     }
 
     /** A run that names no workspace is the local tenant's, and the initial pool was started for it. */
     @Test
     void theInitialPoolIsTheLocalTenants() {
         placement(2);
-        WorkerProcess local = placement.takeAny(runOf(null));
-        assertEquals(dir.resolve("local"), startedFor.get(local));
+        Lane local = placement.takeAny(runOf(null));
+        assertEquals(dir.resolve("local"), startedFor.get(local.worker()));
     }
 
     /**
@@ -144,8 +147,8 @@ class WorkerPlacementTest {
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
         assertEquals(tenants.size(), placement.counts().idle(), "the initial pool has a worker for each tenant");
         for (Path tenant : tenants) {
-            WorkerProcess worker = placement.takeAny(runOf(tenant));
-            assertEquals(tenant, startedFor.get(worker));
+            Lane worker = placement.takeAny(runOf(tenant));
+            assertEquals(tenant, startedFor.get(worker.worker()));
             placement.release(worker, false);
         }
         WorkerPlacement.Counts counts = placement.counts();
@@ -165,8 +168,8 @@ class WorkerPlacementTest {
         List<Path> tenants = List.of("a", "b", "c", "d").stream().map(t -> dir.resolve("tenant-" + t)).toList();
         placement(2, PATIENCE, tenants);
         awaitPoolStarted(3);
-        WorkerProcess forD = placement.takeAny(runOf(tenants.get(3)));
-        assertEquals(tenants.get(3), startedFor.get(forD));
+        Lane forD = placement.takeAny(runOf(tenants.get(3)));
+        assertEquals(tenants.get(3), startedFor.get(forD.worker()));
         WorkerPlacement.Counts counts = placement.counts();
         assertEquals(3, counts.live());
         assertEquals(1, counts.tenantSwitches());
@@ -185,8 +188,8 @@ class WorkerPlacementTest {
         Path b = dir.resolve("tenant-b");
         Path c = dir.resolve("tenant-c");
         placement(2, PATIENCE, List.of(a, b, c));
-        WorkerProcess forC = takeLater(c).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
-        assertEquals(c, startedFor.get(forC));
+        Lane forC = takeLater(c).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(c, startedFor.get(forC.worker()));
         placement.release(forC, false);
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
         assertEquals(3, placement.counts().live(), "one worker for each tenant: " + startedFor.values());
@@ -204,20 +207,20 @@ class WorkerPlacementTest {
         Path c = dir.resolve("tenant-c");
         placement(2, PATIENCE, List.of(a, b, c));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() + placement.counts().queued() == 0);
-        WorkerProcess a1 = placement.takeAny(runOf(a));
-        WorkerProcess a2 = placement.takeAny(runOf(a)); // started in the spare place: the pool is full
+        Lane a1 = placement.takeAny(runOf(a));
+        Lane a2 = placement.takeAny(runOf(a)); // started in the spare place: the pool is full
         placement.release(a1, false);
         placement.release(a2, false);
         assertEquals(4, placement.counts().live());
-        WorkerProcess b1 = placement.takeAny(runOf(b));
-        WorkerProcess b2 = placement.takeAny(runOf(b));
-        assertEquals(b, startedFor.get(b2));
+        Lane b1 = placement.takeAny(runOf(b));
+        Lane b2 = placement.takeAny(runOf(b));
+        assertEquals(b, startedFor.get(b2.worker()));
         assertEquals(1, placement.counts().tenantSwitches());
         placement.release(b1, false);
         placement.release(b2, false);
         long startsBefore = startedFor.size();
-        WorkerProcess forC = placement.takeAny(runOf(c));
-        assertEquals(c, startedFor.get(forC));
+        Lane forC = placement.takeAny(runOf(c));
+        assertEquals(c, startedFor.get(forC.worker()));
         assertEquals(startsBefore, startedFor.size(), "C's only worker was recycled: its run waited for a start");
     }
 
@@ -241,7 +244,76 @@ class WorkerPlacementTest {
         maxWorkers = OptionalInt.of(2);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> placement(2, PATIENCE, List.of(dir.resolve("local"))));
-        assertEquals("sandbox.max-workers must be at least sandbox.max-concurrent + 1 (3), got 2", refused.getMessage());
+        assertEquals("sandbox.max-workers must be at least one more than the workers sandbox.max-concurrent needs at "
+                + "sandbox.worker.concurrent-runs each (3), got 2", refused.getMessage());
+    }
+
+    @Test
+    void workersTakingTwoRunsEachNeedHalfAsManyPlaces() {
+        concurrentRuns = 2;
+        maxWorkers = OptionalInt.of(3);
+        placement(4, PATIENCE, List.of(dir.resolve("local")));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> placement(5, PATIENCE, List.of(dir.resolve("local"))));
+        assertTrue(refused.getMessage().endsWith("(4), got 3"), refused.getMessage());
+    }
+
+    /**
+     * With two runs per worker, a tenant's two running slots are one worker's two lanes: the initial pool starts one
+     * worker, a second run goes beside the first instead of waiting for a start (mutation-checked: with one lane per
+     * worker, the second run starts a second worker), and a third waits for a lane to come free.
+     */
+    @Test
+    void aTenantsSecondRunGoesBesideItsFirstOnOneWorker() throws Exception {
+        concurrentRuns = 2;
+        placement(2);
+        Lane first = placement.takeAny(runOf(null));
+        Lane second = placement.takeAny(runOf(null));
+        assertEquals(first.worker(), second.worker());
+        assertNotEquals(first.index(), second.index());
+        CompletableFuture<Lane> third = takeLater(null);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
+        assertEquals(1, startedFor.size(), "a second worker was started while the first had a free lane");
+        assertEquals(0, placement.counts().starting() + placement.counts().queued(), "the pool wants a second worker");
+        assertFalse(third.isDone(), "a third run ran beside two in two running slots");
+        placement.release(second, false);
+        assertEquals(second, third.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertEquals(1, placement.counts().live());
+    }
+
+    /**
+     * A worker that asks to be replaced while another run is on it is replaced once that run is over, not killed
+     * under it, and takes no new run meanwhile (mutation-checked: retiring at once kills the running lane's worker,
+     * and without draining, the waiting run is given the asking worker's free lane).
+     */
+    @Test
+    void aWorkerAskingToBeReplacedFinishesItsOtherRunFirst() throws Exception {
+        concurrentRuns = 2;
+        placement(2);
+        Lane asking = placement.takeAny(runOf(null));
+        Lane other = placement.takeAny(runOf(null));
+        placement.retireWhenFree(asking.worker(), "test");
+        placement.release(asking, false);
+        CompletableFuture<Lane> next = takeLater(null);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
+        assertTrue(asking.worker().alive(), "the worker was killed under its other run");
+        assertEquals(0, placement.counts().replaced());
+        placement.release(other, false);
+        Lane replacement = next.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertNotSame(asking.worker(), replacement.worker());
+        assertEquals(1, placement.counts().replaced());
+        Awaitility.await().atMost(PATIENCE).until(() -> !asking.worker().alive());
+    }
+
+    /** A session's run takes a free lane of its worker while a run of another caller holds the other lane. */
+    @Test
+    void aSessionRunsBesideAnotherRunOnItsWorker() {
+        concurrentRuns = 2;
+        placement(2);
+        Lane busy = placement.takeAny(runOf(null));
+        Lane session = placement.take(busy.worker(), runOf(null));
+        assertEquals(busy.worker(), session.worker());
+        assertNotEquals(busy.index(), session.index());
     }
 
     /** The running slots go round the served tenants; the spare place is left empty when all have one. */
@@ -268,7 +340,7 @@ class WorkerPlacementTest {
     void theNextInitialWorkerWaitsForTheFirstRunToEnd() {
         readyAfterMs = 1_000; // the run below is waiting when the first worker becomes ready
         placement(2);
-        WorkerProcess first = placement.takeAny(runOf(null));
+        Lane first = placement.takeAny(runOf(null));
         WorkerPlacement.Counts held = placement.counts();
         assertEquals(0, held.starting(), "a second worker started beside the first run");
         assertEquals(1, held.queued());
@@ -284,11 +356,11 @@ class WorkerPlacementTest {
     void aSecondRunWaitingStartsTheNextInitialWorkerAtOnce() throws Exception {
         readyAfterMs = 1_000;
         placement(2);
-        WorkerProcess first = placement.takeAny(runOf(null));
+        Lane first = placement.takeAny(runOf(null));
         assertEquals(1, placement.counts().queued());
-        WorkerProcess second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        Lane second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotSame(first, second, "the second run waited for the first to end");
-        assertEquals(dir.resolve("local"), startedFor.get(second));
+        assertEquals(dir.resolve("local"), startedFor.get(second.worker()));
         assertEquals(0, placement.counts().queued());
     }
 
@@ -303,7 +375,7 @@ class WorkerPlacementTest {
         readyAfterMs = 2_000;
         placement(1, Duration.ofMillis(1_500), List.of(dir.resolve("local")));
         Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
-        assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null))));
+        assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null)).worker()));
     }
 
     /** A moment after every worker of the pool has been idle for longer than the idle stop. */
@@ -330,10 +402,10 @@ class WorkerPlacementTest {
         assertEquals(0, placement.stopIdle(afterIdleStop()).size(), "the tenant's last worker was stopped");
         assertEquals(1, placement.counts().live());
 
-        WorkerProcess first = placement.takeAny(runOf(null));
-        WorkerProcess second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        Lane first = placement.takeAny(runOf(null));
+        Lane second = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotSame(first, second);
-        assertEquals(dir.resolve("local"), startedFor.get(second));
+        assertEquals(dir.resolve("local"), startedFor.get(second.worker()));
         assertEquals(2, placement.counts().live());
     }
 
@@ -345,10 +417,10 @@ class WorkerPlacementTest {
     void aWorkerHoldingASessionIsNotStoppedWhenIdle() {
         placement(2);
         awaitPoolStarted(2);
-        WorkerProcess one = placement.takeAny(runOf(null));
-        WorkerProcess two = placement.takeAny(runOf(null));
-        placement.sessions.create(SessionKey.of("local", "s1"), () -> one);
-        placement.sessions.create(SessionKey.of("local", "s2"), () -> two);
+        Lane one = placement.takeAny(runOf(null));
+        Lane two = placement.takeAny(runOf(null));
+        placement.sessions.create(SessionKey.of("local", "s1"), () -> one.worker());
+        placement.sessions.create(SessionKey.of("local", "s2"), () -> two.worker());
         placement.release(one, false);
         placement.release(two, false);
         assertEquals(List.of(), placement.stopIdle(afterIdleStop()));
