@@ -43,6 +43,11 @@ public final class SessionTable<T> {
             lock.lock();
         }
 
+        /** Takes the lock only if no execution holds it now; true when taken. */
+        public boolean tryLock() {
+            return lock.tryLock();
+        }
+
         public void unlock() {
             lock.unlock();
         }
@@ -99,6 +104,11 @@ public final class SessionTable<T> {
         Entry<T> entry = new Entry<>(key, factory.get());
         entries.put(key, entry);
         return entry;
+    }
+
+    /** Whether {@code entry} is still the live entry for its key (not dropped, lost or discarded since found). */
+    public boolean holds(Entry<T> entry) {
+        return entries.get(entry.key) == entry;
     }
 
     /** Forgets a session whose state is already gone, remembering why for its next execution. */

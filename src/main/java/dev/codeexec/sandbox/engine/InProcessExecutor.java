@@ -30,7 +30,8 @@ import java.util.logging.Logger;
  * background, with the modules agents import first already imported ({@link SparePreload}), and rebuilt only while
  * no execution runs unless a run is waiting for one. A run without a session uses its caller's warm interpreter,
  * reset to a clean slate (see {@link GuestDriver}), or takes a spare that then becomes the caller's; an interpreter
- * never serves two callers. {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
+ * never serves two callers. While a caller's warm interpreter is busy with another of its runs, the next run uses a
+ * spare once instead of waiting for it (a worker runs several of a tenant's executions at once). {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth
  * only: this mode cannot bound memory or stop a guest stuck in a long builtin (see
  * {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
@@ -297,14 +298,30 @@ public final class InProcessExecutor implements CodeExecutor {
 
     private Run executeWarm(ExecutionRequest request, LongConsumer onGuestStart) {
         SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
+        if (entry != null && !entry.tryLock()) {
+            return besideWarm(request, onGuestStart);
+        }
+        if (entry != null && !warmByCaller.holds(entry)) {
+            // Recycled by the caller's run that held it a moment ago: a miss, like no entry at all.
+            entry.unlock();
+            entry = null;
+        }
         boolean hit = entry != null;
         int evicted = 0;
         if (!hit) {
             // Every warm interpreter holds heap: past the cap, the callers unseen longest give theirs up.
             evicted = warmByCaller.trimTo(warmMaxHeld - 1);
             entry = warmByCaller.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
+            if (!entry.tryLock()) {
+                // Another run of the caller created it just now and runs in it.
+                return besideWarm(request, onGuestStart);
+            }
+            if (!warmByCaller.holds(entry)) {
+                // Trimmed by another caller's run before this one could lock it (its interpreter is being closed).
+                entry.unlock();
+                return besideWarm(request, onGuestStart);
+            }
         }
-        entry.lock();
         try {
             onGuestStart.accept(entry.handle().id());
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
@@ -338,6 +355,16 @@ public final class InProcessExecutor implements CodeExecutor {
         } finally {
             entry.unlock();
         }
+    }
+
+    /**
+     * A caller's run while its warm interpreter serves another of its runs: waiting would hold the worker's slot for
+     * nothing, so it runs in a spare used once and discarded, and the warm interpreter stays with the run using it.
+     */
+    private Run besideWarm(ExecutionRequest request, LongConsumer onGuestStart) {
+        WarmCounters.Event event = new WarmCounters.Event(false, null, 0);
+        warmCounters.record(event);
+        return new Run(executeFresh(request, onGuestStart), event);
     }
 
     private ExecutionResult executeInSession(ExecutionRequest request, LongConsumer onGuestStart) {

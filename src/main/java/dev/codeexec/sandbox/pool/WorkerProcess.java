@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +27,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One sandbox worker JVM as the server sees it: start it, wait for it to be warm, send it one
- * execution at a time, and kill it (with everything it started) when it overruns or misbehaves.
+ * One sandbox worker JVM as the server sees it: start it, wait for it to be warm, send it executions (several may be
+ * in flight at once, from different threads; every frame names its execution, and replies are routed by that id),
+ * and kill it (with everything it started) when one of them overruns or it misbehaves. A kill stops every execution
+ * in flight on it: the others fail with a {@link WorkerGone} that says so ({@link WorkerGone#sibling}).
  */
 final class WorkerProcess {
 
@@ -36,10 +41,20 @@ final class WorkerProcess {
     /** The worker died or was killed while serving a request. */
     static final class WorkerGone extends Exception {
         final boolean outOfMemory;
+        /**
+         * The worker was killed for another execution in flight on it (which overran its deadline, or was cancelled
+         * and did not stop), not for this one: this one's caller lost its run to a neighbour.
+         */
+        final boolean sibling;
 
         WorkerGone(String message, boolean outOfMemory) {
+            this(message, outOfMemory, false);
+        }
+
+        WorkerGone(String message, boolean outOfMemory, boolean sibling) {
             super(message);
             this.outOfMemory = outOfMemory;
+            this.sibling = sibling;
         }
     }
 
@@ -51,11 +66,15 @@ final class WorkerProcess {
     }
 
     /**
-     * The execution running on the worker: the only one its bridge calls may act for. {@code owner} is the
-     * caller the server knows, never one the worker claims.
+     * An execution in flight on the worker: bridge calls naming it act for its owner, and only when made by its
+     * interpreter. {@code owner} is the caller the server knows, never one the worker claims.
      */
     private record Running(long id, String owner, RunHooks hooks, CompletableFuture<WorkerMessages.Reply> started,
             CompletableFuture<WorkerMessages.Reply> finished, AtomicLong interpreter) {
+    }
+
+    /** The server killed the worker for {@code execution}; {@code why} ends "another run on this worker ...". */
+    private record Stop(long execution, String why) {
     }
 
     private final int number;
@@ -70,21 +89,24 @@ final class WorkerProcess {
     /** This process, as bridge handlers see it: state its calls leave open ends with it. */
     private final String origin;
     private final FrameCodec codec;
-    private final AtomicReference<Running> running = new AtomicReference<>();
+    /** The executions in flight, by id: sent and not yet answered with a result. */
+    private final Map<Long, Running> executions = new ConcurrentHashMap<>();
+    /** Why the server killed the worker for one of its executions, once it has: the others report it. */
+    private final AtomicReference<Stop> stoppedFor = new AtomicReference<>();
     /** Why the channel closed, once it has; an execution sent afterwards fails at once. */
     private volatile IOException channelClosed;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
     /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
     private volatile boolean givenUp;
-    private long nextId;
+    private final AtomicLong nextId = new AtomicLong();
     /** Bridge calls dropped so far; touched by the reader thread only. */
     private long drops;
 
     /**
      * @param maxFrameBytes     the largest frame the worker may send ({@link FrameLimits#fromWorker})
-     * @param brokeProtocolIdle told when the worker was killed for breaking the protocol with no execution running
-     *                          (a running execution fails with {@link WorkerGone} instead)
+     * @param brokeProtocolIdle told when the worker was killed for breaking the protocol with no execution in flight
+     *                          (executions in flight fail with {@link WorkerGone} instead)
      */
     WorkerProcess(int number, Process process, HostCalls host, java.util.concurrent.Executor bridgeThreads,
             LongConsumer built, int maxFrameBytes, Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) {
@@ -143,19 +165,21 @@ final class WorkerProcess {
     /**
      * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
      * is killed. When the caller cancels, the worker is told to stop the guest and gets {@code cancelWait} to
-     * answer before it is killed. Only one call at a time (the pool guarantees it).
+     * answer before it is killed. Several calls may wait at once, from different threads, each for its own
+     * execution; the pool bounds how many.
      *
-     * @throws WorkerGone       when the worker died, or was killed at the deadline
+     * @throws WorkerGone       when the worker died, or was killed (for another execution in flight on it too: then
+     *                          {@link WorkerGone#sibling} is set)
      * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
      *                          killed)
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
             Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
-        long id = ++nextId;
+        long id = nextId.incrementAndGet();
         RunHooks hooks = request.hooks();
         Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>(),
                 new AtomicLong());
-        running.set(execution);
+        executions.put(id, execution);
         try {
             IOException closed = channelClosed;
             if (closed != null) {
@@ -179,20 +203,32 @@ final class WorkerProcess {
             }
             return reply.get();
         } catch (IOException | ExecutionException e) {
-            throw gone();
+            throw gone(id);
         } catch (TimeoutException e) {
-            kill();
+            killFor(id, !execution.started().isDone() ? "did not start in time"
+                    : hooks.cancelRequested() ? "was cancelled and did not stop in time" : "overran its deadline");
             throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            kill();
+            killFor(id, "was abandoned by its caller");
             throw new WorkerGone("interrupted", false);
         } finally {
-            running.compareAndSet(execution, null);
+            executions.remove(id, execution);
         }
     }
 
-    private WorkerGone gone() {
+    /** Executions in flight now: sent and not yet answered with a result. */
+    int inFlight() {
+        return executions.size();
+    }
+
+    /** Kills the worker for {@code execution}, recorded first so the others in flight can say why they failed. */
+    private void killFor(long execution, String why) {
+        stoppedFor.compareAndSet(null, new Stop(execution, why));
+        kill();
+    }
+
+    private WorkerGone gone(long id) {
         if (channelClosed instanceof ProtocolViolation violation) {
             return new WorkerGone(violation.getMessage(), false);
         }
@@ -200,6 +236,12 @@ final class WorkerProcess {
             process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        Stop stop = stoppedFor.get();
+        if (stop != null && stop.execution() != id) {
+            kill();
+            return new WorkerGone("another run on this worker " + stop.why() + ", so the worker was killed", false,
+                    true);
         }
         boolean oom = outOfMemoryLogged || (!process.isAlive() && process.exitValue() == JVM_OUT_OF_MEMORY_EXIT);
         kill();
@@ -238,9 +280,10 @@ final class WorkerProcess {
                 }
                 if (frame.message().bridgeCall() != null) {
                     WorkerMessages.BridgeCall call = frame.message().bridgeCall();
-                    Running execution = running.get();
-                    if (execution != null && execution.id() == call.execution()
-                            && execution.interpreter().get() == call.interpreter() && call.interpreter() != 0) {
+                    // Answered for the execution it names, only when that execution's own interpreter made it.
+                    Running execution = executions.get(call.execution());
+                    if (execution != null && execution.interpreter().get() == call.interpreter()
+                            && call.interpreter() != 0) {
                         answer(call, execution.owner());
                     } else {
                         dropped(call, execution, frame.bytes());
@@ -249,7 +292,7 @@ final class WorkerProcess {
                 }
                 if (frame.message().output() != null) {
                     WorkerMessages.Output output = frame.message().output();
-                    Running execution = current(output.id(), "output", frame.bytes());
+                    Running execution = inFlight(output.id(), "output", frame.bytes());
                     if (output.data() != null) {
                         execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
                     }
@@ -268,15 +311,15 @@ final class WorkerProcess {
                     }
                     continue;
                 }
-                // An honest worker answers only the execution it was sent, and only while it runs.
-                Running execution = current(reply.id(), reply.started() ? "a start" : "a result", frame.bytes());
+                // An honest worker answers only executions it was sent, and each only while it runs.
+                Running execution = inFlight(reply.id(), reply.started() ? "a start" : "a result", frame.bytes());
                 if (reply.started()) {
                     execution.interpreter().set(reply.interpreter());
                     execution.started().complete(reply);
                     continue;
                 }
                 // Over from here on: a bridge call after the result would act for a caller who has left.
-                running.compareAndSet(execution, null);
+                executions.remove(reply.id(), execution);
                 if (reply.refusedCalls() > 0) {
                     refusedCalls.accept(reply.refusedCalls());
                 }
@@ -292,9 +335,10 @@ final class WorkerProcess {
     }
 
     /**
-     * A bridge call that did not come from the running execution's interpreter (none runs, an earlier execution, or
-     * another interpreter): never answered, counted, and logged as metadata. It kills nothing: the worker refuses
-     * such calls itself, so one arriving here is a worker out of step, and the running caller keeps its worker.
+     * A bridge call that did not come from the interpreter of the execution it names (that execution is not in
+     * flight, or another interpreter made the call, perhaps one running another execution): never answered, counted,
+     * and logged as metadata. It kills nothing: the worker refuses such calls itself, so one arriving here is a worker
+     * out of step, and the callers in flight keep their worker.
      */
     private void dropped(WorkerMessages.BridgeCall call, Running execution, long bytes) {
         refusedCalls.accept(1);
@@ -304,26 +348,23 @@ final class WorkerProcess {
         }
         LOG.log(Level.WARNING, "sandbox worker {0} (pid {1}): dropped a bridge call ({2} bytes) from execution {3}, "
                 + "interpreter {4}, while {5}", new Object[] {number, Long.toString(process.pid()), bytes,
-                    call.execution(), call.interpreter(), execution == null ? "none runs"
-                        : "execution " + execution.id() + " runs in interpreter " + execution.interpreter().get()});
+                    call.execution(), call.interpreter(), execution == null
+                        ? "it is not in flight (" + executions.size() + " are)"
+                        : "it runs in interpreter " + execution.interpreter().get()});
     }
 
-    /** The execution running now; a frame that needs one while none runs breaks the protocol. */
-    private Running running(String what, long bytes) throws ProtocolViolation {
-        Running execution = running.get();
-        if (execution == null) {
+    /** The execution {@code id} in flight; a frame naming any other breaks the protocol. */
+    private Running inFlight(long id, String what, long bytes) throws ProtocolViolation {
+        Running execution = executions.get(id);
+        if (execution != null) {
+            return execution;
+        }
+        TreeSet<Long> ids = new TreeSet<>(executions.keySet());
+        if (ids.isEmpty()) {
             throw violation(what + " (" + bytes + " bytes) with no execution running");
         }
-        return execution;
-    }
-
-    /** The execution running now, if {@code id} is it; anything else from the worker breaks the protocol. */
-    private Running current(long id, String what, long bytes) throws ProtocolViolation {
-        Running execution = running(what, bytes);
-        if (execution.id() != id) {
-            throw violation(what + " (" + bytes + " bytes) for execution " + id + " while " + execution.id() + " runs");
-        }
-        return execution;
+        throw violation(what + " (" + bytes + " bytes) for execution " + id + " while "
+                + String.join(", ", ids.stream().map(String::valueOf).toList()) + (ids.size() == 1 ? " runs" : " run"));
     }
 
     /** Kills the worker for breaking the protocol; logs metadata only (the frame's kind and size). */
@@ -338,15 +379,21 @@ final class WorkerProcess {
         return violation;
     }
 
-    /** Fails whatever waits on the channel; a worker killed for a violation while idle is reported for replacement. */
+    /**
+     * Fails whatever waits on the channel, every execution in flight; a worker killed for a violation with none in
+     * flight is reported for replacement.
+     */
     private void closeChannel(IOException why) {
         channelClosed = why;
         ready.completeExceptionally(why);
-        Running execution = running.getAndSet(null);
-        if (execution != null) {
+        boolean failedAny = false;
+        for (Running execution : java.util.List.copyOf(executions.values())) {
+            executions.remove(execution.id(), execution);
             execution.started().completeExceptionally(why);
             execution.finished().completeExceptionally(why);
-        } else if (why instanceof ProtocolViolation) {
+            failedAny = true;
+        }
+        if (!failedAny && why instanceof ProtocolViolation) {
             brokeProtocolIdle.accept(this);
         }
     }

@@ -38,9 +38,11 @@ import java.util.logging.Logger;
 
 /**
  * Entry point of a sandbox worker process: a plain JVM (no Quarkus, no CDI) that hosts the same
- * confined interpreters as the in-process executor and serves one execution at a time over its
- * stdin/stdout as {@link FrameCodec} frames. Guest bridge calls travel back to the server over the
- * same pipes. It logs metadata only, to stderr, which the server forwards. The server enforces the
+ * confined interpreters as the in-process executor and serves executions over its stdin/stdout as
+ * {@link FrameCodec} frames. A worker serves one tenant; each execution the server sends runs at once on a thread of
+ * its own, in an interpreter of its own, beside any others still running (the server alone bounds how many), and
+ * every frame names its execution. Guest bridge calls travel back to the server over the same pipes, each for the
+ * execution whose interpreter made it. It logs metadata only, to stderr, which the server forwards. The server enforces the
  * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
@@ -84,12 +86,16 @@ public final class SandboxWorkerMain {
     private final AtomicLong bridgeIds = new AtomicLong();
     /** Build times of interpreters not yet reported to the server. */
     private final java.util.Queue<Long> builds = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    /** An execution is running; warm-up rounds wait for it. */
-    private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Guards {@link #runs} changing between zero and one, when warm-up rounds are paused or resumed. */
+    private final Object runsTurn = new Object();
+    /** Executions running now; warm-up rounds and the idle collection wait while any does. Written under runsTurn. */
+    private volatile int runs;
     /** When the last execution finished: warm-up rounds wait for a pause in the caller's stream, not a gap between calls. */
     private volatile long lastFinishedNanos = System.nanoTime();
-    /** The execution running now and its hooks, so a cancel frame reaches it; null between executions. */
-    private final java.util.concurrent.atomic.AtomicReference<Running> current =
+    /** The executions running now and their hooks, by id, so a cancel frame reaches the one it names. */
+    private final Map<Long, Running> running = new ConcurrentHashMap<>();
+    /** Why a run's thread failed (the worker then exits, as a failure in the serving loop made it). */
+    private final java.util.concurrent.atomic.AtomicReference<Throwable> runFailed =
             new java.util.concurrent.atomic.AtomicReference<>();
     /** Paces the output frames of streaming runs. */
     private final java.util.concurrent.ScheduledExecutorService flusher =
@@ -103,7 +109,7 @@ public final class SandboxWorkerMain {
     private record Running(long id, RunHooks hooks, java.util.concurrent.atomic.AtomicLong interpreter) {
     }
 
-    /** Refused here: made by an interpreter that was not running the current execution. */
+    /** Refused here: made by an interpreter that was not running the execution it named. */
     private static final String NOT_RUNNING = "{\"error\":\"the bridge answers only the interpreter running the "
             + "current execution\",\"kind\":\"refused\"}";
     /** Bridge calls refused since the last result was sent. */
@@ -153,6 +159,14 @@ public final class SandboxWorkerMain {
         while (true) {
             Optional<WorkerMessages.Execute> next = requests.take();
             if (next.isEmpty()) {
+                Throwable failed = runFailed.get();
+                if (failed instanceof RuntimeException e) {
+                    throw e;
+                } else if (failed instanceof Error e) {
+                    throw e;
+                } else if (failed instanceof IOException e) {
+                    throw e;
+                }
                 LOG.info("server closed the channel; worker exiting");
                 return;
             }
@@ -160,35 +174,68 @@ public final class SandboxWorkerMain {
             if (request.drop() != null) {
                 request.drop().forEach(executor::resetSession);
             }
-            busy.set(true);
-            warmup.pause();
-            InProcessExecutor.Run run;
+            began(warmup);
             OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
-            RunHooks hooks = new RunHooks(batcher, () -> { });
-            Running running = new Running(request.id(), hooks, new AtomicLong());
-            current.set(running);
+            Running execution = new Running(request.id(), new RunHooks(batcher, () -> { }), new AtomicLong());
+            // Registered before its thread starts, so a cancel frame finds it whenever it comes.
+            running.put(request.id(), execution);
+            Thread.ofPlatform().daemon().name("worker-run-" + request.id())
+                    .start(() -> runOne(executor, warmup, request, execution, batcher));
+        }
+    }
+
+    /** Runs one execution on its own thread and sends its result; a failure here ends the worker. */
+    private void runOne(InProcessExecutor executor, WorkerWarmup warmup, WorkerMessages.Execute request,
+            Running execution, OutputBatcher batcher) {
+        try {
+            InProcessExecutor.Run run;
             try {
                 // The run's owner is its execution id: the server alone knows the caller, and a bridge call from an
-                // interpreter still holding an earlier execution's id is refused.
+                // interpreter naming another execution, or one no longer running, is refused.
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
                         Duration.ofMillis(request.timeoutMs()), Long.toString(request.id()), request.session(),
-                        request.reuse(), hooks, request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
+                        request.reuse(), execution.hooks(),
+                        request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
                         interpreter -> {
-                            running.interpreter().set(interpreter);
+                            execution.interpreter().set(interpreter);
                             started(request.id(), interpreter);
                         });
             } finally {
-                current.set(null);
+                running.remove(request.id(), execution);
                 if (batcher != null) {
                     batcher.close();
                 }
-                lastFinishedNanos = System.nanoTime();
-                busy.set(false);
-                warmup.resume();
+                ended(warmup);
             }
             LOG.log(Level.FINE, "request {0} done: exit_code={1}", new Object[] {request.id(), run.result().exitCode()});
             codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(request.id(), run.result(),
                     executor.recycleReason(), run.warm(), takeBuilds(), executor.spares(), refusedCalls.getAndSet(0)), null, null));
+        } catch (IOException | RuntimeException | Error e) {
+            // As when the serving loop ran executions itself: the worker exits and the server sees it gone.
+            if (runFailed.compareAndSet(null, e)) {
+                requests.add(Optional.empty());
+            }
+        }
+    }
+
+    /** One more execution runs: the first stops any warm-up round (waiting until it has stopped). */
+    private void began(WorkerWarmup warmup) {
+        synchronized (runsTurn) {
+            if (runs == 0) {
+                warmup.pause();
+            }
+            runs++;
+        }
+    }
+
+    /** One execution fewer: after the last, warm-up rounds may run again once the worker has been quiet a while. */
+    private void ended(WorkerWarmup warmup) {
+        synchronized (runsTurn) {
+            lastFinishedNanos = System.nanoTime();
+            runs--;
+            if (runs == 0) {
+                warmup.resume();
+            }
         }
     }
 
@@ -206,7 +253,7 @@ public final class SandboxWorkerMain {
      * warm-up round, spares rebuilt): the heap shrinks to its live data plus 30%, which the system gets back.
      */
     private void collectWhenIdle() {
-        if (busy.get() || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
+        if (runs > 0 || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
             return;
         }
         java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
@@ -219,7 +266,7 @@ public final class SandboxWorkerMain {
 
     /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */
     private boolean idle() {
-        return !busy.get() && requests.isEmpty() && System.nanoTime() - lastFinishedNanos >= QUIET_BEFORE_WARMUP_NANOS
+        return runs == 0 && requests.isEmpty() && System.nanoTime() - lastFinishedNanos >= QUIET_BEFORE_WARMUP_NANOS
                 && machineIdle();
     }
 
@@ -251,9 +298,9 @@ public final class SandboxWorkerMain {
                 if (frame.execute() != null) {
                     requests.add(Optional.of(frame.execute()));
                 } else if (frame.cancel() != null) {
-                    Running running = current.get();
-                    if (running != null && running.id() == frame.cancel().id()) {
-                        running.hooks().cancel();
+                    Running execution = running.get(frame.cancel().id());
+                    if (execution != null) {
+                        execution.hooks().cancel();
                     }
                 } else if (frame.bridgeReply() != null) {
                     CompletableFuture<String> waiting = bridgeReplies.remove(frame.bridgeReply().callId());
@@ -267,7 +314,7 @@ public final class SandboxWorkerMain {
         }
     }
 
-    /** Guest bridge calls: each interpreter names itself, and only the running execution's is answered. */
+    /** Guest bridge calls: each interpreter names itself, and is answered only for the execution it runs now. */
     private HostCalls bridge() {
         return new HostCalls() {
             @Override
@@ -292,15 +339,14 @@ public final class SandboxWorkerMain {
 
     /**
      * A guest's bridge call: sent to the server, which knows whose execution this is (the owner is not ours to
-     * claim), when {@code execution} (the run's owner, see {@link #serve}) runs now in {@code interpreter}; refused
-     * here otherwise: an interpreter of an earlier execution, a guest thread that outlived its run, an interpreter
-     * being built or closed.
+     * claim), when {@code execution} (the run's owner, see {@link #runOne}) runs now in {@code interpreter}; refused
+     * here otherwise: an interpreter of an earlier execution, or of another execution running beside it, a guest
+     * thread that outlived its run, an interpreter being built or closed.
      */
     private String callServer(String execution, long interpreter, String service, String method, String args) {
-        Running running = current.get();
-        if (running == null || !Long.toString(running.id()).equals(execution)
-                || running.interpreter().get() != interpreter) {
-            return refuse(service, running == null ? "no execution running" : "not the running execution's interpreter");
+        Running running = runningAs(execution);
+        if (running == null || interpreter == 0 || running.interpreter().get() != interpreter) {
+            return refuse(service, running == null ? "its execution is not running" : "not its execution's interpreter");
         }
         long id = bridgeIds.incrementAndGet();
         CompletableFuture<String> reply = new CompletableFuture<>();
@@ -322,5 +368,17 @@ public final class SandboxWorkerMain {
         } finally {
             bridgeReplies.remove(id);
         }
+    }
+
+    /** The execution running now whose owner (its id as text) is {@code execution}, or null. */
+    private Running runningAs(String execution) {
+        long id;
+        try {
+            id = Long.parseLong(execution);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        Running running = this.running.get(id);
+        return running != null && Long.toString(running.id()).equals(execution) ? running : null;
     }
 }

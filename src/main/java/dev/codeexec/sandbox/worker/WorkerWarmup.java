@@ -11,7 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,7 +27,8 @@ import org.graalvm.polyglot.PolyglotException;
  * <p>That interpreter trusts nothing a caller could have touched: its root is an empty scratch directory of its
  * own (no workspace, so no caller's module can shadow what the script imports), and its bridge refuses every call.
  * Rounds run one at a time, only while the worker is idle, and never beside an execution: {@link #pause} stops a
- * round in progress and holds off the next until {@link #resume}.
+ * round in progress and holds off the next until {@link #resume}, which may come from another thread (the worker
+ * pauses when its first concurrent execution starts and resumes when its last one ends).
  */
 final class WorkerWarmup {
 
@@ -40,8 +41,11 @@ final class WorkerWarmup {
     private final int rounds;
     private final BooleanSupplier idle;
     private final String source;
-    /** Held by a round while it runs, and by the worker's serving thread while an execution runs. */
-    private final ReentrantLock turn = new ReentrantLock();
+    /**
+     * Held by a round while it runs, and between {@link #pause} and {@link #resume} while executions run: a permit,
+     * not a lock, since the thread that resumes need not be the one that paused.
+     */
+    private final Semaphore turn = new Semaphore(1);
     /** An execution wants the worker: no round may start, and one running is stopped. */
     private volatile boolean paused;
     /** The interpreter while a round runs in it, so {@link #pause} can stop it. */
@@ -63,7 +67,7 @@ final class WorkerWarmup {
 
     /**
      * Called before an execution: stops a round in progress (closing its interpreter, which cancels the guest) and
-     * returns once none runs; no round starts until {@link #resume}. Call both from the same thread.
+     * returns once none runs; no round starts until {@link #resume}. Calls alternate: pause, resume, pause, ...
      */
     void pause() {
         paused = true;
@@ -71,13 +75,13 @@ final class WorkerWarmup {
         if (round != null) {
             round.close();
         }
-        turn.lock();
+        turn.acquireUninterruptibly();
     }
 
-    /** The execution is over: rounds may run again once the worker is idle. */
+    /** The executions are over: rounds may run again once the worker is idle. */
     void resume() {
         paused = false;
-        turn.unlock();
+        turn.release();
     }
 
     /** Runs every round, each once the worker is idle; returns how many completed. */
@@ -126,7 +130,7 @@ final class WorkerWarmup {
 
     /** One round unless an execution wants the worker: true when it completed, null when it was stopped or skipped. */
     private Boolean round(PythonInterpreter interpreter) throws ExecutionException, InterruptedException {
-        turn.lock();
+        turn.acquire();
         try {
             // Published before checking paused, as pause sets paused before reading it: one of the two always sees
             // the other, so a round never starts beside an execution unnoticed.
@@ -151,7 +155,7 @@ final class WorkerWarmup {
             throw e;
         } finally {
             running = null;
-            turn.unlock();
+            turn.release();
         }
     }
 

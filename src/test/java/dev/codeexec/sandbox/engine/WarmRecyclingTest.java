@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +21,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,10 +33,11 @@ class WarmRecyclingTest {
     static SandboxContexts contexts;
     static InProcessExecutor executor;
     static SandboxSettings settings;
+    static Path root;
 
     @BeforeAll
     static void start() throws IOException {
-        Path root = Files.createDirectories(Path.of("target/warm-recycling-workspace"));
+        root = Files.createDirectories(Path.of("target/warm-recycling-workspace"));
         WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
         contexts = new SandboxContexts(new WorkspaceRoot(root), PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}");
@@ -166,6 +170,47 @@ class WarmRecyclingTest {
             next.get();
             assertEquals(InProcessExecutor.HEAP_STUCK, watched.recycleReason());
         }
+    }
+
+    /**
+     * Two runs of one caller at once, as a worker running several of a tenant's executions gets them: the second runs
+     * in a spare beside the first, a miss, instead of waiting for the warm interpreter the first holds. The first can
+     * print "beside" only by seeing the file the test writes once the second has finished, so only if the second did
+     * not wait for it (mutation-checked: with the second waiting for the warm interpreter's lock, the first gives up
+     * after its 30 s and prints "alone").
+     */
+    @Test
+    void aCallersSecondRunAtOnceRunsInASpareBesideTheFirst() throws Exception {
+        String owner = "side-by-side";
+        Path flag = root.resolve("side-by-side-flag");
+        Files.deleteIfExists(flag);
+        run(owner, "pass", 5);
+        String awaitFlag = "import os, time\ndeadline = time.monotonic() + 30\n"
+                + "while not os.path.exists('side-by-side-flag') and time.monotonic() < deadline:\n    time.sleep(0.01)\n"
+                + "print('beside' if os.path.exists('side-by-side-flag') else 'alone')";
+        CompletableFuture<Long> firstIn = new CompletableFuture<>();
+        CompletableFuture<InProcessExecutor.Run> first = CompletableFuture.supplyAsync(() -> executor.run(
+                new ExecutionRequest(awaitFlag, "", Duration.ofSeconds(40), owner, SessionKey.warm(owner),
+                        ExecutionRequest.Reuse.WARM), firstIn::complete));
+        long warmInterpreter = firstIn.get(60, TimeUnit.SECONDS);
+        CompletableFuture<Long> secondIn = new CompletableFuture<>();
+        InProcessExecutor.Run second = executor.run(new ExecutionRequest("print('second')", "",
+                Duration.ofSeconds(40), owner, SessionKey.warm(owner), ExecutionRequest.Reuse.WARM), secondIn::complete);
+        Files.createFile(flag);
+        try {
+            assertEquals("beside\n", first.get(60, TimeUnit.SECONDS).result().stdout());
+        } finally {
+            Files.deleteIfExists(flag);
+        }
+        assertTrue(first.get().warm().hit());
+        assertEquals("second\n", second.result().stdout(), second.result().stderr());
+        assertEquals(new WarmCounters.Event(false, null, 0), second.warm());
+        assertNotEquals(warmInterpreter, secondIn.get(), "the second run did not use the warm interpreter in use");
+        CompletableFuture<Long> thirdIn = new CompletableFuture<>();
+        InProcessExecutor.Run third = executor.run(new ExecutionRequest("pass", "", Duration.ofSeconds(5), owner,
+                SessionKey.warm(owner), ExecutionRequest.Reuse.WARM), thirdIn::complete);
+        assertTrue(third.warm().hit(), "the warm interpreter stayed the caller's");
+        assertEquals(warmInterpreter, thirdIn.get());
     }
 
     @Test

@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * A stand-in worker process for {@link WorkerProcessProtocolTest} and {@link WorkerPlacementTest}: speaks the real
- * frame protocol on stdin/stdout and breaks it in the way its one argument names (or, "idle", only says it is
- * ready, after the milliseconds a second argument gives), then waits until the server kills it or closes the channel.
+ * frame protocol on stdin/stdout and breaks it in the way its one argument names, or serves two executions at once in
+ * the way it names (or, "idle", only says it is ready, after the milliseconds a second argument gives), then waits
+ * until the server kills it or closes the channel.
  */
 public final class FakeWorker {
 
@@ -90,6 +91,39 @@ public final class FakeWorker {
                 raw.writeInt(Integer.parseInt(args[1]) + 1);
                 raw.flush();
             }
+            case "two-out-of-order" -> {
+                // Both in flight before either is answered; the second sent finishes first.
+                WorkerMessages.Execute first = codec.read(WorkerMessages.ToWorker.class).execute();
+                WorkerMessages.Execute second = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(started(first, INTERPRETER));
+                codec.write(started(second, INTERPRETER + 1));
+                codec.write(finished(second, second.code()));
+                codec.write(finished(first, first.code()));
+            }
+            case "bridge-two-at-once" -> {
+                WorkerMessages.Execute first = codec.read(WorkerMessages.ToWorker.class).execute();
+                WorkerMessages.Execute second = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(started(first, INTERPRETER));
+                codec.write(started(second, INTERPRETER + 1));
+                codec.write(bridgeCall(1, first.id(), INTERPRETER));
+                // The first's interpreter naming the second execution: it must never act for the second's caller.
+                codec.write(bridgeCall(2, second.id(), INTERPRETER));
+                codec.write(bridgeCall(3, second.id(), INTERPRETER + 1));
+                java.util.Map<Long, String> answers = new java.util.HashMap<>();
+                while (answers.size() < 2) {
+                    WorkerMessages.BridgeReply reply = codec.read(WorkerMessages.ToWorker.class).bridgeReply();
+                    answers.put(reply.callId(), reply.reply());
+                }
+                codec.write(finished(first, answers.get(1L)));
+                codec.write(finished(second, answers.get(3L)));
+            }
+            case "two-then-silence" -> {
+                // Both started, neither ever finishes: the server kills the worker at a deadline.
+                WorkerMessages.Execute first = codec.read(WorkerMessages.ToWorker.class).execute();
+                WorkerMessages.Execute second = codec.read(WorkerMessages.ToWorker.class).execute();
+                codec.write(started(first, INTERPRETER));
+                codec.write(started(second, INTERPRETER + 1));
+            }
             default -> throw new IllegalArgumentException("unknown script " + args[0]);
         }
         while (System.in.read() != -1) {
@@ -110,6 +144,15 @@ public final class FakeWorker {
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
                 new ExecutionResult(answer, "", 0, 1, false, false), null, null, List.of(), null, 0), null, null));
         return execute.id();
+    }
+
+    private static WorkerMessages.FromWorker started(WorkerMessages.Execute execute, long interpreter) {
+        return new WorkerMessages.FromWorker(WorkerMessages.Reply.startedNow(execute.id(), interpreter), null, null);
+    }
+
+    private static WorkerMessages.FromWorker finished(WorkerMessages.Execute execute, String stdout) {
+        return new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(execute.id(),
+                new ExecutionResult(stdout, "", 0, 1, false, false), null, null, List.of(), null, 0), null, null);
     }
 
     private static WorkerMessages.FromWorker bridgeCall(long callId, long execution, long interpreter) {

@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,7 +62,31 @@ class WorkerProcessProtocolTest {
     }
 
     private static ExecutionRequest request(String owner) {
-        return new ExecutionRequest("print(1)", "", Duration.ofSeconds(5), owner, null, ExecutionRequest.Reuse.FRESH);
+        return request(owner, "print(1)");
+    }
+
+    private static ExecutionRequest request(String owner, String code) {
+        return new ExecutionRequest(code, "", Duration.ofSeconds(5), owner, null, ExecutionRequest.Reuse.FRESH);
+    }
+
+    /** Runs {@code request} on a thread of its own, as a second caller of the same worker would. */
+    private CompletableFuture<WorkerMessages.Reply> executeAsync(ExecutionRequest request, Duration hardDeadline) {
+        CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                reply.complete(worker.execute(request, List.of(), PATIENCE, hardDeadline, PATIENCE));
+            } catch (WorkerProcess.WorkerGone | java.util.concurrent.TimeoutException | RuntimeException e) {
+                reply.completeExceptionally(e);
+            }
+        });
+        return reply;
+    }
+
+    /** What {@code reply} failed with, waiting at most the test's patience. */
+    private static Throwable failure(CompletableFuture<WorkerMessages.Reply> reply) {
+        java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> reply.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        return failed.getCause();
     }
 
     /** Waits until the worker is reported for replacement, or a call it should not have made reached the host. */
@@ -123,6 +148,67 @@ class WorkerProcessProtocolTest {
         assertFalse(overreach.isDone(), () -> "a bridge call after the result reached the host: " + calls);
         assertEquals(List.of(new Call("alice", "echo")), calls);
         assertTrue(worker.alive());
+    }
+
+    /**
+     * Two executions in flight on one worker, the one sent second finishing first: each caller gets its own result.
+     * The fake answers neither before it has both, so they are in flight together.
+     */
+    @Test
+    void twoExecutionsInFlightAnsweredOutOfOrderEachGetTheirOwnResult() throws Exception {
+        start("two-out-of-order");
+        CompletableFuture<WorkerMessages.Reply> alice = executeAsync(request("alice", "alice's code"), PATIENCE);
+        CompletableFuture<WorkerMessages.Reply> bob = executeAsync(request("bob", "bob's code"), PATIENCE);
+        assertEquals("alice's code", alice.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).result().stdout());
+        assertEquals("bob's code", bob.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).result().stdout());
+        assertEquals(0, worker.inFlight());
+        assertTrue(worker.alive());
+        assertFalse(brokeIdle.isDone());
+    }
+
+    /**
+     * With two executions of different callers in flight, each interpreter's call naming its own execution is
+     * answered for that execution's caller, and the first's interpreter naming the second execution is dropped.
+     * Mutation-checked: answering a call naming an execution in flight without checking its interpreter, or finding
+     * the execution by the calling interpreter instead of the id named, answers the dropped call for a third time,
+     * and the first assertion fails.
+     */
+    @Test
+    void aCallFromOneExecutionsInterpreterIsNeverAnsweredAsAnothers() throws Exception {
+        allowedCalls = 2;
+        start("bridge-two-at-once");
+        CompletableFuture<WorkerMessages.Reply> alice = executeAsync(request("alice"), PATIENCE);
+        CompletableFuture<WorkerMessages.Reply> bob = executeAsync(request("bob"), PATIENCE);
+        String aliceOut = alice.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).result().stdout();
+        String bobOut = bob.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).result().stdout();
+        assertFalse(overreach.isDone(), () -> "a call from one execution's interpreter was answered as another's: "
+                + calls);
+        assertEquals("{\"result\":\"for alice\"}", aliceOut);
+        assertEquals("{\"result\":\"for bob\"}", bobOut);
+        assertEquals(java.util.Set.of(new Call("alice", "echo"), new Call("bob", "echo")), java.util.Set.copyOf(calls));
+        assertEquals(1, refused.get());
+        assertTrue(worker.alive(), "a dropped call killed the worker");
+    }
+
+    /**
+     * One execution overrunning its deadline kills the worker: it times out, and the other in flight fails saying
+     * that another run was the cause, so its caller is not told its own code overran. (A zero deadline times out at
+     * once after the start, which the fake sends only once both are in flight.)
+     */
+    @Test
+    void aKillForOneExecutionFailsTheOtherInFlightAsASibling() throws Exception {
+        start("two-then-silence");
+        CompletableFuture<WorkerMessages.Reply> patient = executeAsync(request("patient"), PATIENCE);
+        CompletableFuture<WorkerMessages.Reply> overrunning = executeAsync(request("overrunning"), Duration.ZERO);
+        assertTrue(failure(overrunning) instanceof java.util.concurrent.TimeoutException);
+        Throwable sibling = failure(patient);
+        WorkerProcess.WorkerGone gone = assertInstanceOf(WorkerProcess.WorkerGone.class, sibling);
+        assertTrue(gone.sibling, "the sibling was not told another run caused the kill");
+        assertFalse(gone.outOfMemory);
+        assertEquals("another run on this worker overran its deadline, so the worker was killed", gone.getMessage());
+        assertKilled();
+        assertEquals(0, worker.inFlight());
+        assertFalse(brokeIdle.isDone());
     }
 
     @Test
