@@ -24,6 +24,8 @@ public final class SessionTable<T> {
         private volatile long lastUsedNanos = System.nanoTime();
         /** Runs this entry has served. */
         private volatile int runs;
+        /** Set when the entry was dropped while a run held it: the run's unlock releases its state. */
+        private Consumer<Entry<T>> releaseAtUnlock;
 
         Entry(SessionKey key, T handle) {
             this.key = key;
@@ -50,6 +52,25 @@ public final class SessionTable<T> {
 
         public void unlock() {
             lock.unlock();
+            Consumer<Entry<T>> release;
+            synchronized (this) {
+                release = lock.isLocked() ? null : releaseAtUnlock;
+                releaseAtUnlock = null;
+            }
+            if (release != null) {
+                release.accept(this);
+            }
+        }
+
+        /** Releases the state now, or, while a run holds the entry, when that run unlocks it. */
+        private void release(Consumer<Entry<T>> onDrop) {
+            synchronized (this) {
+                if (lock.isLocked()) {
+                    releaseAtUnlock = onDrop;
+                    return;
+                }
+            }
+            onDrop.accept(this);
         }
 
         /** Records a use now, for the idle TTL and least-recently-used trimming. */
@@ -128,14 +149,18 @@ public final class SessionTable<T> {
         return lost.remove(key);
     }
 
-    /** Drops a session and releases its state; true when it existed. */
+    /**
+     * Drops a session and releases its state, once no run holds it: a worker running several executions at once may
+     * be told to drop the warm interpreter or session of one running beside the request that carries the drop.
+     * True when it existed.
+     */
     public boolean drop(SessionKey key) {
         lost.remove(key);
         Entry<T> entry = entries.remove(key);
         if (entry == null) {
             return false;
         }
-        onDrop.accept(entry);
+        entry.release(onDrop);
         return true;
     }
 

@@ -156,7 +156,10 @@ public final class ProcessExecutor implements CodeExecutor {
             placement.retire(worker, "its worker process died");
             String why = e.outOfMemory
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
-                            + " MiB, so its sandbox process was stopped"
+                            + " MiB" + (settings.worker().concurrentRuns() > 1 ? " (shared by the runs on its worker)"
+                                    : "") + ", so its sandbox process was stopped"
+                    : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); output produced before the "
+                            + "kill is lost, and the run can be sent again"
                     : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + ")";
             return killed(request, start, ExecutionResult.EXIT_KILLED, false, why);
         }

@@ -42,7 +42,7 @@ class ConcurrentWorkerRunsTest {
                 // C1 alone, as the test profile's workers (application.properties).
                 new SandboxSettings.Worker(256, 0, 0, PATIENCE, List.of("-XX:TieredStopAtLevel=1"),
                         Optional.empty(), Optional.empty(), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
-                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO), quota);
+                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO, 2), quota);
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
                 new OsSandbox.Confinement(WorkerLauncher.writableDirectories(List.of(root))));
         WorkerLauncher launcher = new WorkerLauncher(settings, WorkerRuntime.choose(settings.worker()), osSandbox,
