@@ -119,14 +119,16 @@ public final class InProcessExecutor implements CodeExecutor {
             awaitQuiet();
             WorkspaceRoot root = prebuildFor;
             PythonInterpreter interpreter = newInterpreter(root);
-            // The first is offered at once and prepared afterwards, unless a run took it meanwhile: a run waiting
-            // for a worker's start then waits for the interpreter alone and imports only what it needs, instead of
-            // ten modules (seconds of CPU on a machine still starting the server, docs/benchmarks.md).
+            // The first, and any built while a run waits for one, is offered at once and prepared afterwards unless
+            // a run took it meanwhile: the run waits for the interpreter alone and imports only what it needs,
+            // instead of ten modules (seconds of CPU in a worker still starting, docs/benchmarks.md), and new callers
+            // arriving together are not each held up by the ten imports of the ones before them.
             boolean first = !firstWarm.isDone();
-            if (!first) {
+            boolean unprepared = first || sparesWanted();
+            if (!unprepared) {
                 prepare(interpreter);
             }
-            Ready ready = new Ready(root, interpreter, !first);
+            Ready ready = new Ready(root, interpreter, !unprepared);
             if (!warm.offer(ready)) {
                 interpreter.close();
                 return;
@@ -137,6 +139,8 @@ public final class InProcessExecutor implements CodeExecutor {
             if (first) {
                 // Before any other interpreter is built, so they share their library modules' code.
                 contexts.shareModuleCode();
+            }
+            if (unprepared) {
                 warmer.execute(() -> prepareLater(ready));
             }
         } catch (RuntimeException e) {
@@ -183,6 +187,13 @@ public final class InProcessExecutor implements CodeExecutor {
             while (running > 0 && waitingForSpare == 0 && !closed) {
                 quiet.wait();
             }
+        }
+    }
+
+    /** A run is waiting for a spare now. */
+    private boolean sparesWanted() {
+        synchronized (quiet) {
+            return waitingForSpare > 0;
         }
     }
 
