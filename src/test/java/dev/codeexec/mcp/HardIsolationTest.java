@@ -79,14 +79,16 @@ class HardIsolationTest {
 
     @Test
     void moreKilledExecutionsInARowThanWorkersLeaveThePoolFullAndHealthy() {
-        int workers = sandbox.settings().maxConcurrent();
-        long replaced = sandbox.state().workersReplaced();
+        // The bound only keeps a broken pool from hanging the build; a loaded machine starts JVMs slowly.
+        SandboxState before = Awaitility.await("the pool started").atMost(Duration.ofMinutes(2))
+                .until(sandbox::state, s -> s.workersStarting() == 0);
+        int workers = before.workersLive();
+        long replaced = before.workersReplaced();
         // One more kill than there are workers: every worker is replaced at least once, one twice.
         for (int i = 0; i <= workers; i++) {
             McpCalls.Exec r = mcp.exec("chunks = []\nwhile True:\n    chunks.append(bytearray(64 * 1024 * 1024))", 60);
             assertEquals(137, r.exitCode(), "execution " + i + ": " + r.stderr());
         }
-        // The bound only keeps a broken pool from hanging the build; a loaded machine starts JVMs slowly.
         SandboxState state = Awaitility.await("the pool refilled").atMost(Duration.ofMinutes(2))
                 .until(sandbox::state, s -> s.workersLive() == workers && s.workersStarting() == 0);
         assertTrue(state.workersReplaced() >= replaced + workers + 1, state.toString());
