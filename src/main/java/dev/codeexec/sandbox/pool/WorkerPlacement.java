@@ -223,7 +223,9 @@ final class WorkerPlacement {
     WorkerProcess leastPinnedWorker(ExecutionRequest request) {
         WorkerProcess best;
         synchronized (this) {
-            best = workersOf(tenantOf(request)).stream().min(Comparator.comparingInt(sessions::count)).orElse(null);
+            // Not one that is draining: it is about to be replaced, and the new session would be lost with it.
+            best = workersOf(tenantOf(request)).stream().filter(w -> !draining.containsKey(w))
+                    .min(Comparator.comparingInt(sessions::count)).orElse(null);
         }
         if (best == null) {
             Lane lane = takeAny(request);

@@ -283,8 +283,9 @@ class WorkerPlacementTest {
 
     /**
      * A worker that asks to be replaced while another run is on it is replaced once that run is over, not killed
-     * under it, and takes no new run meanwhile (mutation-checked: retiring at once kills the running lane's worker,
-     * and without draining, the waiting run is given the asking worker's free lane).
+     * under it, and takes no new run or session meanwhile (mutation-checked: retiring at once kills the running
+     * lane's worker; without draining, the waiting run is given the asking worker's free lane; a new session was
+     * pinned to it).
      */
     @Test
     void aWorkerAskingToBeReplacedFinishesItsOtherRunFirst() throws Exception {
@@ -294,14 +295,18 @@ class WorkerPlacementTest {
         Lane other = placement.takeAny(runOf(null));
         placement.retireWhenFree(asking.worker(), "test");
         placement.release(asking, false);
+        CompletableFuture<WorkerProcess> newSession = CompletableFuture.supplyAsync(
+                () -> placement.leastPinnedWorker(runOf(null)), callers);
         CompletableFuture<Lane> next = takeLater(null);
-        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 2 || newSession.isDone());
+        assertFalse(newSession.isDone(), "a new session was pinned to the worker being replaced");
         assertTrue(asking.worker().alive(), "the worker was killed under its other run");
         assertEquals(0, placement.counts().replaced());
         placement.release(other, false);
         Lane replacement = next.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotSame(asking.worker(), replacement.worker());
         assertEquals(1, placement.counts().replaced());
+        assertNotSame(asking.worker(), newSession.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
         Awaitility.await().atMost(PATIENCE).until(() -> !asking.worker().alive());
     }
 
