@@ -73,8 +73,8 @@ public interface SandboxConfig {
     /**
      * Worker processes the pool may hold, busy or idle, at least one more than the running slots need (a worker takes
      * sandbox.worker.concurrent-runs at once); default: one for each tenant callers can reach, or as many as the
-     * running slots need, whichever is more, and one spare, as many as three quarters of the
-     * memory hold at the worker heap plus 256 MiB each. Past the bound, a tenant without a worker waits for one to
+     * running slots need, whichever is more, and one spare, as many as three quarters of the memory hold at the
+     * worker heap plus 256 MiB each. Past the bound, a tenant without a worker waits for one to
      * start in the place of another tenant's idle worker.
      */
     OptionalInt maxWorkers();

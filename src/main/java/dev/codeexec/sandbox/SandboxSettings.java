@@ -34,7 +34,7 @@ public record SandboxSettings(
                     + ExecutionLimits.MIN_INLINE_BYTES + " and " + ExecutionLimits.MAX_INLINE_BYTES + ", got "
                     + inlineOutputBytes);
         }
-        int least = Math.ceilDiv(maxConcurrent, worker.concurrentRuns()) + 1;
+        int least = workersFor(maxConcurrent, worker) + 1;
         if (maxWorkers.isPresent() && maxWorkers.getAsInt() < least) {
             throw new IllegalArgumentException("sandbox.max-workers must be at least one more than the workers "
                     + "sandbox.max-concurrent needs at sandbox.worker.concurrent-runs each (" + least + "), got "
@@ -44,7 +44,12 @@ public record SandboxSettings(
 
     /** The workers that hold every running slot, each taking up to {@code worker.concurrentRuns} runs at once. */
     public int workersForSlots() {
-        return Math.ceilDiv(maxConcurrent, worker.concurrentRuns());
+        return workersFor(maxConcurrent, worker);
+    }
+
+    /** Static so the compact constructor can check against it before the record's fields are assigned. */
+    private static int workersFor(int slots, Worker worker) {
+        return Math.ceilDiv(slots, worker.concurrentRuns());
     }
 
     public enum Isolation {

@@ -55,7 +55,7 @@ final class WaitLine<W, H> {
     private final int slots;
     private final Function<W, H> hostOf;
     private final List<Waiter<W, H>> waiting = new ArrayList<>();
-    /** Workers handed out and not back among the idle ones yet, with the tenant each went to. */
+    /** Places handed out and not back among the idle ones yet, with the tenant each went to. */
     private final Map<W, String> held = new HashMap<>();
 
     /**

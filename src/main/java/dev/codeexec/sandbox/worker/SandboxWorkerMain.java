@@ -42,8 +42,8 @@ import java.util.logging.Logger;
  * {@link FrameCodec} frames. A worker serves one tenant; each execution the server sends runs at once on a thread of
  * its own, in an interpreter of its own, beside any others still running (the server alone bounds how many), and
  * every frame names its execution. Guest bridge calls travel back to the server over the same pipes, each for the
- * execution whose interpreter made it. It logs metadata only, to stderr, which the server forwards. The server enforces the
- * hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
+ * execution whose interpreter made it. It logs metadata only, to stderr, which the server forwards. The server
+ * enforces the hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
  *
  * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
  * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
