@@ -25,6 +25,9 @@ import java.util.function.Supplier;
  * under the library roots, and compiles it in an interpreter of its own that never runs caller code, so no caller can
  * hand another caller code of its making. Keyed by path and a digest of the content, so a changed file is compiled
  * afresh. Bounded: past {@code maxChars} of marshal data, nothing is added and guests compile as before.
+ *
+ * <p>Modules the worker that recorded the ahead-of-time cache compiled come from a {@link ModuleCodeFile}; they need
+ * no compiler, so a worker's first interpreter loads them too. Only paths that file names are read for it.
  */
 final class ModuleCodeCache {
 
@@ -40,24 +43,35 @@ final class ModuleCodeCache {
     private final Supplier<List<Path>> roots;
     private final Map<String, String> guestModules;
     private final long maxChars;
+    private final ModuleCodeFile stored;
     private final ConcurrentHashMap<String, String> code = new ConcurrentHashMap<>();
     private final AtomicLong chars = new AtomicLong();
     private final AtomicLong compilations = new AtomicLong();
+    private final AtomicLong storedLoads = new AtomicLong();
 
     /**
      * @param roots        real paths of the directories whose {@code .py} files may be shared (asked on each miss)
      * @param guestModules the sandbox's guest modules by name, shared as {@code <name>}
      */
-    ModuleCodeCache(Compiler compiler, Supplier<List<Path>> roots, Map<String, String> guestModules, long maxChars) {
+    ModuleCodeCache(Compiler compiler, Supplier<List<Path>> roots, Map<String, String> guestModules, long maxChars,
+            ModuleCodeFile stored) {
         this.compiler = compiler;
         this.roots = roots;
         this.guestModules = Map.copyOf(guestModules);
         this.maxChars = maxChars;
+        this.stored = stored;
     }
 
-    /** The marshal data of the module at {@code path} (or of the guest module {@code <name>}), or null: compile it. */
-    String code(String path) {
-        String source = source(path);
+    /**
+     * The marshal data of the module at {@code path} (or of the guest module {@code <name>}), or null: compile it.
+     * Without {@code mayCompile} only modules already compiled are given.
+     */
+    String code(String path, boolean mayCompile) {
+        boolean known = stored.knows(path);
+        if (!known && !mayCompile) {
+            return null;
+        }
+        String source = source(path, known, mayCompile);
         if (source == null) {
             return null;
         }
@@ -65,6 +79,14 @@ final class ModuleCodeCache {
         String kept = code.get(key);
         if (kept != null) {
             return kept;
+        }
+        String loaded = known ? stored.read(key) : null;
+        if (loaded != null && keep(key, loaded)) {
+            storedLoads.incrementAndGet();
+            return loaded;
+        }
+        if (!mayCompile) {
+            return null;
         }
         String compiled;
         synchronized (compiler) {
@@ -79,13 +101,28 @@ final class ModuleCodeCache {
                 // A syntax error, say: the guest compiles it itself and reports it as Python does.
                 return null;
             }
-            if (chars.addAndGet(compiled.length()) > maxChars) {
-                chars.addAndGet(-compiled.length());
+            if (!keep(key, compiled)) {
                 return null;
             }
-            code.put(key, compiled);
         }
         return compiled;
+    }
+
+    /** Keeps {@code data} under {@code key} unless that would pass the bound. */
+    private boolean keep(String key, String data) {
+        if (chars.addAndGet(data.length()) > maxChars) {
+            chars.addAndGet(-data.length());
+            return false;
+        }
+        if (code.putIfAbsent(key, data) != null) {
+            chars.addAndGet(-data.length());
+        }
+        return true;
+    }
+
+    /** Every module kept here, by key: what a worker recording the ahead-of-time cache writes to a {@link ModuleCodeFile}. */
+    Map<String, String> entries() {
+        return Map.copyOf(code);
     }
 
     /** Sources compiled here since start. */
@@ -93,8 +130,18 @@ final class ModuleCodeCache {
         return compilations.get();
     }
 
-    /** The source at {@code path}, one char a byte, when it may be shared; null otherwise. */
-    private String source(String path) {
+    /** Modules taken from the stored file since start. */
+    long storedLoads() {
+        return storedLoads.get();
+    }
+
+    /**
+     * The source at {@code path}, one char a byte, when it may be shared; null otherwise. A path the stored file
+     * names ({@code known}) was under the library roots of the worker that compiled it, and its entry is used only
+     * for the content it was compiled from; asking for the roots builds the compiler, which only {@code mayCompile}
+     * allows.
+     */
+    private String source(String path, boolean known, boolean mayCompile) {
         if (path.startsWith("<") && path.endsWith(">")) {
             String module = guestModules.get(path.substring(1, path.length() - 1));
             return module == null ? null : new String(module.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
@@ -104,7 +151,7 @@ final class ModuleCodeCache {
         }
         try {
             Path real = Path.of(path).toRealPath();
-            if (!Files.isRegularFile(real) || roots.get().stream().noneMatch(real::startsWith)) {
+            if (!Files.isRegularFile(real) || !(known || mayCompile && roots.get().stream().anyMatch(real::startsWith))) {
                 return null;
             }
             return new String(Files.readAllBytes(real), StandardCharsets.ISO_8859_1);

@@ -59,6 +59,7 @@ public final class SandboxContexts implements AutoCloseable {
     private final Source driver;
     /** Library code compiled once for every interpreter of the engine. */
     private final ModuleCodeCache moduleCode;
+    private final ModuleCodeFile storedCode;
     /** The guest's door to it: a path (or {@code <guest module>}) in, marshal data or null out. */
     private final ProxyExecutable sharedCode;
     /** The interpreter that compiles for {@link #moduleCode}, built by {@link #shareModuleCode}; it never runs caller code. */
@@ -77,6 +78,15 @@ public final class SandboxContexts implements AutoCloseable {
     /** @param threadsPerRun threads a run may have alive besides its own (sandbox.threads-per-run) */
     public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, int threadsPerRun,
             OutputStream engineLog, HostCalls host) {
+        this(workspace, packages, quota, threadsPerRun, engineLog, host, Optional.empty());
+    }
+
+    /**
+     * @param storedCode a file of library modules compiled by the worker that recorded the ahead-of-time cache
+     *                   ({@link #recordModuleCode}); one that cannot be read is ignored
+     */
+    public SandboxContexts(WorkspaceRoot workspace, PythonPackages packages, WorkspaceQuota quota, int threadsPerRun,
+            OutputStream engineLog, HostCalls host, Optional<Path> storedCode) {
         if (threadsPerRun < 0) {
             throw new IllegalArgumentException("sandbox.threads-per-run must be 0 or more, got " + threadsPerRun);
         }
@@ -102,8 +112,33 @@ public final class SandboxContexts implements AutoCloseable {
                 .option("engine.WarnInterpreterOnly", "false")
                 .build();
         this.driver = Source.newBuilder(LANGUAGE, GuestDriver.SOURCE, "<codeexec-driver>").buildLiteral();
-        this.moduleCode = new ModuleCodeCache(this::compile, this::libraryRoots, guestModules, ModuleCodeCache.MAX_CHARS);
-        this.sharedCode = args -> compiler == null ? null : moduleCode.code(args[0].asString());
+        this.storedCode = storedCode.map(SandboxContexts::openStored).orElseGet(ModuleCodeFile::none);
+        this.moduleCode = new ModuleCodeCache(this::compile, this::libraryRoots, guestModules, ModuleCodeCache.MAX_CHARS,
+                this.storedCode);
+        // Until the compiler is built, only the stored modules are shared.
+        this.sharedCode = args -> moduleCode.code(args[0].asString(), compiler != null);
+    }
+
+    private static ModuleCodeFile openStored(Path file) {
+        try {
+            return ModuleCodeFile.open(file);
+        } catch (java.io.IOException e) {
+            LOG.log(Level.WARNING, "stored library modules not used ({0}): {1}", new Object[] {file, e.getMessage()});
+            return ModuleCodeFile.none();
+        }
+    }
+
+    /**
+     * Compiles the library modules the first runs of agents import (the spares' preload) along with what ran here
+     * before, and writes every module compiled so far to {@code file}, for workers started later. Called by the worker
+     * that records the ahead-of-time cache, which runs no caller's code: nothing in the file comes from a caller.
+     */
+    public void recordModuleCode(Path file) throws java.io.IOException, InterruptedException {
+        ensureCompiler();
+        try (PythonInterpreter interpreter = newInterpreter(workspace, HostCalls.REFUSE_ALL)) {
+            new SparePreload().prepare(interpreter);
+        }
+        ModuleCodeFile.write(file, moduleCode.entries());
     }
 
     public WorkspaceRoot workspace() {
@@ -247,6 +282,11 @@ public final class SandboxContexts implements AutoCloseable {
         return moduleCode.compilations();
     }
 
+    /** Modules loaded from the stored file instead ({@link #recordModuleCode}). */
+    long storedModuleLoads() {
+        return moduleCode.storedLoads();
+    }
+
     /** UTF-8 length without encoding: what a reply weighs in a model's context. */
     static long utf8Length(String s) {
         long n = 0;
@@ -269,5 +309,10 @@ public final class SandboxContexts implements AutoCloseable {
             }
         }
         engine.close(true);
+        try {
+            storedCode.close();
+        } catch (java.io.IOException e) {
+            LOG.log(Level.FINE, "stored library modules: {0}", e.getMessage());
+        }
     }
 }

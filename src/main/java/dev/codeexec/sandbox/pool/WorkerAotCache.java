@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 
 /**
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
@@ -21,7 +22,9 @@ import java.util.logging.Logger;
  * throwaway worker in the background, under the same OS sandbox and rlimits as every worker, whose one writable
  * directory is a scratch directory beside the cache: started with {@code -XX:AOTCacheOutput}, it builds its
  * interpreter on an empty workspace, runs the warm-up rounds (so the cache also holds the classes and method
- * profiles of typical data work), is told to exit, and writes the cache as it does.
+ * profiles of typical data work), is told to exit, and writes the cache as it does. Before it says it is ready it
+ * also writes the library modules it compiled ({@code worker-<digest>.modules}), which later workers load instead of
+ * parsing their sources; they are kept and removed with the cache.
  */
 final class WorkerAotCache {
 
@@ -29,22 +32,33 @@ final class WorkerAotCache {
     private static final Duration TRAINING_LIMIT = Duration.ofMinutes(3);
 
     private final Path file;
+    /** Library modules the recording worker compiled ({@code SandboxContexts.recordModuleCode}), beside the cache. */
+    private final Path moduleCode;
     private final AtomicBoolean training = new AtomicBoolean();
     /** One failed recording is enough for this server's life: it is not retried at every worker start. */
     private volatile boolean failed;
 
     WorkerAotCache(Path dir, String commandLine) {
-        this.file = dir.toAbsolutePath().resolve("worker-" + CacheFiles.digest(commandLine) + ".aot");
+        String name = "worker-" + CacheFiles.digest(commandLine);
+        this.file = dir.toAbsolutePath().resolve(name + ".aot");
+        this.moduleCode = dir.toAbsolutePath().resolve(name + ".modules");
     }
 
-    /** The cache, which workers read (and nothing else of its directory). */
-    Path file() {
-        return file;
+    /** The files workers read (and nothing else of their directory): the cache and the compiled library modules. */
+    List<Path> files() {
+        return List.of(file, moduleCode);
     }
 
-    /** The options that make a worker use the cache, once it exists. */
+    /** The options that make a worker use the cache and the compiled modules, once they exist. */
     List<String> useOptions() {
-        return Files.isRegularFile(file) ? List.of("-XX:AOTCache=" + file) : List.of();
+        List<String> options = new java.util.ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            options.add("-XX:AOTCache=" + file);
+        }
+        if (Files.isRegularFile(moduleCode, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            options.add("-D" + SandboxWorkerMain.MODULE_CODE_PROPERTY + "=" + moduleCode);
+        }
+        return List.copyOf(options);
     }
 
     boolean missing() {
@@ -59,11 +73,12 @@ final class WorkerAotCache {
         // The worker's one writable directory: the partial file, and an empty workspace for its interpreters.
         Path scratch = CacheFiles.partial(file.resolveSibling(file.getFileName() + ".training"));
         Path partial = scratch.resolve(file.getFileName());
+        Path partialModules = scratch.resolve(moduleCode.getFileName());
         Process process = null;
         long start = System.nanoTime();
         try {
             Files.createDirectories(scratch);
-            process = launcher.trainingBuilder(scratch, partial).start();
+            process = launcher.trainingBuilder(scratch, partial, partialModules).start();
             InputStream out = process.getInputStream();
             // The first frame is the worker's "ready": its interpreter is built, which is what the cache should hold.
             CompletableFuture<Integer> ready = CompletableFuture.supplyAsync(() -> {
@@ -81,6 +96,10 @@ final class WorkerAotCache {
                     || !Files.isRegularFile(partial)) {
                 throw new IOException("the training worker did not write the cache; the JVM records one only for a "
                         + "classpath of jar files, as the packaged server has");
+            }
+            // Written by the worker before it said it was ready; a worker that could not write it starts without.
+            if (Files.isRegularFile(partialModules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Files.move(partialModules, moduleCode, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             removeOthers();
@@ -115,9 +134,11 @@ final class WorkerAotCache {
      * recordings left by servers that died while recording (named after their process, which no longer exists).
      */
     private void removeOthers() throws IOException {
-        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(), "worker-*.aot*")) {
+        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(),
+                "worker-*.{aot,modules}*")) {
             for (Path other : caches) {
-                if (!other.equals(file) && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
+                if (!other.equals(file) && !other.equals(moduleCode)
+                        && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
                     CacheFiles.deleteTree(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
                 }

@@ -132,7 +132,7 @@ public final class WorkerLauncher {
         readable.add(settings.pythonPackages());
         resources.ifPresent(readable::add);
         // The cache file alone: its directory is by default the data directory, which holds every tenant's skills.
-        aot.ifPresent(cache -> readable.add(cache.file()));
+        aot.ifPresent(cache -> readable.addAll(cache.files()));
         return List.copyOf(readable);
     }
 
@@ -159,7 +159,7 @@ public final class WorkerLauncher {
      * rlimits as every worker: its one writable directory is {@code scratch}, which holds the output and an empty
      * workspace.
      */
-    ProcessBuilder trainingBuilder(Path scratch, Path output) {
+    ProcessBuilder trainingBuilder(Path scratch, Path output, Path moduleCode) {
         Path workspace = scratch.resolve("workspace");
         try {
             Files.createDirectories(workspace);
@@ -170,6 +170,7 @@ public final class WorkerLauncher {
         cmd.addAll(jvm);
         cmd.add("-XX:AOTCacheOutput=" + output);
         cmd.add("-D" + SandboxWorkerMain.AOT_TRAINING_PROPERTY + "=true");
+        cmd.add("-D" + SandboxWorkerMain.MODULE_CODE_OUTPUT_PROPERTY + "=" + moduleCode);
         cmd.addAll(main(workspace));
         // Its warnings (classes the cache skips) are many and not worth reading.
         return isolated(new ProcessBuilder(osSandbox.wrap(confinement(scratch), cmd)))

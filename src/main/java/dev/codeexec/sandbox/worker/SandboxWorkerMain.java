@@ -58,6 +58,10 @@ public final class SandboxWorkerMain {
     private static final long BRIDGE_WAIT_SECONDS = ExecutionLimits.MAX_TIMEOUT_S + 30;
     /** Set on the worker that records the ahead-of-time cache: it runs its warm-up rounds before it is ready. */
     public static final String AOT_TRAINING_PROPERTY = "codeexec.worker.aot-training";
+    /** Library modules compiled by the worker that recorded the cache, which this worker loads (SandboxContexts). */
+    public static final String MODULE_CODE_PROPERTY = "codeexec.worker.module-code";
+    /** Set on the worker that records the cache: where it writes the library modules it compiled. */
+    public static final String MODULE_CODE_OUTPUT_PROPERTY = "codeexec.worker.module-code-output";
     /**
      * How long a worker must have had nothing to run before it starts a warm-up round: a round cannot be stopped
      * once started and costs up to seconds of CPU, which back-to-back calls would otherwise share (measured: 40 ms of
@@ -136,7 +140,8 @@ public final class SandboxWorkerMain {
                         Integer.parseInt(args[11])));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
-                settings.quota(), settings.threadsPerRun(), System.err, worker.bridge());
+                settings.quota(), settings.threadsPerRun(), System.err, worker.bridge(),
+                Optional.ofNullable(System.getProperty(MODULE_CODE_PROPERTY)).map(Path::of));
         try (InProcessExecutor executor = new InProcessExecutor(contexts, settings,
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
@@ -145,6 +150,15 @@ public final class SandboxWorkerMain {
                 // The ahead-of-time cache keeps what this run loaded and the method profiles it gathered (JEP 515):
                 // with the warm-up's data work in it, every later worker compiles those paths sooner.
                 new WorkerWarmup(contexts, warmupRounds, () -> true).run();
+                String moduleCode = System.getProperty(MODULE_CODE_OUTPUT_PROPERTY);
+                if (moduleCode != null) {
+                    try {
+                        contexts.recordModuleCode(Path.of(moduleCode));
+                    } catch (IOException | RuntimeException e) {
+                        // Later workers then compile their imports from source, as before; the cache is still worth it.
+                        LOG.log(Level.WARNING, "library modules not recorded: {0}", String.valueOf(e));
+                    }
+                }
             }
             WorkerWarmup warmup = new WorkerWarmup(contexts, warmupRounds, worker::idle);
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);

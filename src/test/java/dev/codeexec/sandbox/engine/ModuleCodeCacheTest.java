@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.PythonPackages;
@@ -79,25 +80,101 @@ class ModuleCodeCacheTest {
         ModuleCodeCache cache = new ModuleCodeCache((path, source) -> {
             compiled.add(path);
             return "code of " + source;
-        }, () -> List.of(library), Map.of("_guest", "Y = 'é'\n"), 1 << 10);
+        }, () -> List.of(library), Map.of("_guest", "Y = 'é'\n"), 1 << 10, ModuleCodeFile.none());
 
-        assertEquals("code of X = 1\n", cache.code(module.toString()));
-        assertEquals("code of X = 1\n", cache.code(module.toString()));
+        assertEquals("code of X = 1\n", cache.code(module.toString(), true));
+        assertEquals("code of X = 1\n", cache.code(module.toString(), true));
         assertEquals(List.of(module.toString()), compiled, "compiled once");
         Files.writeString(module, "X = 3\n");
-        assertEquals("code of X = 3\n", cache.code(module.toString()), "a changed file is compiled afresh");
+        assertEquals("code of X = 3\n", cache.code(module.toString(), true), "a changed file is compiled afresh");
 
-        assertNull(cache.code(outside.toString()), "outside the library roots");
-        assertNull(cache.code(inLibraryLinkOut.toString()), "a link in the library to a file outside it");
-        assertNull(cache.code(library.resolve("missing.py").toString()));
-        assertNull(cache.code("<unknown>"));
-        assertNotNull(cache.code("<_guest>"), "a guest module, by name");
+        assertNull(cache.code(outside.toString(), true), "outside the library roots");
+        assertNull(cache.code(inLibraryLinkOut.toString(), true), "a link in the library to a file outside it");
+        assertNull(cache.code(library.resolve("missing.py").toString(), true));
+        assertNull(cache.code("<unknown>", true));
+        assertNotNull(cache.code("<_guest>", true), "a guest module, by name");
         assertEquals("code of " + new String("Y = 'é'\n".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1),
-                cache.code("<_guest>"), "its UTF-8 bytes, one char each");
+                cache.code("<_guest>", true), "its UTF-8 bytes, one char each");
 
         Files.writeString(module, "X = '" + "x".repeat(2000) + "'\n");
         int before = compiled.size();
-        assertNull(cache.code(module.toString()), "past the bound the guest compiles it itself");
+        assertNull(cache.code(module.toString(), true), "past the bound the guest compiles it itself");
         assertEquals(before + 1, compiled.size());
+    }
+
+    @Test
+    void storedModulesAreLoadedWithoutACompilerButOnlyForTheFileTheyWereCompiledFrom() throws Exception {
+        Path library = Files.createDirectories(Path.of("target/module-code-stored")).toRealPath();
+        Path module = Files.writeString(library.resolve("stored_module.py"), "X = 1\n");
+        Path other = Files.writeString(library.resolve("other_module.py"), "X = 2\n");
+        Path link = library.resolve("linked_module.py");
+        Files.deleteIfExists(link);
+        Path stored = library.resolve("modules.bin");
+        ModuleCodeCache recording = new ModuleCodeCache((path, source) -> "code of " + source, () -> List.of(library),
+                Map.of("_guest", "Y = 2\n"), 1 << 10, ModuleCodeFile.none());
+        recording.code(module.toString(), true);
+        recording.code("<_guest>", true);
+        ModuleCodeFile.write(stored, recording.entries());
+        Files.createSymbolicLink(link, module);
+
+        List<String> compiled = new ArrayList<>();
+        try (ModuleCodeFile file = ModuleCodeFile.open(stored)) {
+            ModuleCodeCache cache = new ModuleCodeCache((path, source) -> {
+                compiled.add(path);
+                return "compiled " + source;
+            }, () -> {
+                throw new AssertionError("the library roots come from the compiler, which is not built yet");
+            }, Map.of("_guest", "Y = 2\n"), 1 << 10, file);
+
+            assertEquals("code of X = 1\n", cache.code(module.toString(), false), "stored, with no compiler");
+            assertEquals("code of Y = 2\n", cache.code("<_guest>", false), "a guest module too");
+            assertEquals(2, cache.storedLoads());
+            assertNull(cache.code(other.toString(), false), "not stored, and nothing compiles it yet");
+            assertNull(cache.code(link.toString(), false), "a path the file does not name, though it leads there");
+            Files.writeString(module, "X = 3\n");
+            assertNull(cache.code(module.toString(), false), "the file changed since it was compiled");
+            assertEquals(List.of(), compiled);
+        }
+    }
+
+    @Test
+    void aStoredFileThatIsNotOneOfOursIsRefusedWhole() throws Exception {
+        Path dir = Files.createDirectories(Path.of("target/module-code-stored-bad"));
+        Path stored = dir.resolve("modules.bin");
+        ModuleCodeFile.write(stored, Map.of("/lib/a.py\0digest", "data of a", "/lib/b.py\0digest", "data of b"));
+        try (ModuleCodeFile file = ModuleCodeFile.open(stored)) {
+            assertTrue(file.knows("/lib/a.py"));
+            assertEquals("data of b", file.read("/lib/b.py\0digest"));
+            assertNull(file.read("/lib/b.py\0other"));
+        }
+        byte[] whole = Files.readAllBytes(stored);
+        Files.write(stored, java.util.Arrays.copyOf(whole, whole.length - 1));
+        assertThrows(java.io.IOException.class, () -> ModuleCodeFile.open(stored).close(), "truncated");
+        Files.writeString(stored, "not a module code file at all");
+        assertThrows(java.io.IOException.class, () -> ModuleCodeFile.open(stored).close(), "foreign");
+    }
+
+    @Test
+    void aWorkersFirstInterpreterImportsStoredModulesItDidNotCompile() throws Exception {
+        Path root = Files.createDirectories(Path.of("target/module-code-first")).toRealPath();
+        Path stored = root.getParent().resolve("module-code-first.bin");
+        WorkspaceQuota quota = new WorkspaceQuota(1 << 20, 1 << 24, 100, 32);
+        HostCalls noHost = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
+        try (SandboxContexts recording = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(), noHost)) {
+            recording.recordModuleCode(stored);
+            assertTrue(recording.moduleCompilations() > 0);
+        }
+        try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
+                PythonPackages.scan(Path.of("python-packages")), quota, 16, OutputStream.nullOutputStream(), noHost,
+                java.util.Optional.of(stored));
+                PythonInterpreter first = contexts.newInterpreter(contexts.workspace())) {
+            // No shareModuleCode(): as in a worker before its first interpreter is offered.
+            String out = run(first, "import json, traceback\nprint(json.dumps([1, 2]))\nint('x')\n");
+            assertTrue(out.startsWith("[1, 2]\n") && out.contains("ValueError: invalid literal for int()"), out);
+            assertTrue(contexts.storedModuleLoads() >= 10, "json and its imports came from the stored file: "
+                    + contexts.storedModuleLoads());
+            assertEquals(0, contexts.moduleCompilations(), "no compiler was built for them");
+        }
     }
 }

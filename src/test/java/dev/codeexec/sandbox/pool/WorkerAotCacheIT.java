@@ -67,6 +67,8 @@ class WorkerAotCacheIT {
 
         Path stale = Files.createDirectories(dir).resolve("worker-0000000000000000.aot");
         Files.writeString(stale, "a cache of an earlier build");
+        Path staleModules = dir.resolve("worker-0000000000000000.modules");
+        Files.writeString(staleModules, "modules of an earlier build");
         // Pids above the kernel's maximum (4194304) never belong to a live process.
         Path abandoned = dir.resolve("worker-0000000000000000.aot.99999999.partial");
         Files.writeString(abandoned, "a recording whose server died");
@@ -83,11 +85,20 @@ class WorkerAotCacheIT {
         String classes = new String(Files.readAllBytes(recorded), java.nio.charset.StandardCharsets.ISO_8859_1);
         assertTrue(classes.contains("TRegexDFAExecutorNode"), "the cache holds no class of the warm-up's regex work");
         assertFalse(Files.exists(stale), "a cache no worker of this build can use was kept");
+        assertFalse(Files.exists(staleModules), "modules no worker of this build can use were kept");
+        // Beside it, the library modules the training worker compiled, the spares' preload among them.
+        String moduleOption = cache.useOptions().stream().filter(o -> o.startsWith("-Dcodeexec.worker.module-code="))
+                .findFirst().orElseThrow(() -> new AssertionError("no compiled modules: " + cache.useOptions()));
+        String modules = Files.readString(Path.of(moduleOption.substring(moduleOption.indexOf('=') + 1)),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(modules.contains("/json/decoder.py\0") && modules.contains("/traceback.py\0"),
+                "json and traceback were not among the compiled modules");
         assertFalse(Files.exists(abandoned), "a partial recording of a dead server was kept");
         assertTrue(Files.exists(recording) && Files.exists(recordingConfig),
                 "a live server's recording in progress was removed");
         List<String> command = launcher.processBuilder(root).command();
         assertTrue(command.stream().anyMatch(o -> o.startsWith("-XX:AOTCache=")), command.toString());
+        assertTrue(command.contains(moduleOption), command.toString());
         Process worker = launcher.processBuilder(root).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (InputStream out = worker.getInputStream()) {
             assertTrue(out.read() >= 0, "a worker started with the cache never reported ready");
