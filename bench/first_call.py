@@ -7,36 +7,20 @@ reports both times: `runs` starts whose first program is print(1+1), then `runs`
 json (what agents send first more often); then the same programs with `python3 -c`. With the times it reports the CPU
 seconds the server and its workers had used when the first answer came, and how much of it went to the JIT compilers:
 on 2 cores the first call waits for CPU, so these are the figures a shared machine does not blur."""
-import glob
-import os
 import subprocess
 import sys
 import time
 
-from mcp_stdio import ROOT, Server, cpu_seconds, percentile
+from mcp_stdio import Server, cpu_seconds, percentile, record_worker_cache
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 FIRST_PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[1, 2]\n")]
 # Further arguments are system properties for the server, e.g. -Dsandbox.worker.warmup-rounds=0.
 PROPERTIES = sys.argv[2:]
-# Where the workers' cache is recorded: the bench's data directory, or the one a -Dcodeexec.data-dir names (so that
-# two settings compared in turn keep a cache each).
-DATA = os.path.join(ROOT, next((p.split("=", 1)[1] for p in reversed(PROPERTIES) if p.startswith("-Dcodeexec.data-dir=")),
-                               os.path.join("target", "bench-data")))
 
 
 def main():
-    # The first start creates the data directory and records the workers' ahead-of-time cache in the
-    # background once its pool is full; wait for it, as a server that keeps running would.
-    for stale in glob.glob(os.path.join(DATA, "worker-*.aot")):
-        os.remove(stale)  # recorded for an earlier build or other settings: wait for this one's
-    server = Server(*PROPERTIES)
-    server.call("execute_code", code="pass")
-    deadline = time.time() + 180
-    while not glob.glob(os.path.join(DATA, "worker-*.aot")) and time.time() < deadline:
-        time.sleep(1)
-    print("worker ahead-of-time cache:", glob.glob(os.path.join(DATA, "worker-*.aot")) or "none")
-    server.close()
+    print("worker ahead-of-time cache:", record_worker_cache(*PROPERTIES) or "none")
     for code, expected in FIRST_PROGRAMS:
         init, first, worker_start, context_build, cpu = [], [], [], [], []
         for _ in range(RUNS):

@@ -90,6 +90,28 @@ class Server:
         self.log.close()
 
 
+def record_worker_cache(*system_properties):
+    """Starts a server once and waits until its workers' ahead-of-time cache (and the library modules recorded with it)
+    is written, as it is after the first start of a build; returns the cache's path or None. Benches that measure from
+    the moment a server is ready call it first: the recording takes about a minute of CPU beside whatever runs then,
+    and an earlier build's cache, or one for other settings, is not used by this server's workers. The data directory
+    is the bench's, or the one a -Dcodeexec.data-dir names (so that settings compared in turn keep a cache each)."""
+    data = os.path.join(ROOT, next((p.split("=", 1)[1] for p in reversed(system_properties)
+                                    if p.startswith("-Dcodeexec.data-dir=")), os.path.join("target", "bench-data")))
+    for stale in glob.glob(os.path.join(data, "worker-*.aot")):
+        os.remove(stale)  # recorded for an earlier build or other settings: wait for this one's
+    server = Server(*system_properties)
+    try:
+        server.call("execute_code", code="pass")
+        deadline = time.time() + 180
+        while not glob.glob(os.path.join(data, "worker-*.aot")) and time.time() < deadline:
+            time.sleep(1)
+    finally:
+        server.close()
+    found = glob.glob(os.path.join(data, "worker-*.aot"))
+    return found[0] if found else None
+
+
 def jit_ticks(pid):
     """CPU ticks of a process's JIT compiler threads (HotSpot names them "C1 CompilerThreadN", "C2 CompilerThreadN")."""
     ticks = 0
