@@ -26,14 +26,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs executions in confined contexts inside this JVM. Spare interpreters are built ahead of time in the
- * background, with the modules agents import first already imported ({@link SparePreload}), and rebuilt only while
- * no execution runs unless a run is waiting for one. A run without a session uses its caller's warm interpreter,
- * reset to a clean slate (see {@link GuestDriver}), or takes a spare that then becomes the caller's; an interpreter
- * never serves two callers. While a caller's warm interpreter is busy with another of its runs, the next run uses a
- * spare once instead of waiting for it (a worker runs several of a tenant's executions at once). {@code fresh} runs
- * use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long builtin (see
- * {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
+ * Runs executions in confined contexts inside this JVM. Spare interpreters are built ahead of time in the background,
+ * with the modules agents import first already imported ({@link SparePreload}), and rebuilt only while no execution
+ * runs unless a run is waiting for one. A run without a session uses its caller's warm interpreter, reset to a clean
+ * slate (see {@link GuestDriver}), or takes a spare that then becomes the caller's; an interpreter never serves two
+ * callers. While a caller's warm interpreter is busy with another of its runs, the next run uses a spare once instead
+ * of waiting for it (a worker runs several of a tenant's executions at once). {@code fresh} runs use a fresh
+ * interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
+ * builtin (see {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
 

@@ -120,7 +120,10 @@ final class ModuleCodeCache {
         return true;
     }
 
-    /** Every module kept here, by key: what a worker recording the ahead-of-time cache writes to a {@link ModuleCodeFile}. */
+    /**
+     * Every module kept here, by key: what a worker recording the ahead-of-time cache writes to a
+     * {@link ModuleCodeFile}.
+     */
     Map<String, String> entries() {
         return Map.copyOf(code);
     }
@@ -151,7 +154,8 @@ final class ModuleCodeCache {
         }
         try {
             Path real = Path.of(path).toRealPath();
-            if (!Files.isRegularFile(real) || !(known || mayCompile && roots.get().stream().anyMatch(real::startsWith))) {
+            boolean shared = known || mayCompile && roots.get().stream().anyMatch(real::startsWith);
+            if (!Files.isRegularFile(real) || !shared) {
                 return null;
             }
             return new String(Files.readAllBytes(real), StandardCharsets.ISO_8859_1);

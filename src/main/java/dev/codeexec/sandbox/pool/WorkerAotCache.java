@@ -99,7 +99,8 @@ final class WorkerAotCache {
             }
             // Written by the worker before it said it was ready; a worker that could not write it starts without.
             if (Files.isRegularFile(partialModules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                Files.move(partialModules, moduleCode, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(partialModules, moduleCode, StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
             }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             removeOthers();

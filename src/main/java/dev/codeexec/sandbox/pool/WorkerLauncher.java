@@ -132,7 +132,7 @@ public final class WorkerLauncher {
         readable.addAll(classpathMounts(Arrays.stream(main.get(1).split(File.pathSeparator)).map(Path::of).toList()));
         readable.add(settings.pythonPackages());
         resources.ifPresent(readable::add);
-        // The cache file alone: its directory is by default the data directory, which holds every tenant's skills.
+        // The cache's files alone: their directory is by default the data directory, holding every tenant's skills.
         aot.ifPresent(cache -> readable.addAll(cache.files()));
         return List.copyOf(readable);
     }
@@ -140,7 +140,7 @@ public final class WorkerLauncher {
     /**
      * What the OS sandbox binds for the classpath: a directory whose every entry is on the classpath (a packaged
      * server's {@code lib/main}, about 230 jars) as one mount, each other entry by itself. Binding the jars one by
-     * one cost bubblewrap 0.13-0.16 s at every worker start against 0.01-0.04 s for three directories
+     * one cost bubblewrap 0.14-0.17 s at every worker start against 0.01-0.04 s for three directories
      * (docs/benchmarks.md); a directory holding anything else is never bound whole, so a worker sees no more than its
      * classpath either way.
      */

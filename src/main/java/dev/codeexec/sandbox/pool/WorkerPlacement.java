@@ -31,12 +31,12 @@ import java.util.logging.Logger;
 /**
  * Which worker runs each execution, and the pool of workers that policy needs. A worker serves one tenant (one
  * workspace) for its whole life: its OS sandbox binds only that workspace, and a worker killed by one tenant's run
- * loses only that tenant's sessions and warm interpreters. A worker takes up to sandbox.worker.concurrent-runs of
- * its tenant's runs at once, one per {@link Lane}: a busy tenant's second run goes beside the first instead of
- * waiting for a second worker's start. A run waits for a free lane of its tenant, in its tenant's line. The pool
- * starts a worker for every served tenant ahead ({@link #initialPool}); when a tenant has none, nor one starting, a worker is started for it in a free place of the pool (sandbox.max-workers), or, when the
- * pool is full, in the place of another tenant's idle worker, which is recycled (one with no sessions first). No more
- * runs go at once than there are running slots.
+ * loses only that tenant's sessions and warm interpreters. A worker takes up to sandbox.worker.concurrent-runs of its
+ * tenant's runs at once, one per {@link Lane}: a busy tenant's second run goes beside the first instead of waiting for
+ * a second worker's start. A run waits for a free lane of its tenant, in its tenant's line. The pool starts a worker
+ * for every served tenant ahead ({@link #initialPool}); when a tenant has none, nor one starting, a worker is started
+ * for it in a free place of the pool (sandbox.max-workers), or, when the pool is full, in the place of another tenant's
+ * idle worker, which is recycled (one with no sessions first). No more runs go at once than there are running slots.
  *
  * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
  * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
@@ -160,10 +160,11 @@ final class WorkerPlacement {
     }
 
     /**
-     * The tenants of the initial pool's workers: the workers the running slots need ({@code slotWorkers}) go round
-     * the served tenants, then each tenant still without a worker gets one while the pool has places, so that every
-     * tenant's first call finds its worker ready. A worker serves one tenant for its life, so a spare cannot wait for whichever tenant comes next: each
-     * tenant's is started ahead. The last place is left empty when every tenant has a worker.
+     * The tenants of the initial pool's workers: the workers the running slots need ({@code slotWorkers}) go round the
+     * served tenants, then each tenant still without a worker gets one while the pool has places, so that every
+     * tenant's first call finds its worker ready. A worker serves one tenant for its life, so a spare cannot wait for
+     * whichever tenant comes next: each tenant's is started ahead. The last place is left empty when every tenant has a
+     * worker.
      */
     static List<Path> initialPool(List<Path> served, int slotWorkers, int capacity) {
         List<Path> pool = new ArrayList<>();
