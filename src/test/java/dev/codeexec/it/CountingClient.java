@@ -84,24 +84,37 @@ final class CountingClient {
 
     /** A new connection for this call: a new MCP session, or none at all. */
     private McpHttpSession connect(int call) throws IOException, InterruptedException {
-        return call % 2 == 1 ? McpHttpSession.open(http, url, token, "replicas-client-" + index)
-                : McpHttpSession.sessionless(http, url, token);
+        return call % 2 == 1 ? onceMoreIfUnanswered(() -> McpHttpSession.open(http, url, token,
+                "replicas-client-" + index)) : McpHttpSession.sessionless(http, url, token);
+    }
+
+    /** One counting call, in a new session when {@code session} is null. */
+    private static JsonNode count(McpHttpSession connection, String session) throws IOException, InterruptedException {
+        Map<String, Object> args = Map.of("code", ReplicasIT.COUNT, "session", session == null ? "new" : session);
+        return onceMoreIfUnanswered(() -> connection.result("execute_code", args));
     }
 
     /**
-     * One counting call, in a new session when {@code session} is null. When the balancer takes the killed replica
-     * out of service it closes the connections bound to it ({@code on-marked-down shutdown-sessions}): a call
-     * caught there gets no answer at all, having reached no live replica, so it is sent again once, as a client
-     * would; the printed counts show any call that ran twice.
+     * Sends a request again, once, when it got no answer at all, as a client would. Two ways a request of this
+     * test gets none while a replica dies: when the balancer takes the killed replica out of service it closes the
+     * connections bound to it ({@code on-marked-down shutdown-sessions}), and the balancer closes a keep-alive
+     * connection that stayed idle longer than its {@code timeout http-keep-alive} while the clients waited for the
+     * kill, which the JDK's client may reuse in the same instant (it resends only idempotent requests itself, and
+     * these are POSTs). An answer with an HTTP status is never resent; the printed counts show any call that ran
+     * twice.
      */
-    private static JsonNode count(McpHttpSession connection, String session) throws IOException, InterruptedException {
-        Map<String, Object> args = Map.of("code", ReplicasIT.COUNT, "session", session == null ? "new" : session);
+    private static <T> T onceMoreIfUnanswered(Request<T> request) throws IOException, InterruptedException {
         try {
-            return connection.result("execute_code", args);
+            return request.send();
         } catch (McpHttpSession.HttpStatusException answered) {
             throw answered;
         } catch (IOException noAnswer) {
-            return connection.result("execute_code", args);
+            return request.send();
         }
+    }
+
+    @FunctionalInterface
+    private interface Request<T> {
+        T send() throws IOException, InterruptedException;
     }
 }
