@@ -24,8 +24,6 @@ import java.util.stream.Stream;
  */
 public final class WorkerLauncher {
 
-    /** Written by the build (dependency:build-classpath) for runs from the source tree: tests and dev mode. */
-    static final Path BUILD_CLASSPATH_FILE = Path.of("target", "worker-classpath.txt");
     private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
@@ -90,7 +88,7 @@ public final class WorkerLauncher {
             cmd.addAll(List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED"));
         }
         cmd.addAll(runtime.jit().options());
-        String classpath = classpath(worker);
+        String classpath = WorkerClasspath.of(worker);
         Optional<Path> resources = Optional.empty();
         if (osSandbox.kind() != OsSandbox.Kind.NONE) {
             resources = Optional.of(PolyglotResources.ensure(worker.polyglotResources(), classpath));
@@ -139,10 +137,9 @@ public final class WorkerLauncher {
 
     /**
      * What the OS sandbox binds for the classpath: a directory whose every entry is on the classpath (a packaged
-     * server's {@code lib/main}, about 230 jars) as one mount, each other entry by itself. Binding the jars one by
-     * one cost bubblewrap 0.14-0.17 s at every worker start against 0.01-0.04 s for three directories
-     * (docs/benchmarks.md); a directory holding anything else is never bound whole, so a worker sees no more than its
-     * classpath either way.
+     * server's {@code app}) as one mount, each other entry by itself. Each bind costs bubblewrap about 0.7 ms at every
+     * worker start (230 jars one by one took 0.14-0.17 s, docs/benchmarks.md), and the worker's classpath holds about
+     * 35; a directory holding anything else is never bound whole, so a worker sees no more than its classpath.
      */
     static List<Path> classpathMounts(List<Path> entries) {
         Map<Path, List<Path>> byDirectory = new LinkedHashMap<>();
@@ -241,34 +238,6 @@ public final class WorkerLauncher {
         return builder;
     }
 
-    /**
-     * The worker's classpath: configured explicitly, else the jars of a packaged server
-     * ({@code quarkus-app/}), else the classpath file the build wrote for the source tree.
-     */
-    static String classpath(SandboxSettings.Worker worker) {
-        if (worker.classpath().isPresent()) {
-            return worker.classpath().get();
-        }
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            Path jar = Path.of(entry);
-            if (jar.getFileName() != null && jar.getFileName().toString().equals("quarkus-run.jar")) {
-                Path app = jar.toAbsolutePath().getParent();
-                return String.join(File.pathSeparator, jarsIn(app.resolve("app"), app.resolve("lib/boot"),
-                        app.resolve("lib/main")));
-            }
-        }
-        if (Files.isRegularFile(BUILD_CLASSPATH_FILE)) {
-            try {
-                return Path.of("target", "classes").toAbsolutePath() + File.pathSeparator
-                        + Files.readString(BUILD_CLASSPATH_FILE).trim();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        throw new IllegalStateException("cannot determine the sandbox worker classpath: run the packaged server "
-                + "(target/quarkus-app/quarkus-run.jar), build with mvn first, or set sandbox.worker.classpath");
-    }
-
     /** Each classpath entry with its size and modification time. */
     private static String jarStamps(String classpath) {
         StringBuilder stamps = new StringBuilder();
@@ -277,20 +246,5 @@ public final class WorkerLauncher {
             stamps.append(entry).append(':').append(jar.length()).append(':').append(jar.lastModified()).append(';');
         }
         return stamps.toString();
-    }
-
-    private static List<String> jarsIn(Path... dirs) {
-        List<String> jars = new ArrayList<>();
-        for (Path dir : dirs) {
-            if (!Files.isDirectory(dir)) {
-                continue;
-            }
-            try (Stream<Path> files = Files.list(dir)) {
-                files.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> jars.add(p.toString()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return jars;
     }
 }

@@ -28,16 +28,6 @@ class WorkerAotCacheIT {
 
     static final Path APP = Path.of("target/quarkus-app");
 
-    private static String packagedClasspath() throws IOException {
-        List<String> jars = new java.util.ArrayList<>();
-        for (String dir : List.of("app", "lib/boot", "lib/main")) {
-            try (Stream<Path> files = Files.list(APP.resolve(dir))) {
-                files.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> jars.add(p.toAbsolutePath().toString()));
-            }
-        }
-        return String.join(java.io.File.pathSeparator, jars);
-    }
-
     @Test
     void aRecordedCacheIsUsedByTheNextWorker() throws IOException, InterruptedException {
         assumeTrue(Runtime.version().feature() >= 25, "the one-step ahead-of-time cache needs JDK 25");
@@ -51,7 +41,8 @@ class WorkerAotCacheIT {
         Path root = Files.createDirectories(Path.of("target/aot-cache-test-workspace"));
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root, Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, OptionalInt.empty(),
                 Duration.ofSeconds(1), 8, Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
-                new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(), Optional.of(packagedClasspath()),
+                new SandboxSettings.Worker(256, 0, 0, Duration.ofMinutes(2), List.of(),
+                        Optional.of(WorkerClasspath.packaged(APP.toAbsolutePath())),
                         Optional.empty(), SandboxSettings.Jit.OFF, Optional.of(dir), 1, SandboxSettings.OsSandboxMode.AUTO,
                         Path.of("target/aot-cache-test-resources"), Duration.ZERO, 1),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
