@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Default;
 import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -19,17 +20,26 @@ public class Database {
     static final String POSTGRESQL_UNIT = "postgresql";
 
     private final EntityManager em;
+    private final StartupGate started;
 
+    @Inject
     Database(@ConfigProperty(name = DatabaseKind.PROPERTY, defaultValue = "h2") String kind,
-            @Any Instance<EntityManager> units) {
+            @Any Instance<EntityManager> units, StartupGate started) {
         // A transaction-scoped proxy: each call reaches the EntityManager of the caller's current transaction.
-        this.em = switch (DatabaseKind.of(kind)) {
+        this(switch (DatabaseKind.of(kind)) {
             case H2 -> units.select(Default.Literal.INSTANCE).get();
             case POSTGRESQL -> units.select(new PersistenceUnit.PersistenceUnitLiteral(POSTGRESQL_UNIT)).get();
-        };
+        }, started);
     }
 
+    Database(EntityManager em, StartupGate started) {
+        this.em = em;
+        this.started = started;
+    }
+
+    /** The EntityManager, once the server's start has migrated the schema and started Hibernate. */
     public EntityManager em() {
+        started.await();
         return em;
     }
 }
