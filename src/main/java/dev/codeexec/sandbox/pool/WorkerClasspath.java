@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * Truffle, Jackson for the protocol, JBoss logging), not the server's other 190-odd jars (Hibernate, H2, Netty,
  * Vert.x...). A worker never loads them, and a class or resource it looks up in vain would search every jar: a
  * worker without the ahead-of-time cache (a build's first start, the cache's recording, the tests) was ready in
- * 4.7-4.8 s instead of 5.1-5.2 s, using 6.6 instead of 7.1 CPU-seconds (docs/benchmarks.md, fifteenth session).
+ * 4.7-4.8 s instead of 5.1-5.2 s, using 6.6 instead of 7.0-7.2 CPU-seconds (docs/benchmarks.md, fifteenth session).
  */
 final class WorkerClasspath {
 
@@ -33,14 +33,16 @@ final class WorkerClasspath {
     private WorkerClasspath() {
     }
 
-    /**
-     * Configured explicitly (taken as it is), else the application and its worker's libraries among the jars of a
-     * packaged server ({@code quarkus-app/}), else among the classpath the build wrote for the source tree.
-     */
+    /** Configured explicitly (taken as it is), else {@link #found()}. */
     static String of(SandboxSettings.Worker worker) {
-        if (worker.classpath().isPresent()) {
-            return worker.classpath().get();
-        }
+        return worker.classpath().orElseGet(WorkerClasspath::found);
+    }
+
+    /**
+     * The application and its worker's libraries among the jars of a packaged server ({@code quarkus-app/}), else
+     * among the classpath the build wrote for the source tree.
+     */
+    static String found() {
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             Path jar = Path.of(entry);
             if (jar.getFileName() != null && jar.getFileName().toString().equals("quarkus-run.jar")) {

@@ -1,7 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.ExecutionResult;
-import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
@@ -11,10 +10,8 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A stand-in worker process for {@link WorkerProcessProtocolTest} and {@link WorkerPlacementTest}: speaks the real
@@ -35,8 +32,7 @@ public final class FakeWorker {
     static List<String> command(String... script) {
         // A worker's classpath and the test classes: the test JVM's own (300-odd jars) made each start slower.
         String classpath = Path.of("target", "test-classes").toAbsolutePath() + File.pathSeparator
-                + WorkerClasspath.of(new SandboxSettings.Worker(256, 0, 0, Duration.ZERO, List.of(), Optional.empty(),
-                        Optional.empty(), SandboxSettings.Jit.OFF, Optional.empty(), 0));
+                + WorkerClasspath.found();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath, FakeWorker.class.getName()));
         command.addAll(List.of(script));

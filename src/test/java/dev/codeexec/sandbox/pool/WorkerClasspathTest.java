@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.codeexec.sandbox.SandboxSettings;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,10 +52,7 @@ class WorkerClasspathTest {
         assertTrue(Files.isRegularFile(WorkerClasspath.BUILD_CLASSPATH_FILE), "run the build first");
         List<String> full = Arrays.asList(Files.readString(WorkerClasspath.BUILD_CLASSPATH_FILE).trim()
                 .split(File.pathSeparator));
-        List<String> worker = Arrays.asList(WorkerClasspath.of(new SandboxSettings.Worker(256, 0, 0,
-                Duration.ofMinutes(1), List.of(), Optional.empty(), Optional.empty(), SandboxSettings.Jit.OFF,
-                Optional.empty(), 0))
-                .split(File.pathSeparator));
+        List<String> worker = Arrays.asList(WorkerClasspath.found().split(File.pathSeparator));
         assertEquals(Path.of("target", "classes").toAbsolutePath().toString(), worker.get(0));
         assertTrue(worker.stream().anyMatch(e -> e.contains("/python-language/")), "GraalPy");
         assertTrue(worker.stream().anyMatch(e -> e.contains("/python-resources/")), "GraalPy's resources");
