@@ -17,8 +17,8 @@ import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 /**
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
  * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
- * half the time. The file is named after the worker's command line and its jars' sizes and times, so a new
- * JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a
+ * half the time. The file is named after the worker's JVM, options, classpath and warm-up rounds and its jars'
+ * sizes and times, so a new JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a
  * throwaway worker in the background, under the same OS sandbox and rlimits as every worker, whose one writable
  * directory is a scratch directory beside the cache: started with {@code -XX:AOTCacheOutput}, it builds its
  * interpreter on an empty workspace, runs the warm-up rounds (so the cache also holds the classes and method

@@ -106,10 +106,12 @@ public final class WorkerLauncher {
                 Integer.toString(settings.threadsPerRun()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer.
         boolean aotCapable = jdk.feature() >= 25;
-        // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place.
+        // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place. Of the
+        // main class's arguments only the warm-up rounds shape what the cache holds: a new quota or output limit
+        // keeps it (each recording is about a minute of a worker's CPU).
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
                 .map(dir -> new WorkerAotCache(dir, String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
-                        + "\u0000" + String.join("\u0000", arguments) + "\u0000" + jarStamps(main.get(1))));
+                        + "\u0000" + worker.warmupRounds() + "\u0000" + jarStamps(main.get(1))));
         this.hidden = List.copyOf(hidden);
         this.readable = readable(settings, resources);
     }
