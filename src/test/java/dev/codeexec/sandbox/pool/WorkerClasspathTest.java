@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A worker gets the application and the libraries its sandbox side uses, in both layouts the server finds them in;
@@ -46,6 +49,28 @@ class WorkerClasspathTest {
                 repo + "com/fasterxml/jackson/dataformat/jackson-dataformat-yaml/2.21.2/jackson-dataformat-yaml-2.21.2.jar"));
     }
 
+    /**
+     * From the source tree, workers run the build's jar of the classes (the ahead-of-time cache needs jar files), but
+     * never one older than a class compiled since, as dev mode compiles into the directory alone.
+     */
+    @Test
+    void theBuildsJarOfTheClassesIsUsedUntilAClassIsNewer(@TempDir Path dir) throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("classes/dev/codeexec"));
+        Path compiled = Files.writeString(classes.resolve("Main.class"), "compiled");
+        Path jar = dir.resolve("worker-app.jar");
+        assertEquals(dir.resolve("classes"), WorkerClasspath.buildApplication(dir.resolve("classes"), jar), "no jar");
+        Files.writeString(jar, "jarred");
+        FileTime built = FileTime.from(Instant.parse("2026-12-03T10:00:00Z"));
+        Files.setLastModifiedTime(jar, built);
+        for (Path p : List.of(compiled, classes, classes.getParent(), dir.resolve("classes"))) {
+            Files.setLastModifiedTime(p, FileTime.from(built.toInstant().minusSeconds(5)));
+        }
+        assertEquals(jar, WorkerClasspath.buildApplication(dir.resolve("classes"), jar));
+        Files.setLastModifiedTime(compiled, FileTime.from(built.toInstant().plusSeconds(1)));
+        assertEquals(dir.resolve("classes"), WorkerClasspath.buildApplication(dir.resolve("classes"), jar),
+                "a class compiled after the jar");
+    }
+
     /** The classpath these tests' workers get, from the file the build wrote. */
     @Test
     void theSourceTreesWorkersGetGraalPyAndNotTheServersLibraries() throws Exception {
@@ -53,7 +78,8 @@ class WorkerClasspathTest {
         List<String> full = Arrays.asList(Files.readString(WorkerClasspath.BUILD_CLASSPATH_FILE).trim()
                 .split(File.pathSeparator));
         List<String> worker = Arrays.asList(WorkerClasspath.found().split(File.pathSeparator));
-        assertEquals(Path.of("target", "classes").toAbsolutePath().toString(), worker.get(0));
+        assertEquals(WorkerClasspath.buildApplication(WorkerClasspath.BUILD_CLASSES, WorkerClasspath.BUILD_APP_JAR)
+                .toAbsolutePath().toString(), worker.get(0));
         assertTrue(worker.stream().anyMatch(e -> e.contains("/python-language/")), "GraalPy");
         assertTrue(worker.stream().anyMatch(e -> e.contains("/python-resources/")), "GraalPy's resources");
         assertTrue(worker.stream().anyMatch(e -> e.contains("/jackson-databind/")), "Jackson");
