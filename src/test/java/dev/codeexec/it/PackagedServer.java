@@ -56,12 +56,6 @@ final class PackagedServer implements AutoCloseable {
             "-Dsandbox.worker.warmup-rounds=0", "-Dsandbox.worker.jvm-options=-XX:TieredStopAtLevel=1",
             "-Dsandbox.worker.idle-stop=0");
 
-    /**
-     * One copy of GraalPy's resources for every IT's servers, as replicas of one install may share it (the copy is
-     * made aside and moved into place): each server's own copy took 0.5-3.8 s of its start on the loaded machine.
-     */
-    static final String SHARED_RESOURCES = "-Dsandbox.worker.polyglot-resources=target/it-polyglot-resources";
-
     /** java [jvmOptions] -jar quarkus-run.jar with this test JVM's java, workers quiet ({@link #QUIET_WORKERS}). */
     static List<String> javaJar(List<String> jvmOptions) {
         assertTrue(Files.exists(JAR), "package the server first (mvn verify does): " + JAR);
@@ -70,7 +64,6 @@ final class PackagedServer implements AutoCloseable {
         command.add("-XX:TieredStopAtLevel=1"); // the server lives for one test: start-up is what counts
         command.addAll(serverAotCache());
         command.addAll(QUIET_WORKERS);
-        command.add(SHARED_RESOURCES);
         command.addAll(jvmOptions);
         command.add("-jar");
         command.add(JAR.toString());
@@ -106,7 +99,6 @@ final class PackagedServer implements AutoCloseable {
         options.add("-Dsandbox.max-concurrent=1");
         // Through the launcher script (no javaJar), so say it here too.
         options.addAll(QUIET_WORKERS);
-        options.add(SHARED_RESOURCES);
         options.addAll(properties);
         return options;
     }
