@@ -91,11 +91,12 @@ class Server:
 
 
 def record_worker_cache(*system_properties):
-    """Starts a server once and waits until its workers' ahead-of-time cache (and the library modules recorded with it)
-    is written, as it is after the first start of a build; returns the cache's path or None. Benches that measure from
-    the moment a server is ready call it first: the recording takes about a minute of CPU beside whatever runs then,
-    and an earlier build's cache, or one for other settings, is not used by this server's workers. The data directory
-    is the bench's, or the one a -Dcodeexec.data-dir names (so that settings compared in turn keep a cache each)."""
+    """Starts a server once and waits until its workers run with an ahead-of-time cache (and the library modules
+    recorded with it), as they do after the first start of a build; returns the cache's path or None. The build records
+    one for the default settings beside the jars (target/quarkus-app/worker-cache), which workers use at once; for other
+    settings the server records its own in the data directory, about a minute of CPU beside whatever runs then. Benches
+    that measure from the moment a server is ready call it first. The data directory is the bench's, or the one a
+    -Dcodeexec.data-dir names (so that settings compared in turn keep a cache each)."""
     data = os.path.join(ROOT, next((p.split("=", 1)[1] for p in reversed(system_properties)
                                     if p.startswith("-Dcodeexec.data-dir=")), os.path.join("target", "bench-data")))
     for stale in glob.glob(os.path.join(data, "worker-*.aot")):
@@ -104,12 +105,38 @@ def record_worker_cache(*system_properties):
     try:
         server.call("execute_code", code="pass")
         deadline = time.time() + 180
-        while not glob.glob(os.path.join(data, "worker-*.aot")) and time.time() < deadline:
+        while time.time() < deadline:
+            recorded = glob.glob(os.path.join(data, "worker-*.aot"))
+            in_use = [arg.split("=", 1)[1] for line in descendant_command_lines(server.proc.pid)
+                      for arg in line if arg.startswith("-XX:AOTCache=")]
+            if recorded or in_use:
+                return (recorded or in_use)[0]
             time.sleep(1)
+        return None
     finally:
         server.close()
-    found = glob.glob(os.path.join(data, "worker-*.aot"))
-    return found[0] if found else None
+
+
+def descendant_command_lines(pid):
+    """The command lines (argument lists) of a process's descendants, from /proc (Linux only)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    lines, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            try:
+                with open(f"/proc/{child}/cmdline", "rb") as f:
+                    lines.append(f.read().decode(errors="replace").split("\0"))
+            except OSError:
+                pass  # the process ended
+            todo.append(child)
+    return lines
 
 
 def jit_ticks(pid):

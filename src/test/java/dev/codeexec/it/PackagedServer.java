@@ -48,7 +48,7 @@ final class PackagedServer implements AutoCloseable {
 
     /**
      * Recording the workers' ahead-of-time cache and the workers' idle warm-up rounds are off: they would only
-     * compete with the test for the cores (WorkerAotCacheIT and WorkerWarmupTest cover them). Workers compile
+     * compete with the test for the cores (BuiltWorkerCacheIT and WorkerWarmupTest cover them). Workers compile
      * with C1 alone, as in the unit tests' profile: they run short snippets and start sooner. No worker is stopped
      * for idleness: a test that paused would otherwise wait for one to start again (WorkerPlacementTest covers it).
      */

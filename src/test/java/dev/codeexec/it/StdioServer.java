@@ -51,7 +51,13 @@ final class StdioServer implements AutoCloseable {
 
     /** Starts {@code java <jvmOptions> -jar quarkus-run.jar}; {@code log} is replaced. */
     static StdioServer start(Path log, Map<String, String> environment, String... jvmOptions) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(PackagedServer.javaJar(List.of(jvmOptions)));
+        return startCommand(log, environment, PackagedServer.javaJar(List.of(jvmOptions)));
+    }
+
+    /** Starts the server with {@code command} (the launcher script, say); {@code log} is replaced. */
+    static StdioServer startCommand(Path log, Map<String, String> environment, List<String> command)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.redirectError(ProcessBuilder.Redirect.to(log.toFile()));
         builder.environment().putAll(environment);
         return new StdioServer(builder.start(), log);
@@ -150,6 +156,22 @@ final class StdioServer implements AutoCloseable {
             throw new AssertionError("server did not exit within 60 s of stdin closing; see " + log);
         }
         return process.exitValue();
+    }
+
+    /**
+     * The command lines of the server's worker JVMs (not of the OS sandbox around them), read from /proc, each with
+     * its arguments joined by spaces and a space at either end.
+     */
+    List<String> workerCommandLines() {
+        return process.descendants().map(p -> {
+            try {
+                String[] args = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"),
+                        StandardCharsets.UTF_8).split("\0");
+                return args[0].endsWith("/java") ? " " + String.join(" ", args) + " " : "";
+            } catch (IOException e) {
+                return ""; // the process ended
+            }
+        }).filter(line -> line.contains(" dev.codeexec.sandbox.worker.SandboxWorkerMain ")).toList();
     }
 
     /** Kills the process without warning (SIGKILL), as a crash or a force-quitting client does. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.nio.file.StandardCopyOption;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -15,7 +16,9 @@ import org.graalvm.polyglot.Engine;
  * {@code -Dpolyglot.engine.resourcePath}. Otherwise each worker unpacks them into a cache under the home directory
  * on first use, which a worker under the OS sandbox cannot write; nor should it, since every later worker would run
  * what it left there. Copied by the server once per GraalPy build: the copy is named after the GraalPy and Truffle
- * jars on the workers' classpath.
+ * jars on the workers' classpath. A packaged server's build makes the copy beside the jars (scripts/record-server-aot),
+ * and servers use that one: none is made on a new data directory, and the workers' ahead-of-time cache the build
+ * recorded names that path.
  */
 final class PolyglotResources {
 
@@ -24,8 +27,20 @@ final class PolyglotResources {
     private PolyglotResources() {
     }
 
-    /** The copy for the GraalPy on {@code classpath} under {@code dir}, made now when missing. */
-    static Path ensure(Path dir, String classpath) {
+    /**
+     * The copy for the GraalPy on {@code classpath}: the one the build made under {@code built} if there is one, else
+     * the one under {@code dir}, made now when missing.
+     */
+    static Path ensure(Path dir, Optional<Path> built, String classpath) {
+        Optional<Path> prepared = built.map(b -> b.resolve(buildName(classpath))).filter(Files::isDirectory);
+        if (prepared.isPresent()) {
+            try {
+                // Truffle matches the guest's reads against this path as given: it must be the canonical one.
+                return prepared.get().toRealPath();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the build's copy of GraalPy's resources " + prepared.get(), e);
+            }
+        }
         Path root;
         try {
             // Truffle matches the guest's reads against this path as given: it must be the canonical one.
@@ -68,7 +83,7 @@ final class PolyglotResources {
     }
 
     /** A digest of the names and sizes of the jars that carry the resources (a version is part of each name). */
-    private static String buildName(String classpath) {
+    static String buildName(String classpath) {
         StringBuilder jars = new StringBuilder();
         for (String entry : classpath.split(File.pathSeparator)) {
             File jar = new File(entry);

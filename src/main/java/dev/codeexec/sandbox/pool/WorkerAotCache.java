@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +26,11 @@ import dev.codeexec.sandbox.worker.SandboxWorkerMain;
  * profiles of typical data work), is told to exit, and writes the cache as it does. Before it says it is ready it
  * also writes the library modules it compiled ({@code worker-<digest>.modules}), which later workers load instead of
  * parsing their sources; they are kept and removed with the cache.
+ *
+ * <p>A packaged server's build records the cache for the default settings beside the jars
+ * ({@code quarkus-app/worker-cache}, scripts/record-server-aot). Workers use that one when its name matches, so a first
+ * start on a new data directory (a new install, a container without a volume) starts workers with a cache at once
+ * and records none.
  */
 final class WorkerAotCache {
 
@@ -34,35 +40,57 @@ final class WorkerAotCache {
     private final Path file;
     /** Library modules the recording worker compiled ({@code SandboxContexts.recordModuleCode}), beside the cache. */
     private final Path moduleCode;
+    /** The same two, as the build recorded them beside a packaged server's jars; used first when they exist. */
+    private final Optional<Path> builtFile;
+    private final Optional<Path> builtModuleCode;
     private final AtomicBoolean training = new AtomicBoolean();
     /** One failed recording is enough for this server's life: it is not retried at every worker start. */
     private volatile boolean failed;
 
-    WorkerAotCache(Path dir, String commandLine) {
+    /**
+     * @param dir   where this server records the cache (by default the data directory)
+     * @param built where the build recorded one beside the jars, if the server runs packaged
+     */
+    WorkerAotCache(Path dir, Optional<Path> built, String commandLine) {
         String name = "worker-" + CacheFiles.digest(commandLine);
         this.file = dir.toAbsolutePath().resolve(name + ".aot");
         this.moduleCode = dir.toAbsolutePath().resolve(name + ".modules");
+        this.builtFile = built.map(b -> b.toAbsolutePath().resolve(name + ".aot"));
+        this.builtModuleCode = built.map(b -> b.toAbsolutePath().resolve(name + ".modules"));
     }
 
-    /** The files workers read (and nothing else of their directory): the cache and the compiled library modules. */
+    /**
+     * The files workers may read (and nothing else of their directories): the caches and the compiled library
+     * modules, the build's and this server's.
+     */
     List<Path> files() {
-        return List.of(file, moduleCode);
+        List<Path> files = new java.util.ArrayList<>(List.of(file, moduleCode));
+        builtFile.ifPresent(files::add);
+        builtModuleCode.ifPresent(files::add);
+        return List.copyOf(files);
     }
 
-    /** The options that make a worker use the cache and the compiled modules, once they exist. */
+    /**
+     * The options that make a worker use the cache and the compiled modules, once they exist: the build's when it
+     * recorded this one, else this server's. The modules go with their cache: one recording wrote both.
+     */
     List<String> useOptions() {
+        boolean fromBuild = builtFile.filter(Files::isRegularFile).isPresent();
+        Path cache = fromBuild ? builtFile.get() : file;
+        Path modules = fromBuild ? builtModuleCode.get() : moduleCode;
         List<String> options = new java.util.ArrayList<>();
-        if (Files.isRegularFile(file)) {
-            options.add("-XX:AOTCache=" + file);
+        if (Files.isRegularFile(cache)) {
+            options.add("-XX:AOTCache=" + cache);
         }
-        if (Files.isRegularFile(moduleCode, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            options.add("-D" + SandboxWorkerMain.MODULE_CODE_PROPERTY + "=" + moduleCode);
+        if (Files.isRegularFile(modules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            options.add("-D" + SandboxWorkerMain.MODULE_CODE_PROPERTY + "=" + modules);
         }
         return List.copyOf(options);
     }
 
+    /** Whether neither the build nor this server has recorded the cache. */
     boolean missing() {
-        return !Files.isRegularFile(file);
+        return !Files.isRegularFile(file) && builtFile.filter(Files::isRegularFile).isEmpty();
     }
 
     /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */
@@ -134,7 +162,7 @@ final class WorkerAotCache {
      * Caches of earlier builds or settings (about 120 MiB each; no worker of this server can use them), and partial
      * recordings left by servers that died while recording (named after their process, which no longer exists).
      */
-    private void removeOthers() throws IOException {
+    void removeOthers() throws IOException {
         try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(),
                 "worker-*.{aot,modules}*")) {
             for (Path other : caches) {

@@ -10,6 +10,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -50,11 +51,9 @@ final class WorkerClasspath {
      * among the classpath the build wrote for the source tree.
      */
     static String found() {
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            Path jar = Path.of(entry);
-            if (jar.getFileName() != null && jar.getFileName().toString().equals("quarkus-run.jar")) {
-                return packaged(jar.toAbsolutePath().getParent());
-            }
+        Optional<Path> app = packagedApp();
+        if (app.isPresent()) {
+            return packaged(app.get());
         }
         if (Files.isRegularFile(BUILD_CLASSPATH_FILE)) {
             try {
@@ -95,6 +94,25 @@ final class WorkerClasspath {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The {@code quarkus-app} directory of the packaged server this JVM runs, if it runs one. */
+    static Optional<Path> packagedApp() {
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (jar.getFileName() != null && jar.getFileName().toString().equals("quarkus-run.jar")) {
+                return Optional.of(jar.toAbsolutePath().getParent());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What the build prepared for workers beside a packaged server's jars (scripts/record-server-aot): GraalPy's
+     * resources ({@link PolyglotResources}) and the workers' ahead-of-time cache ({@link WorkerAotCache}).
+     */
+    static Optional<Path> builtCaches() {
+        return packagedApp().map(app -> app.resolve("worker-cache"));
     }
 
     /** The worker's classpath in a packaged server's {@code quarkus-app} directory. */

@@ -1,0 +1,88 @@
+package dev.codeexec.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The build prepares what sandbox workers need beside the jars (scripts/record-server-aot): GraalPy's resources and
+ * the workers' ahead-of-time cache with its compiled library modules, for the default settings. A first start on a new
+ * data directory, as a new install or a container without a volume makes, starts its workers with them at once.
+ */
+class BuiltWorkerCacheIT {
+
+    static final Path BUILT = Path.of("target/quarkus-app/worker-cache").toAbsolutePath();
+
+    @Test
+    void aFirstStartOnANewDataDirectoryStartsItsWorkersWithTheBuildsCache() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "the one-step ahead-of-time cache needs JDK 25");
+        Path cache = builtCache();
+        // Recorded after the warm-up rounds: their regexes loaded TRegex's matcher classes, which building an
+        // interpreter does not. Beside it, the library modules the training worker compiled, the spares' preload too.
+        String classes = new String(Files.readAllBytes(cache), StandardCharsets.ISO_8859_1);
+        assertTrue(classes.contains("TRegexDFAExecutorNode"), "the cache holds no class of the warm-up's regex work");
+        Path modules = cache.resolveSibling(cache.getFileName().toString().replace(".aot", ".modules"));
+        String compiled = Files.readString(modules, StandardCharsets.ISO_8859_1);
+        assertTrue(compiled.contains("/json/decoder.py\0") && compiled.contains("/traceback.py\0"),
+                "json and traceback were not among the compiled modules");
+
+        Path data = fresh("target/built-cache-data");
+        Path workspace = fresh("target/built-cache-workspace");
+        Path log = Path.of("target/built-cache-server.log");
+        // As an operator runs it (README): the launcher script, the default settings.
+        List<String> command = new ArrayList<>(List.of("scripts/code-execution-mcp", "-Dquarkus.http.port=0",
+                "-Dcodeexec.data-dir=./" + data, "-Dsandbox.workspace=" + workspace));
+        try (StdioServer server = StdioServer.startCommand(log,
+                Map.of("JAVA_HOME", System.getProperty("java.home")), command)) {
+            server.initialize("built-cache-it");
+            assertEquals("[1, 2]\n", server.call("execute_code",
+                    Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
+            List<String> workers = server.workerCommandLines();
+            assertFalse(workers.isEmpty(), "no worker process under the server");
+            for (String worker : workers) {
+                assertTrue(worker.contains(" -XX:AOTCache=" + cache + " "), worker);
+                assertTrue(worker.contains(" -Dcodeexec.worker.module-code=" + modules + " "), worker);
+                assertTrue(worker.contains(" -Dpolyglot.engine.resourcePath=" + BUILT.toRealPath()
+                        .resolve("polyglot-resources")), worker);
+            }
+        }
+        try (Stream<Path> files = Files.list(data)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).toList();
+            assertFalse(names.contains("polyglot-resources"), "GraalPy's resources were copied again: " + names);
+            assertFalse(names.stream().anyMatch(n -> n.startsWith("worker-")), "a cache was recorded again: " + names);
+        }
+    }
+
+    private static Path builtCache() throws IOException {
+        assertTrue(Files.isDirectory(BUILT), "the build prepared no worker cache (scripts/record-server-aot): " + BUILT);
+        try (Stream<Path> files = Files.list(BUILT)) {
+            List<Path> caches = files.filter(p -> p.getFileName().toString().endsWith(".aot")).toList();
+            assertEquals(1, caches.size(), "one cache for the default settings: " + caches);
+            return caches.get(0);
+        }
+    }
+
+    private static Path fresh(String dir) throws IOException {
+        Path path = Path.of(dir);
+        if (Files.exists(path)) {
+            try (Stream<Path> files = Files.walk(path)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        return path;
+    }
+}
