@@ -66,7 +66,7 @@ class BuiltWorkerCacheIT {
     }
 
     private static Path builtCache() throws IOException {
-        assertTrue(Files.isDirectory(BUILT), "the build prepared no worker cache (scripts/record-server-aot): " + BUILT);
+        assertTrue(Files.isDirectory(BUILT), "the build prepared no worker cache (scripts/record-server-aot)");
         try (Stream<Path> files = Files.list(BUILT)) {
             List<Path> caches = files.filter(p -> p.getFileName().toString().endsWith(".aot")).toList();
             assertEquals(1, caches.size(), "one cache for the default settings: " + caches);

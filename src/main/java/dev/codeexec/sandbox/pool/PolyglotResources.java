@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.graalvm.polyglot.Engine;
@@ -38,7 +38,8 @@ final class PolyglotResources {
                 // Truffle matches the guest's reads against this path as given: it must be the canonical one.
                 return prepared.get().toRealPath();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the build's copy of GraalPy's resources " + prepared.get(), e);
+                throw new UncheckedIOException("cannot read the build's copy of GraalPy's resources "
+                        + prepared.get(), e);
             }
         }
         Path root;

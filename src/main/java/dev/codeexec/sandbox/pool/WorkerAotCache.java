@@ -19,11 +19,11 @@ import dev.codeexec.sandbox.worker.SandboxWorkerMain;
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
  * build its first interpreter, recorded once and mapped by every later worker, which is then ready in about
  * half the time. The file is named after the worker's JVM, options, classpath and warm-up rounds and its jars'
- * sizes and times, so a new JDK, option, classpath or build gets its own cache, and recording one removes the others. It is recorded by a
- * throwaway worker in the background, under the same OS sandbox and rlimits as every worker, whose one writable
- * directory is a scratch directory beside the cache: started with {@code -XX:AOTCacheOutput}, it builds its
- * interpreter on an empty workspace, runs the warm-up rounds (so the cache also holds the classes and method
- * profiles of typical data work), is told to exit, and writes the cache as it does. Before it says it is ready it
+ * sizes and times, so a new JDK, option, classpath or build gets its own cache, and recording one removes the
+ * others. It is recorded by a throwaway worker in the background, under the same OS sandbox and rlimits as every
+ * worker, whose one writable directory is a scratch directory beside the cache: started with
+ * {@code -XX:AOTCacheOutput}, it builds its interpreter on an empty workspace, runs the warm-up rounds (so the cache
+ * also holds the classes and method profiles of typical data work), is told to exit, and writes the cache as it does. Before it says it is ready it
  * also writes the library modules it compiled ({@code worker-<digest>.modules}), which later workers load instead of
  * parsing their sources; they are kept and removed with the cache.
  *

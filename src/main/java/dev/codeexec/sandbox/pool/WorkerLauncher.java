@@ -111,8 +111,9 @@ public final class WorkerLauncher {
         // main class's arguments only the warm-up rounds shape what the cache holds: a new quota or output limit
         // keeps it (each recording is about a minute of a worker's CPU).
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
-                .map(dir -> new WorkerAotCache(dir, WorkerClasspath.builtCaches(), String.join("\u0000", jvm) + "\u0000" + String.join("\u0000", main)
-                        + "\u0000" + worker.warmupRounds() + "\u0000" + jarStamps(main.get(1))));
+                .map(dir -> new WorkerAotCache(dir, WorkerClasspath.builtCaches(), String.join("\u0000", jvm)
+                        + "\u0000" + String.join("\u0000", main) + "\u0000" + worker.warmupRounds() + "\u0000"
+                        + jarStamps(main.get(1))));
         this.hidden = List.copyOf(hidden);
         this.readable = readable(settings, resources);
     }
