@@ -22,6 +22,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Runs every execution in a pool of pre-started, pre-warmed worker JVMs, each serving one tenant and taking up to
@@ -31,6 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ProcessExecutor implements CodeExecutor {
 
+    private static final Logger LOG = Logger.getLogger(ProcessExecutor.class.getName());
     /** Time for the worker's own timeout reply to reach us before we stop waiting and kill it. */
     private static final Duration REPLY_MARGIN = Duration.ofSeconds(2);
 
@@ -47,6 +50,8 @@ public final class ProcessExecutor implements CodeExecutor {
             WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
         this.settings = settings;
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, osSandbox, hidden);
+        launcher.aot().ifPresent(cache -> LOG.log(Level.INFO,
+                "sandbox workers'' ahead-of-time cache: {0}", cache.describe()));
         int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
         this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, pool) ->
                 WorkerProcess.start(number, launcher.processBuilder(tenant), host, bridgeThreads,

@@ -88,6 +88,15 @@ final class WorkerAotCache {
         return List.copyOf(options);
     }
 
+    /** For the start-up log: which cache workers start with, or that none is recorded yet. */
+    String describe() {
+        if (builtFile.filter(Files::isRegularFile).isPresent()) {
+            return "the build's " + builtFile.get();
+        }
+        return Files.isRegularFile(file) ? file.toString() : "none yet; recorded into " + file.getParent()
+                + " once the pool is full";
+    }
+
     /** Whether neither the build nor this server has recorded the cache. */
     boolean missing() {
         return !Files.isRegularFile(file) && builtFile.filter(Files::isRegularFile).isEmpty();

@@ -37,6 +37,7 @@ class BuiltWorkerCachesTest {
         WorkerAotCache cache = new WorkerAotCache(data, Optional.of(built), "java -Xmx512m -cp app.jar Main");
         assertTrue(cache.missing());
         assertEquals(List.of(), cache.useOptions());
+        assertEquals("none yet; recorded into " + data.toAbsolutePath() + " once the pool is full", cache.describe());
 
         // Recorded by this server in the data directory (a build without one, or other settings).
         Path ownCache = cache.files().get(0);
@@ -46,6 +47,7 @@ class BuiltWorkerCachesTest {
         assertFalse(cache.missing());
         assertEquals(List.of("-XX:AOTCache=" + ownCache, "-Dcodeexec.worker.module-code=" + ownModules),
                 cache.useOptions());
+        assertEquals(ownCache.toString(), cache.describe());
 
         // The build recorded the same one: its files are used, both from the same recording.
         Path builtCache = built.toAbsolutePath().resolve(ownCache.getFileName());
@@ -54,6 +56,7 @@ class BuiltWorkerCachesTest {
         Files.writeString(builtModules, "modules");
         assertEquals(List.of("-XX:AOTCache=" + builtCache, "-Dcodeexec.worker.module-code=" + builtModules),
                 cache.useOptions());
+        assertEquals("the build's " + builtCache, cache.describe());
         Files.delete(ownCache);
         assertFalse(cache.missing(), "the build's cache is there: nothing to record");
         assertTrue(cache.files().containsAll(List.of(builtCache, builtModules)), "workers must be able to read them");
