@@ -104,7 +104,7 @@ final class WorkerAotCache {
 
     /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */
     void train(WorkerLauncher launcher) {
-        if (failed || !missing() || !training.compareAndSet(false, true)) {
+        if (failed || !missing() || recordedByAnotherServer() || !training.compareAndSet(false, true)) {
             return;
         }
         // The worker's one writable directory: the partial file, and an empty workspace for its interpreters.
@@ -164,6 +164,33 @@ final class WorkerAotCache {
                 LOG.log(Level.FINE, "could not remove {0}", scratch);
             }
             training.set(false);
+        }
+    }
+
+    /**
+     * Whether another live server on this directory is recording this same cache (servers started together from one
+     * directory fill their pools together): its file is what this server's later workers map, and a second recording
+     * would cost another minute of a worker's CPU. A recording older than its time limits is not counted: the process
+     * that owned its number may have died and the number been reused.
+     */
+    boolean recordedByAnotherServer() {
+        String prefix = file.getFileName() + ".training.";
+        long own = ProcessHandle.current().pid();
+        java.nio.file.attribute.FileTime stale = java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - 2 * TRAINING_LIMIT.toMillis());
+        try (java.util.stream.Stream<Path> files = Files.list(file.getParent())) {
+            return files.anyMatch(p -> {
+                String name = p.getFileName().toString();
+                try {
+                    return name.startsWith(prefix) && name.endsWith(".partial")
+                            && !name.equals(prefix + own + ".partial") && !CacheFiles.writerGone(p)
+                            && Files.getLastModifiedTime(p).compareTo(stale) > 0;
+                } catch (IOException e) {
+                    return false; // gone meanwhile
+                }
+            });
+        } catch (IOException e) {
+            return false; // no directory yet: nobody records into it
         }
     }
 

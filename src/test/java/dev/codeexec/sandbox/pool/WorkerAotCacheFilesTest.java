@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,5 +46,31 @@ class WorkerAotCacheFilesTest {
         assertTrue(Files.exists(recording) && Files.exists(recordingConfig),
                 "a live server's recording in progress was removed");
         assertTrue(Files.exists(unrelated), "removed a file that is not a worker cache");
+    }
+
+    /**
+     * Servers started together from one directory fill their pools together: while one records the cache, another
+     * does not record it too, and maps the first one's file once it is there (mutation-checked: without the check,
+     * train starts a training worker here, with no launcher to start it).
+     */
+    @Test
+    void aLiveRecordingOfTheSameCacheByAnotherServerIsLeftToIt() throws Exception {
+        WorkerAotCache cache = new WorkerAotCache(dir, Optional.empty(), "java -Xmx512m -cp app.jar Main");
+        String training = cache.files().get(0).getFileName() + ".training.";
+        long other = ProcessHandle.current().parent().orElseThrow().pid();
+        Path recording = Files.createDirectories(dir.resolve(training + other + ".partial"));
+        assertTrue(cache.recordedByAnotherServer());
+        cache.train(null);
+        assertTrue(cache.missing(), "nothing was recorded here");
+
+        Files.setLastModifiedTime(recording, FileTime.from(Instant.now().minus(Duration.ofMinutes(10))));
+        assertFalse(cache.recordedByAnotherServer(), "a recording older than its time limits is not a live one");
+        Files.delete(recording);
+        Files.createDirectories(dir.resolve(training + "99999999.partial"));
+        assertFalse(cache.recordedByAnotherServer(), "its server is gone");
+        Files.createDirectories(dir.resolve(training + ProcessHandle.current().pid() + ".partial"));
+        assertFalse(cache.recordedByAnotherServer(), "this server's own");
+        Files.createDirectories(dir.resolve("worker-0000000000000000.aot.training." + other + ".partial"));
+        assertFalse(cache.recordedByAnotherServer(), "another cache's recording");
     }
 }
