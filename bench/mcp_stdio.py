@@ -117,25 +117,34 @@ def record_worker_cache(*system_properties):
         server.close()
 
 
-def descendant_command_lines(pid):
-    """The command lines (argument lists) of a process's descendants, from /proc (Linux only)."""
+def descendants(pid):
+    """The processes under a process, children first, as (pid, CPU ticks used) pairs, from /proc (Linux only)."""
     children = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as f:
-                    children.setdefault(int(f.read().rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+                    fields = f.read().rsplit(")", 1)[1].split()
+                children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
             except (OSError, IndexError, ValueError):
                 pass
-    lines, todo = [], [pid]
+    found, todo = [], [pid]
     while todo:
         for child in children.get(todo.pop(), []):
-            try:
-                with open(f"/proc/{child}/cmdline", "rb") as f:
-                    lines.append(f.read().decode(errors="replace").split("\0"))
-            except OSError:
-                pass  # the process ended
-            todo.append(child)
+            found.append(child)
+            todo.append(child[0])
+    return found
+
+
+def descendant_command_lines(pid):
+    """The command lines (argument lists) of a process's descendants, from /proc (Linux only)."""
+    lines = []
+    for child, _ in descendants(pid):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as f:
+                lines.append(f.read().decode(errors="replace").split("\0"))
+        except OSError:
+            pass  # the process ended
     return lines
 
 
@@ -158,28 +167,16 @@ def cpu_seconds(pid):
     """CPU time (user + system) of a process and of all its descendants, and the share of each that went to JIT
     compiler threads, from /proc (Linux only)."""
     ticks = os.sysconf("SC_CLK_TCK")
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
-            except (OSError, IndexError, ValueError):
-                pass
-    todo = [pid]
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
         own = int(fields[11]) + int(fields[12])
     split = {"server": own / ticks, "server_jit": jit_ticks(pid) / ticks, "workers": 0.0, "workers_jit": 0.0}
-    while todo:
-        for child, used in children.get(todo.pop(), []):
-            split["workers"] += used / ticks
-            try:
-                split["workers_jit"] += jit_ticks(child) / ticks
-            except OSError:
-                pass  # the process ended
-            todo.append(child)
+    for child, used in descendants(pid):
+        split["workers"] += used / ticks
+        try:
+            split["workers_jit"] += jit_ticks(child) / ticks
+        except OSError:
+            pass  # the process ended
     return split
 
 

@@ -75,9 +75,8 @@ final class WorkerAotCache {
      * recorded this one, else this server's. The modules go with their cache: one recording wrote both.
      */
     List<String> useOptions() {
-        boolean fromBuild = builtFile.filter(Files::isRegularFile).isPresent();
-        Path cache = fromBuild ? builtFile.get() : file;
-        Path modules = fromBuild ? builtModuleCode.get() : moduleCode;
+        Path cache = inUse();
+        Path modules = cache.equals(file) ? moduleCode : builtModuleCode.orElseThrow();
         List<String> options = new java.util.ArrayList<>();
         if (Files.isRegularFile(cache)) {
             options.add("-XX:AOTCache=" + cache);
@@ -90,16 +89,21 @@ final class WorkerAotCache {
 
     /** For the start-up log: which cache workers start with, or that none is recorded yet. */
     String describe() {
-        if (builtFile.filter(Files::isRegularFile).isPresent()) {
-            return "the build's " + builtFile.get();
+        Path cache = inUse();
+        if (!Files.isRegularFile(cache)) {
+            return "none yet; recorded into " + file.getParent() + " once the pool is full";
         }
-        return Files.isRegularFile(file) ? file.toString() : "none yet; recorded into " + file.getParent()
-                + " once the pool is full";
+        return cache.equals(file) ? file.toString() : "the build's " + cache;
     }
 
     /** Whether neither the build nor this server has recorded the cache. */
     boolean missing() {
-        return !Files.isRegularFile(file) && builtFile.filter(Files::isRegularFile).isEmpty();
+        return !Files.isRegularFile(inUse());
+    }
+
+    /** The build's cache when it recorded this one, else this server's, which may not exist yet. */
+    private Path inUse() {
+        return builtFile.filter(Files::isRegularFile).orElse(file);
     }
 
     /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */

@@ -89,10 +89,11 @@ public final class WorkerLauncher {
         }
         cmd.addAll(runtime.jit().options());
         String classpath = WorkerClasspath.of(worker);
+        Optional<Path> built = WorkerClasspath.builtCaches();
         Optional<Path> resources = Optional.empty();
         if (osSandbox.kind() != OsSandbox.Kind.NONE) {
             resources = Optional.of(PolyglotResources.ensure(worker.polyglotResources(),
-                    WorkerClasspath.builtCaches().map(dir -> dir.resolve("polyglot-resources")), classpath));
+                    built.map(dir -> dir.resolve("polyglot-resources")), classpath));
             cmd.add("-Dpolyglot.engine.resourcePath=" + resources.get());
         }
         cmd.addAll(worker.jvmOptions());
@@ -111,7 +112,7 @@ public final class WorkerLauncher {
         // main class's arguments only the warm-up rounds shape what the cache holds: a new quota or output limit
         // keeps it (each recording is about a minute of a worker's CPU).
         this.aot = worker.aotCacheDir().filter(dir -> aotCapable)
-                .map(dir -> new WorkerAotCache(dir, WorkerClasspath.builtCaches(), String.join("\u0000", jvm)
+                .map(dir -> new WorkerAotCache(dir, built, String.join("\u0000", jvm)
                         + "\u0000" + String.join("\u0000", main) + "\u0000" + worker.warmupRounds() + "\u0000"
                         + jarStamps(main.get(1))));
         this.hidden = List.copyOf(hidden);
