@@ -8,6 +8,11 @@ import jakarta.transaction.Status;
 import jakarta.transaction.SystemException;
 import jakarta.transaction.TransactionManager;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -42,7 +47,9 @@ class LostConnectionRetry {
         }
         try {
             return call.proceed();
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Exception, not RuntimeException: a commit that lost the connection fails with the transaction
+            // manager's checked RollbackException.
             if (!lostConnection(e)) {
                 throw e;
             }
@@ -56,16 +63,32 @@ class LostConnectionRetry {
         return transactions.getStatus() != Status.STATUS_NO_TRANSACTION;
     }
 
-    /** Whether an SQL error in {@code e}'s causes says the connection or its session is gone (SQLState class 08). */
+    /**
+     * Whether an SQL error among {@code e}'s causes, or the exceptions suppressed by any of them, says the connection
+     * or its session is gone (SQLState class 08). A failed commit's resource error is a suppressed exception of the
+     * transaction manager's RollbackException.
+     */
     static boolean lostConnection(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getSQLState() != null) {
-                String state = sql.getSQLState();
-                if (state.startsWith("08") || state.equals(PG_ADMIN_SHUTDOWN) || H2_SESSION_ENDED.contains(state)) {
-                    return true;
-                }
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> pending = new ArrayDeque<>(List.of(e));
+        while (!pending.isEmpty()) {
+            Throwable t = pending.pop();
+            if (!seen.add(t)) {
+                continue;
             }
+            if (t instanceof SQLException sql && sessionEnded(sql.getSQLState())) {
+                return true;
+            }
+            if (t.getCause() != null) {
+                pending.push(t.getCause());
+            }
+            pending.addAll(List.of(t.getSuppressed()));
         }
         return false;
+    }
+
+    private static boolean sessionEnded(String state) {
+        return state != null
+                && (state.startsWith("08") || state.equals(PG_ADMIN_SHUTDOWN) || H2_SESSION_ENDED.contains(state));
     }
 }

@@ -62,6 +62,15 @@ class DatabaseRestartTest {
         assertEquals(before + 2, query.runs(), "the first run lost its connection and the second finished");
     }
 
+    /** The commit fails with a checked exception (the transaction manager's RollbackException), not a runtime one. */
+    @Test
+    void aCallWhoseCommitLostTheConnectionRunsAgainOnAFreshOne() {
+        int before = query.runs();
+        query.interruptNextCommit(h2::restart);
+        assertEquals("done", query.run());
+        assertEquals(before + 2, query.runs(), "the first run's commit failed and the second run finished");
+    }
+
     @Test
     void aCallInsideTheCallersTransactionIsNotRunAgain() {
         int before = query.runs();

@@ -3,13 +3,17 @@ package dev.codeexec.db;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-/** Two statements in one transaction, with a hook between them where a test can end the database's sessions. */
+/**
+ * Two statements in one transaction, with hooks between them and after them (before the commit) where a test can end
+ * the database's sessions.
+ */
 @ApplicationScoped
 @RetriedOnLostConnection
 public class InterruptibleQuery {
 
     private final Database db;
     private Runnable betweenStatements;
+    private Runnable beforeCommit;
     private int runs;
 
     InterruptibleQuery(Database db) {
@@ -21,6 +25,11 @@ public class InterruptibleQuery {
         betweenStatements = hook;
     }
 
+    /** Runs {@code hook} once, after the statements of the next run, so that its commit meets the change. */
+    void interruptNextCommit(Runnable hook) {
+        beforeCommit = hook;
+    }
+
     int runs() {
         return runs;
     }
@@ -29,11 +38,18 @@ public class InterruptibleQuery {
     public Object run() {
         runs++;
         db.em().createNativeQuery("select 1").getSingleResult();
-        Runnable hook = betweenStatements;
+        runOnce(betweenStatements);
         betweenStatements = null;
+        Object result = db.em().createNativeQuery("select 'done'").getSingleResult();
+        Runnable hook = beforeCommit;
+        beforeCommit = null;
+        runOnce(hook);
+        return result;
+    }
+
+    private static void runOnce(Runnable hook) {
         if (hook != null) {
             hook.run();
         }
-        return db.em().createNativeQuery("select 'done'").getSingleResult();
     }
 }
