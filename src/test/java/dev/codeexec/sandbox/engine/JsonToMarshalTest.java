@@ -9,12 +9,15 @@ import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The documents JsonToMarshal accepts decode, read back by GraalPy's marshal, to exactly what the guest's own
  * json scanner makes of them (value, types, key order, end offset); the ones it must leave to that scanner are
  * declined.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class JsonToMarshalTest {
 
     static final String PAD = "\"" + "p".repeat(JsonToMarshal.MIN_CHARS) + "\"";

@@ -18,11 +18,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Library modules are compiled once per engine, by the host, and shared by every interpreter: compiled in each
  * context, GraalPy kept every copy for the engine's life and a worker's heap grew with the interpreters it built.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ModuleCodeCacheTest {
 
     private static String run(PythonInterpreter interpreter, String code) throws Exception {

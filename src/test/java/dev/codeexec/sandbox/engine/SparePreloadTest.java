@@ -20,11 +20,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A spare is prepared before any caller holds it: workspace files named like the modules it imports must not run
  * then (they would run on nobody's behalf, in an interpreter a caller of the tenant gets later).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SparePreloadTest {
 
     @Test

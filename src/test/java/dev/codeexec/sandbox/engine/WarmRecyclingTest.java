@@ -26,8 +26,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** When a warm interpreter is replaced: after its maximum runs, to make room, after a timeout or a MemoryError. */
+@Execution(ExecutionMode.CONCURRENT)
 class WarmRecyclingTest {
 
     static SandboxContexts contexts;

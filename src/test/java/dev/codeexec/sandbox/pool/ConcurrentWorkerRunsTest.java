@@ -19,12 +19,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A real worker process runs two executions at once, each answered on the bridge for its own caller. The first can
  * print "beside" only by seeing a file the test writes once the second has finished, so only if the second ran while
  * the first was running (a worker serving one execution at a time makes the first give up after 30 s: "alone").
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ConcurrentWorkerRunsTest {
 
     static final Duration PATIENCE = Duration.ofMinutes(2);

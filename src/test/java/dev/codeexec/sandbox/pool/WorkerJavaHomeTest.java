@@ -18,8 +18,11 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** sandbox.worker.java-home: workers start from that JDK's java, and the JDK's own abilities decide the options. */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkerJavaHomeTest {
 
     @TempDir

@@ -28,12 +28,15 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The pool's placement with stand-in workers ({@link FakeWorker} "idle": ready, and nothing more): which waiting
  * run a worker that comes free goes to, and for which tenant each worker was started. Nothing is executed; a
  * worker taken and not yet released stands for a running execution.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkerPlacementTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);

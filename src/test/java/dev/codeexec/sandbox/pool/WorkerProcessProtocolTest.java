@@ -19,6 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The server side of the worker channel against a worker that breaks the protocol ({@link FakeWorker}, a
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * from anything but the running execution's interpreter is dropped and counted, and kills nothing.
  * The generous waits only bound a broken build; a passing run takes as long as a small JVM's start.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkerProcessProtocolTest {
 
     static final int LIMIT = FrameLimits.fromWorker(1 << 20);

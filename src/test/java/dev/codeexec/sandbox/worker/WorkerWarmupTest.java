@@ -14,8 +14,11 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The worker's warm-up script runs cleanly in a confined interpreter, touches no files, and yields to executions. */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkerWarmupTest {
 
     @Test
