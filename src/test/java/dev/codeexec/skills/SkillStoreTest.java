@@ -75,6 +75,24 @@ class SkillStoreTest {
                 assertThrows(InvalidInputException.class, () -> store.load(LOCAL, name, 3)).kind());
     }
 
+    /** A name is listed once, as its newest version says: version, description and tags. */
+    @Test
+    void listingShowsEachNameOnceAtItsNewestVersion() {
+        String name = unique("listed");
+        store.save(LOCAL, new SkillDraft(name, "Adds two numbers, first version.", "X = 1\n", List.of("old"), Map.of(),
+                "t"));
+        store.save(LOCAL, new SkillDraft(name, "Adds two numbers, second version.", "X = 2\n", List.of("new"),
+                Map.of(), "t"));
+        store.save(LOCAL, new SkillDraft(name, "Adds two numbers, third version.", "X = 3\n", List.of("new"),
+                Map.of(), "t"));
+        List<SkillSummary> listed = store.list(LOCAL, new SkillQuery(name, null, 50, 0)).skills().stream()
+                .filter(s -> s.name().equals(name)).toList();
+        assertEquals(1, listed.size(), listed.toString());
+        assertEquals(3, listed.get(0).newestVersion());
+        assertEquals("Adds two numbers, third version.", listed.get(0).description());
+        assertEquals(List.of("new"), listed.get(0).tags());
+    }
+
     @Test
     void concurrentSavesOfOneNameGetDistinctVersionsNoneLost() throws Exception {
         String name = unique("raced");
