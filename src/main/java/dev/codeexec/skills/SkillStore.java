@@ -193,9 +193,8 @@ public class SkillStore {
     List<SkillSummary> newestSummaries(String tenant) {
         Map<String, SkillSummary> byName = new java.util.LinkedHashMap<>();
         db.em()
-                // "No newer version" compares two attributes of the entity, typed by its mapping; the earlier
-                // "s.version = (select max(...))" left Hibernate to infer the subquery's type, and once, in a server
-                // whose database host had just been killed, it inferred Object and refused the query.
+                // "No newer version" compares two mapped attributes: Hibernate has no subquery type to infer (for
+                // "= (select max(...))" it once inferred Object and refused its own query).
                 .createQuery("select s.tenant, s.name, s.description, s.tags, s.version, s.createdAt "
                         + "from SkillVersionEntity s where s.tenant in ?1 and not exists (select 1 from "
                         + "SkillVersionEntity v where v.tenant = s.tenant and v.name = s.name and v.version > s.version)",
