@@ -23,9 +23,9 @@ import dev.codeexec.sandbox.worker.SandboxWorkerMain;
  * others. It is recorded by a throwaway worker in the background, under the same OS sandbox and rlimits as every
  * worker, whose one writable directory is a scratch directory beside the cache: started with
  * {@code -XX:AOTCacheOutput}, it builds its interpreter on an empty workspace, runs the warm-up rounds (so the cache
- * also holds the classes and method profiles of typical data work), is told to exit, and writes the cache as it does. Before it says it is ready it
- * also writes the library modules it compiled ({@code worker-<digest>.modules}), which later workers load instead of
- * parsing their sources; they are kept and removed with the cache.
+ * also holds the classes and method profiles of typical data work), is told to exit, and writes the cache as it
+ * does. Before it says it is ready it also writes the library modules it compiled ({@code worker-<digest>.modules}),
+ * which later workers load instead of parsing their sources; they are kept and removed with the cache.
  *
  * <p>A packaged server's build records the cache for the default settings beside the jars
  * ({@code quarkus-app/worker-cache}, scripts/record-server-aot). Workers use that one when its name matches, so a first
@@ -37,12 +37,21 @@ final class WorkerAotCache {
     private static final Logger LOG = Logger.getLogger(WorkerAotCache.class.getName());
     private static final Duration TRAINING_LIMIT = Duration.ofMinutes(3);
 
-    private final Path file;
-    /** Library modules the recording worker compiled ({@code SandboxContexts.recordModuleCode}), beside the cache. */
-    private final Path moduleCode;
-    /** The same two, as the build recorded them beside a packaged server's jars; used first when they exist. */
-    private final Optional<Path> builtFile;
-    private final Optional<Path> builtModuleCode;
+    /**
+     * What one recording writes into a directory: the cache, and beside it the library modules the recording worker
+     * compiled ({@code SandboxContexts.recordModuleCode}). Workers use both from the same recording.
+     */
+    private record Recording(Path cache, Path modules) {
+        static Recording in(Path dir, String name) {
+            Path absolute = dir.toAbsolutePath();
+            return new Recording(absolute.resolve(name + ".aot"), absolute.resolve(name + ".modules"));
+        }
+    }
+
+    /** Where this server records. */
+    private final Recording own;
+    /** The build's, beside a packaged server's jars; used first when its cache exists. */
+    private final Optional<Recording> built;
     private final AtomicBoolean training = new AtomicBoolean();
     /** One failed recording is enough for this server's life: it is not retried at every worker start. */
     private volatile boolean failed;
@@ -53,10 +62,8 @@ final class WorkerAotCache {
      */
     WorkerAotCache(Path dir, Optional<Path> built, String commandLine) {
         String name = "worker-" + CacheFiles.digest(commandLine);
-        this.file = dir.toAbsolutePath().resolve(name + ".aot");
-        this.moduleCode = dir.toAbsolutePath().resolve(name + ".modules");
-        this.builtFile = built.map(b -> b.toAbsolutePath().resolve(name + ".aot"));
-        this.builtModuleCode = built.map(b -> b.toAbsolutePath().resolve(name + ".modules"));
+        this.own = Recording.in(dir, name);
+        this.built = built.map(b -> Recording.in(b, name));
     }
 
     /**
@@ -64,9 +71,8 @@ final class WorkerAotCache {
      * modules, the build's and this server's.
      */
     List<Path> files() {
-        List<Path> files = new java.util.ArrayList<>(List.of(file, moduleCode));
-        builtFile.ifPresent(files::add);
-        builtModuleCode.ifPresent(files::add);
+        List<Path> files = new java.util.ArrayList<>(List.of(own.cache(), own.modules()));
+        built.ifPresent(b -> files.addAll(List.of(b.cache(), b.modules())));
         return List.copyOf(files);
     }
 
@@ -75,35 +81,34 @@ final class WorkerAotCache {
      * recorded this one, else this server's. The modules go with their cache: one recording wrote both.
      */
     List<String> useOptions() {
-        Path cache = inUse();
-        Path modules = cache.equals(file) ? moduleCode : builtModuleCode.orElseThrow();
+        Recording used = inUse();
         List<String> options = new java.util.ArrayList<>();
-        if (Files.isRegularFile(cache)) {
-            options.add("-XX:AOTCache=" + cache);
+        if (Files.isRegularFile(used.cache())) {
+            options.add("-XX:AOTCache=" + used.cache());
         }
-        if (Files.isRegularFile(modules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            options.add("-D" + SandboxWorkerMain.MODULE_CODE_PROPERTY + "=" + modules);
+        if (Files.isRegularFile(used.modules(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            options.add("-D" + SandboxWorkerMain.MODULE_CODE_PROPERTY + "=" + used.modules());
         }
         return List.copyOf(options);
     }
 
     /** For the start-up log: which cache workers start with, or that none is recorded yet. */
     String describe() {
-        Path cache = inUse();
-        if (!Files.isRegularFile(cache)) {
-            return "none yet; recorded into " + file.getParent() + " once the pool is full";
+        Recording used = inUse();
+        if (!Files.isRegularFile(used.cache())) {
+            return "none yet; recorded into " + own.cache().getParent() + " once the pool is full";
         }
-        return cache.equals(file) ? file.toString() : "the build's " + cache;
+        return used == own ? own.cache().toString() : "the build's " + used.cache();
     }
 
     /** Whether neither the build nor this server has recorded the cache. */
     boolean missing() {
-        return !Files.isRegularFile(inUse());
+        return !Files.isRegularFile(inUse().cache());
     }
 
-    /** The build's cache when it recorded this one, else this server's, which may not exist yet. */
-    private Path inUse() {
-        return builtFile.filter(Files::isRegularFile).orElse(file);
+    /** The build's recording when it has this cache, else this server's, whose cache may not exist yet. */
+    private Recording inUse() {
+        return built.filter(b -> Files.isRegularFile(b.cache())).orElse(own);
     }
 
     /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */
@@ -111,10 +116,11 @@ final class WorkerAotCache {
         if (failed || !missing() || recordedByAnotherServer() || !training.compareAndSet(false, true)) {
             return;
         }
+        Path file = own.cache();
         // The worker's one writable directory: the partial file, and an empty workspace for its interpreters.
         Path scratch = CacheFiles.partial(file.resolveSibling(file.getFileName() + ".training"));
         Path partial = scratch.resolve(file.getFileName());
-        Path partialModules = scratch.resolve(moduleCode.getFileName());
+        Path partialModules = scratch.resolve(own.modules().getFileName());
         Process process = null;
         long start = System.nanoTime();
         try {
@@ -140,7 +146,7 @@ final class WorkerAotCache {
             }
             // Written by the worker before it said it was ready; a worker that could not write it starts without.
             if (Files.isRegularFile(partialModules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                Files.move(partialModules, moduleCode, StandardCopyOption.ATOMIC_MOVE,
+                Files.move(partialModules, own.modules(), StandardCopyOption.ATOMIC_MOVE,
                         StandardCopyOption.REPLACE_EXISTING);
             }
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -178,6 +184,7 @@ final class WorkerAotCache {
      * that owned its number may have died and the number been reused.
      */
     boolean recordedByAnotherServer() {
+        Path file = own.cache();
         String prefix = file.getFileName() + ".training.";
         long own = ProcessHandle.current().pid();
         java.nio.file.attribute.FileTime stale = java.nio.file.attribute.FileTime.fromMillis(
@@ -203,10 +210,10 @@ final class WorkerAotCache {
      * recordings left by servers that died while recording (named after their process, which no longer exists).
      */
     void removeOthers() throws IOException {
-        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(file.getParent(),
+        try (java.nio.file.DirectoryStream<Path> caches = Files.newDirectoryStream(own.cache().getParent(),
                 "worker-*.{aot,modules}*")) {
             for (Path other : caches) {
-                if (!other.equals(file) && !other.equals(moduleCode)
+                if (!other.equals(own.cache()) && !other.equals(own.modules())
                         && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
                     CacheFiles.deleteTree(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
