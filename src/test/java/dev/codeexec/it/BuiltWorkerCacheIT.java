@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -76,13 +75,7 @@ class BuiltWorkerCacheIT {
 
     private static Path fresh(String dir) throws IOException {
         Path path = Path.of(dir);
-        if (Files.exists(path)) {
-            try (Stream<Path> files = Files.walk(path)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
+        DirectoryTrees.delete(path);
         return path;
     }
 }

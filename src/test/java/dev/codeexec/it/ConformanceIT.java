@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -63,7 +62,7 @@ class ConformanceIT {
     @MethodSource("applicable")
     void scenarioPasses(String scenario) throws Exception {
         Path results = Path.of("target", "conformance", scenario);
-        deleteTree(results);
+        DirectoryTrees.delete(results);
         NodeClients.Run run = NodeClients.run("conformance-" + scenario, List.of(NodeClients.NODE_22.toString(),
                 NodeClients.CONFORMANCE.toString(), "server", "--url", server.mcpUrl(), "--scenario", scenario,
                 "-o", results.toString()), SCENARIO_LIMIT);
@@ -129,15 +128,5 @@ class ConformanceIT {
         JSON.readTree(files.getFirst().toFile()).forEach(checks::add);
         assertFalse(checks.isEmpty(), "the scenario recorded no check:\n" + output);
         return checks;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (Files.exists(root)) {
-            try (Stream<Path> walk = Files.walk(root)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
     }
 }
