@@ -1,7 +1,7 @@
 # Confines a sandbox worker when bubblewrap is unavailable (see OsSandbox). Runs as PID 1 of fresh mount, network, PID and IPC
 # namespaces (unshare --mount --net --pid --ipc --fork), before the worker exists.
-# Arguments: w:<dir> for each writable directory, r:<path> for each path under /tmp the worker must read,
-# h:<dir> for each directory to hide under an empty read-only tmpfs (a writable directory beneath one stays
+# Arguments: w:<dir> for each writable directory, r:<path> for each path under /tmp or a hidden directory the worker
+# must read, h:<dir> for each directory to hide under an empty read-only tmpfs (a writable directory beneath one stays
 # reachable), then --, then the setpriv executable and the worker's command line.
 # Every step must succeed (set -e): a half-confined worker never starts.
 set -eu
@@ -9,12 +9,12 @@ PATH=/usr/sbin:/usr/bin:/sbin:/bin
 nl='
 '
 writable=''
-tmp_paths=''
+readable=''
 hidden=''
 while [ "$1" != -- ]; do
   case $1 in
     w:*) writable="$writable${1#w:}$nl" ;;
-    r:*) tmp_paths="$tmp_paths${1#r:}$nl" ;;
+    r:*) readable="$readable${1#r:}$nl" ;;
     h:*) hidden="$hidden${1#h:}$nl" ;;
     *) echo "unshare-sandbox: unexpected argument" >&2; exit 2 ;;
   esac
@@ -34,7 +34,7 @@ mounts=$(cut -d' ' -f5,6 /proc/self/mountinfo)
 # uncovered again by the move) so that directories under the host's /tmp can still be bound into it.
 mount -t tmpfs -o mode=1777,nosuid,nodev codeexec-tmp /sys
 IFS=$nl
-for path in $writable$tmp_paths; do
+for path in $writable$readable; do
   under "$path" /tmp || continue
   inside="/sys${path#/tmp}"
   if [ -d "$path" ]; then
@@ -45,7 +45,8 @@ for path in $writable$tmp_paths; do
   fi
   mount --bind "$path" "$inside"
 done
-for path in $tmp_paths; do
+for path in $readable; do
+  under "$path" /tmp || continue
   mount -o remount,bind,ro "/sys${path#/tmp}"
 done
 mount --move /sys /tmp
@@ -81,27 +82,34 @@ mount -n -o remount,ro,nosuid /sys
 mount -n --move /sys /dev
 
 # Hidden directories (the data directory, the workspaces, /run): an empty tmpfs over each, read-only once the
-# writable directories beneath them have been moved back in from a staging mount under the private /tmp. One
-# under /tmp is hidden already: the private /tmp holds nothing but the paths bound into it above.
+# writable directories and readable paths beneath them have been moved back in from a staging mount under the
+# private /tmp (every writable directory and readable path outside /tmp is staged; those under no hidden directory go
+# back where they were). A bind keeps its source's read-only flag, which the pass above set on the readable paths'
+# mounts. One under /tmp is hidden already: the private /tmp holds nothing but the paths bound into it above.
 i=0
-for dir in $writable; do
+for path in $writable$readable; do
   i=$((i + 1))
-  under "$dir" /tmp && continue
-  mkdir "/tmp/.codeexec-w$i"
-  mount -n --bind "$dir" "/tmp/.codeexec-w$i"
+  under "$path" /tmp && continue
+  if [ -d "$path" ]; then mkdir "/tmp/.codeexec-$i"; else : > "/tmp/.codeexec-$i"; fi
+  mount -n --bind "$path" "/tmp/.codeexec-$i"
 done
 for dir in $hidden; do
   under "$dir" /tmp && continue
   mount -n -t tmpfs -o mode=755,nosuid,nodev,size=64k codeexec-hidden "$dir"
 done
 i=0
-for dir in $writable; do
+for path in $writable$readable; do
   i=$((i + 1))
-  under "$dir" /tmp && continue
-  mkdir -p "$dir"
-  mount -n --bind "/tmp/.codeexec-w$i" "$dir"
-  umount -n "/tmp/.codeexec-w$i"
-  rmdir "/tmp/.codeexec-w$i"
+  under "$path" /tmp && continue
+  if [ -d "/tmp/.codeexec-$i" ]; then
+    mkdir -p "$path"
+  else
+    mkdir -p "${path%/*}"
+    [ -e "$path" ] || : > "$path"
+  fi
+  mount -n --bind "/tmp/.codeexec-$i" "$path"
+  umount -n "/tmp/.codeexec-$i"
+  if [ -d "/tmp/.codeexec-$i" ]; then rmdir "/tmp/.codeexec-$i"; else rm "/tmp/.codeexec-$i"; fi
 done
 for dir in $hidden; do
   under "$dir" /tmp && continue

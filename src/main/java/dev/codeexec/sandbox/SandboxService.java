@@ -99,9 +99,11 @@ public class SandboxService {
         List<Path> writable = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? WorkerLauncher.writableDirectories(List.of(workspace.path(), workspaces.tenantsDir()))
                 : List.of();
-        // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself.
+        // Checked here, on the start-up path, so that sandbox.worker.os-sandbox=required fails the start itself; the
+        // trial writes and hides what workers' confinements do.
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
-                ? OsSandboxProbe.choose(settings.worker().osSandbox(), new OsSandbox.Confinement(writable))
+                ? OsSandboxProbe.choose(settings.worker().osSandbox(),
+                        new OsSandbox.Confinement(writable, List.of(), hidden))
                 : OsSandbox.none();
         // Chosen here, on the start-up path, so that a sandbox.worker.java-home that is no JDK fails the start itself.
         this.runtime = settings.isolation() == SandboxSettings.Isolation.PROCESS

@@ -53,11 +53,15 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
      */
     public record Confinement(List<Path> writable, List<Path> readable, List<Path> hidden) {
         public Confinement {
-            writable = List.copyOf(writable);
+            List<Path> open = List.copyOf(writable);
+            writable = open;
             readable = readable.stream().map(Path::toAbsolutePath).map(Path::normalize).filter(Files::exists)
                     .distinct().toList();
+            // A worker's own workspace is among every workspace hidden from the others (the default tenant's is its
+            // worker's writable directory): writable wins, as a tmpfs over it would leave the worker nothing to write.
             hidden = hidden.stream().map(Path::toAbsolutePath).map(Path::normalize)
-                    .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).distinct().toList();
+                    .filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> open.stream().noneMatch(dir -> sameFile(dir, p))).distinct().toList();
             for (Path dir : writable) {
                 if (!dir.isAbsolute() || dir.toString().indexOf('\n') >= 0) {
                     throw new IllegalArgumentException("a writable sandbox directory must be an absolute path without "
@@ -66,9 +70,17 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
             }
         }
 
-        /** Only writable directories, for the start-up trial. */
+        /** Only writable directories. */
         public Confinement(List<Path> writable) {
             this(writable, List.of(), List.of());
+        }
+
+        private static boolean sameFile(Path a, Path b) {
+            try {
+                return Files.isSameFile(a, b);
+            } catch (java.io.IOException e) {
+                return false;
+            }
         }
     }
 
@@ -150,9 +162,10 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
         }
         cmd.addAll(List.of("--", "/bin/sh", "-c", UNSHARE_SCRIPT, "unshare-sandbox"));
         confinement.writable().forEach(dir -> cmd.add("w:" + dir));
-        // Only what the private /tmp would hide needs binding back; the rest of the host shows through.
-        confinement.readable().stream().filter(p -> p.startsWith(TMP) && !p.equals(TMP))
-                .forEach(path -> cmd.add("r:" + path));
+        // Only what the private /tmp or a hidden directory would hide needs binding back (the workers' cache and
+        // GraalPy's files live in the data directory by default); the rest of the host shows through.
+        confinement.readable().stream().filter(p -> p.startsWith(TMP) && !p.equals(TMP)
+                || confinement.hidden().stream().anyMatch(p::startsWith)).forEach(path -> cmd.add("r:" + path));
         // As under bwrap, an empty /run and /var/run (unless it is a link to /run): the host's sockets live there.
         java.util.stream.Stream.concat(RUN.stream().filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)),
                 confinement.hidden().stream()).distinct().forEach(dir -> cmd.add("h:" + dir));

@@ -23,7 +23,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * host's /tmp must survive the private /tmp: a writable one stays writable, a readable one visible and read-only.
  * What a worker must not reach is out of sight under both: a UNIX socket under /run, the data directory, and another
  * tenant's workspace beside its own (each mutation-checked: dropping the /run tmpfs, the hidden list or, for bwrap,
- * binding the whole host again turns the matching word into "seen"). Under bwrap the seccomp filter refuses AF_UNIX
+ * binding the whole host again turns the matching word into "seen"). What it reads from the data directory (the
+ * workers' cache, GraalPy's files) stays readable, and its own workspace writable although every workspace is hidden
+ * from the others (mutation-checked, unshare: without the cache binding the words turn into "missing"; with its own
+ * workspace hidden too, the script fails). Under bwrap the seccomp filter refuses AF_UNIX
  * and AF_INET6 sockets (mutation-checked: without --seccomp both are made) but not a socket pair, which the JDK's
  * NIO needs to start (mutation-checked: filtering socketpair again turns "pair-made" into "pair-refused").
  */
@@ -42,13 +45,17 @@ class OsSandboxToolsTest {
             if test -e "$8/codeexec.mv.db"; then echo data-seen; else echo data-hidden; fi
             if test -e "$2/other-tenant-file"; then echo other-tenant-seen; else echo other-tenant-hidden; fi
             if echo x > /dev/null; then echo dev-null; fi
+            if test -r "$8/worker.aot"; then echo cache-file-read; else echo cache-file-missing; fi
+            if test -r "$8/resources/lib.py"; then echo resources-read; else echo resources-missing; fi
+            w "$8/resources/new"
             for family in AF_UNIX AF_INET6; do
               if python3 -c "import socket; socket.socket(socket.$family)" 2>/dev/null; then echo made; else echo refused; fi
             done
             if python3 -c "import socket; socket.socketpair()" 2>/dev/null; then echo pair-made; else echo pair-refused; fi
             """;
     private static final String EXPECTED = "writable read-only read-only writable writable host-tmp-hidden "
-            + "tmp-read-visible unreachable 1 run-socket-hidden data-hidden other-tenant-hidden dev-null";
+            + "tmp-read-visible unreachable 1 run-socket-hidden data-hidden other-tenant-hidden dev-null "
+            + "cache-file-read resources-read read-only";
     /** Under bwrap the seccomp filter refuses both sockets; unshare has no filter (THREAT_MODEL T2b). */
     private static final String BWRAP_SOCKETS = " refused refused pair-made";
     private static final String UNSHARE_SOCKETS = " made made pair-made";
@@ -73,6 +80,10 @@ class OsSandboxToolsTest {
         Files.writeString(outside.resolve("other-tenant-file"), "another tenant's");
         Path data = Files.createDirectories(Path.of("target/os-sandbox-tools/data-" + kind).toAbsolutePath()).toRealPath();
         Files.writeString(data.resolve("codeexec.mv.db"), "every tenant's skills");
+        // What workers read from the data directory by default: the workers' cache and GraalPy's files.
+        Path cacheFile = Files.writeString(data.resolve("worker.aot"), "the workers' cache");
+        Path resources = Files.createDirectories(data.resolve("resources"));
+        Files.writeString(resources.resolve("lib.py"), "GraalPy's standard library");
         Path runSocket = Path.of("/run/codeexec-os-sandbox-test-" + ProcessHandle.current().pid() + ".sock");
         assumeTrue(Files.isWritable(Path.of("/run")), "a socket under /run needs a writable /run (CI runs as root)");
         Path tmpRead = Files.createTempDirectory("os-sandbox-read-");
@@ -86,9 +97,10 @@ class OsSandboxToolsTest {
             List<String> shell = new ArrayList<>(List.of("/bin/bash", "-c", CHECKS, "checks", writable.toString(),
                     outside.toString(), tmpRead.toString(), tmpWrite.toString(), hostTmp.toString(),
                     Integer.toString(listener.getLocalPort()), runSocket.toString(), data.toString()));
-            // As the server hides them from workers: the data directory and the workspaces.
-            OsSandbox.Confinement confinement = new OsSandbox.Confinement(List.of(writable, tmpWrite), List.of(tmpRead),
-                    List.of(data, tenants));
+            // As the server hides them from workers: the data directory and every workspace, the worker's own among
+            // them (the default tenant's workspace is its worker's writable directory and hidden from every other).
+            OsSandbox.Confinement confinement = new OsSandbox.Confinement(List.of(writable, tmpWrite),
+                    List.of(tmpRead, cacheFile, resources), List.of(data, tenants, writable));
             Process process = new ProcessBuilder(sandbox.wrap(confinement, shell)).redirectErrorStream(true).start();
             String[] lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim().split("\n");
             assertEquals(0, process.waitFor(), String.join("\n", lines));
