@@ -53,13 +53,14 @@ public final class ProcessExecutor implements CodeExecutor {
         launcher.aot().ifPresent(cache -> LOG.log(Level.INFO,
                 "sandbox workers'' ahead-of-time cache: {0}", cache.describe()));
         int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
-        this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, pool) ->
-                WorkerProcess.start(number, launcher.processBuilder(tenant), host, bridgeThreads,
+        this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, quick, pool) ->
+                WorkerProcess.start(number, launcher.processBuilder(tenant, quick), host, bridgeThreads,
                         pool.contextBuilds::record, maxFrame, broken -> pool.retire(broken, "it broke the worker protocol"),
                         bridgeRefused::addAndGet),
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.
                 () -> launcher.aot().filter(WorkerAotCache::missing)
-                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher))), totalMemory());
+                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher))), totalMemory(),
+                launcher.quickStart());
     }
 
     /** The machine's memory, or the container's limit (the JDK reads the cgroup's). */

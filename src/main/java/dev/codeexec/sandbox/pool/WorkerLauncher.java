@@ -28,6 +28,9 @@ public final class WorkerLauncher {
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
     private final List<String> jvm;
+    /** The same for a quick-start worker: C1 alone, before the operator's options (which may say otherwise). */
+    private final List<String> quickJvm;
+    private final boolean quickStart;
     /** The classpath and main class. */
     private final List<String> main;
     /** The arguments after the workspace. */
@@ -96,6 +99,18 @@ public final class WorkerLauncher {
                     built.map(dir -> dir.resolve("polyglot-resources")), classpath));
             cmd.add("-Dpolyglot.engine.resourcePath=" + resources.get());
         }
+        List<String> quick = new ArrayList<>(cmd);
+        // A worker compiled by C1 alone is ready and through its first run with about two thirds of the CPU (C2
+        // compiles hundreds of methods before then), and runs data work about half as fast: the pool starts its
+        // first worker so, and replaces it once idle (WorkerPlacement, docs/benchmarks.md). Same cache: the flag
+        // does not change what the cache holds or whether the JVM takes it.
+        quick.add("-XX:TieredStopAtLevel=1");
+        quick.addAll(worker.jvmOptions());
+        this.quickJvm = List.copyOf(quick);
+        // With a Truffle compiler the guest's code is compiled apart from HotSpot's tiers; options that choose the
+        // tiers themselves would make a quick worker no different.
+        this.quickStart = runtime.jit().compiler() == JitOptions.Compiler.NONE && worker.jvmOptions().stream()
+                .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel") || option.contains("TieredCompilation"));
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName());
@@ -188,6 +203,11 @@ public final class WorkerLauncher {
         return dirs;
     }
 
+    /** Whether a quick worker differs from the others, so that the pool's first may start quick. */
+    boolean quickStart() {
+        return quickStart;
+    }
+
     /** The worker's ahead-of-time cache, when configured and supported. */
     Optional<WorkerAotCache> aot() {
         return aot;
@@ -218,11 +238,12 @@ public final class WorkerLauncher {
 
     /**
      * A worker for the callers of the tenant whose workspace is {@code workspace}: under the OS sandbox (outermost, so
-     * the process we hold is its root), with rlimits, and with no other workspace in sight.
+     * the process we hold is its root), with rlimits, and with no other workspace in sight; {@code quick}, compiled by
+     * C1 alone.
      */
-    ProcessBuilder processBuilder(Path workspace) {
+    ProcessBuilder processBuilder(Path workspace, boolean quick) {
         List<String> cmd = new ArrayList<>(limits);
-        cmd.addAll(jvm);
+        cmd.addAll(quick ? quickJvm : jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
         cmd.addAll(main(workspace));
         return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));

@@ -44,6 +44,10 @@ import java.util.logging.Logger;
  *
  * <p>Idle, the pool shrinks to one worker per tenant ({@link #stopIdle}); load starts the others again on demand.
  * Starting one, retries included, is {@link WorkerStarts}'s.
+ *
+ * <p>The first worker of a server whose workers have no Truffle compiler starts quick, compiled by C1 alone: the first
+ * call after a start comes about a second sooner on 2 cores, and data work runs about half as fast on it. A worker
+ * with both compilers takes its place once it has served its first run and fallen quiet ({@link #startSuccessor}).
  */
 final class WorkerPlacement {
 
@@ -58,11 +62,15 @@ final class WorkerPlacement {
      * only to one that evens the workers out (see {@link WaitLine}).
      */
     static final int MOVE_ANYWHERE_AFTER_PATIENCES = 8;
+    /** How long the quick first worker must have run nothing, after its first run, before its successor starts. */
+    static final Duration QUICK_QUIET = Duration.ofSeconds(2);
+    /** How long after the quick worker's first run its successor starts at the latest, quiet or not. */
+    static final Duration QUICK_AT_LATEST = Duration.ofSeconds(20);
 
     /** Starts a worker for the tenant whose workspace is given; it is not ready yet. */
     @FunctionalInterface
     interface Starter {
-        WorkerProcess start(int number, Path workspace, WorkerPlacement placement) throws IOException;
+        WorkerProcess start(int number, Path workspace, boolean quick, WorkerPlacement placement) throws IOException;
     }
 
     /** The caller cancelled a run still waiting for a worker. */
@@ -115,6 +123,14 @@ final class WorkerPlacement {
     private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
     private Spares retiredSpares = Spares.NONE;
     private final Runnable poolFull;
+    /** The quick first worker while it serves alone; null before it is ready and once another took its place. */
+    private WorkerProcess quick;
+    /** When the quick worker's first run ended ({@link System#nanoTime}); 0 before. */
+    private long quickFirstRunEnded;
+    private boolean successorStarted;
+    /** The quick worker, once its successor is ready, until its runs are over. */
+    private WorkerProcess superseded;
+    private java.util.concurrent.ScheduledFuture<?> successorCheck;
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -123,9 +139,10 @@ final class WorkerPlacement {
      *                 started for them
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
      * @param totalMemory the machine's (or container's) memory in bytes, which bounds the default pool
+     * @param quickFirst whether the first worker may start quick (it does when the pool has room for its successor)
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
-            Runnable poolFull, long totalMemory) {
+            Runnable poolFull, long totalMemory, boolean quickFirst) {
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
@@ -149,7 +166,12 @@ final class WorkerPlacement {
         synchronized (this) {
             initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
                     settings.workersForSlots(), capacity));
-            spawn(initial.removeFirst());
+            boolean quickStart = quickFirst && capacity >= 2;
+            spawn(initial.removeFirst(), quickStart);
+            if (quickStart) {
+                successorCheck = housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1,
+                        TimeUnit.SECONDS);
+            }
         }
         if (idleStop.isPositive()) {
             // Often enough that a worker outlives its idle time by a quarter of it at most.
@@ -430,11 +452,18 @@ final class WorkerPlacement {
         out.merge(worker, -1, Integer::sum);
         if (draining.containsKey(worker)) {
             if (out.get(worker) == 0) {
-                retireLocked(worker, draining.get(worker), live.get(worker));
+                if (worker == superseded) {
+                    stopSuperseded();
+                } else {
+                    retireLocked(worker, draining.get(worker), live.get(worker));
+                }
             }
             return;
         }
         idleSince.put(worker, System.nanoTime());
+        if (worker == quick && quickFirstRunEnded == 0) {
+            quickFirstRunEnded = System.nanoTime();
+        }
         if (first) {
             idle.addFirst(lane);
         } else {
@@ -507,6 +536,8 @@ final class WorkerPlacement {
     /** Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent). */
     private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
         worker.kill();
+        // A superseded quick worker has its successor already.
+        boolean supersededAlready = worker == superseded;
         if (!forget(worker)) {
             return;
         }
@@ -514,7 +545,9 @@ final class WorkerPlacement {
         replaced.incrementAndGet();
         LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
                 new Object[] {worker.number(), worker.pid(), why});
-        spawn(replacementTenant);
+        if (!supersededAlready) {
+            spawn(replacementTenant);
+        }
         dispatch();
         notifyAll();
     }
@@ -523,6 +556,14 @@ final class WorkerPlacement {
     private boolean forget(WorkerProcess worker) {
         if (live.remove(worker) == null) {
             return false;
+        }
+        if (worker == quick) {
+            // Gone another way (retired, stopped idle): what replaces it has both compilers.
+            quick = null;
+            successorCheck.cancel(false);
+        }
+        if (worker == superseded) {
+            superseded = null;
         }
         idle.removeIf(lane -> lane.worker() == worker);
         out.remove(worker);
@@ -587,20 +628,85 @@ final class WorkerPlacement {
 
     /** Starts a worker for {@code tenant} in the background; called under the lock. */
     private void spawn(Path tenant) {
+        spawn(tenant, false);
+    }
+
+    private void spawn(Path tenant, boolean quickStart) {
         if (closed) {
             return;
         }
         starting.merge(tenant, 1, Integer::sum);
-        starts.start(tenant, this);
+        starts.start(tenant, quickStart, this);
     }
 
-    /** A worker started for {@code tenant} is ready: it joins the pool, and the initial pool goes on. */
-    void joined(WorkerProcess worker, Path tenant) {
+    /**
+     * Starts the worker that takes the quick worker's place, once the quick one has served its first run and has run
+     * nothing since for {@link #QUICK_QUIET}, or {@link #QUICK_AT_LATEST} after that run whatever it does: a caller's
+     * next calls do not share the cores with a start (seconds of CPU), and data work does not stay on C1's code for
+     * long. Not while another worker of its tenant is starting (that one takes its place), nor beyond the pool's
+     * places (tried again at the next check).
+     *
+     * @return whether it started one
+     */
+    synchronized boolean startSuccessor(long nowNanos) {
+        if (closed || quick == null || successorStarted || quickFirstRunEnded == 0) {
+            return false;
+        }
+        Path tenant = live.get(quick);
+        boolean quiet = out.getOrDefault(quick, 0) == 0
+                && nowNanos - idleSince.getOrDefault(quick, nowNanos) >= QUICK_QUIET.toNanos();
+        if (!quiet && nowNanos - quickFirstRunEnded < QUICK_AT_LATEST.toNanos()
+                || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
+            return false;
+        }
+        successorStarted = true;
+        spawn(tenant);
+        return true;
+    }
+
+    /**
+     * {@code successor}, a worker with both compilers, is ready for the quick worker's tenant: the quick worker takes
+     * no new runs and stops once its runs are over. One that holds a persistent session stays, which stopping would
+     * lose, until it is idle without one ({@link #stopIdle}). Called under the lock.
+     */
+    private void supersedeQuick(WorkerProcess successor) {
+        WorkerProcess replaced = quick;
+        quick = null;
+        successorCheck.cancel(false);
+        if (sessions.count(replaced) > 0) {
+            return;
+        }
+        superseded = replaced;
+        draining.put(replaced, "worker " + successor.number() + ", compiled by C1 and C2, took its place");
+        idle.removeIf(lane -> lane.worker() == replaced);
+        if (out.getOrDefault(replaced, 0) == 0) {
+            stopSuperseded();
+        }
+    }
+
+    /** Stops the superseded quick worker, whose runs are over; its callers' warm interpreters go with it. */
+    private void stopSuperseded() {
+        WorkerProcess worker = superseded;
+        superseded = null;
+        String why = draining.get(worker);
+        forget(worker);
+        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: {2}", new Object[] {worker.number(), worker.pid(), why});
+        background(worker::stop);
+        dispatch();
+        notifyAll();
+    }
+
+    /**
+     * A worker started for {@code tenant} is ready: it joins the pool, and the initial pool goes on. One that is not
+     * {@code quick} takes the place of its tenant's quick worker.
+     */
+    void joined(WorkerProcess worker, Path tenant, boolean quick) {
         synchronized (this) {
             if (closed) {
                 worker.stop();
                 return;
             }
+            Path quickTenant = this.quick == null ? null : live.get(this.quick);
             live.put(worker, tenant);
             out.put(worker, 0);
             starting.merge(tenant, -1, Integer::sum);
@@ -608,6 +714,11 @@ final class WorkerPlacement {
                 idle.addLast(new Lane(worker, i));
             }
             idleSince.put(worker, System.nanoTime());
+            if (quick) {
+                this.quick = worker;
+            } else if (tenant.equals(quickTenant)) {
+                supersedeQuick(worker);
+            }
             dispatch();
             notifyAll();
             if (!initialHeld) {

@@ -34,8 +34,11 @@ final class WorkerStarts {
         this.startTimeout = startTimeout;
     }
 
-    /** Starts a worker for {@code tenant}; {@code pool} hears when it is ready, or that the start was given up. */
-    void start(Path tenant, WorkerPlacement pool) {
+    /**
+     * Starts a worker for {@code tenant}, {@code quick} or not ({@link WorkerLauncher#processBuilder}); {@code pool}
+     * hears when it is ready, or that the start was given up.
+     */
+    void start(Path tenant, boolean quick, WorkerPlacement pool) {
         threads.execute(() -> {
             long backoffMs = 500;
             // A start that ran out of time on a loaded machine would run out again, losing all its work each time:
@@ -47,11 +50,11 @@ final class WorkerStarts {
                     int number = numbers.incrementAndGet();
                     try {
                         long startNanos = System.nanoTime();
-                        WorkerProcess worker = starter.start(number, tenant, pool);
+                        WorkerProcess worker = starter.start(number, tenant, quick, pool);
                         worker.awaitReady(patience);
                         durations.record((System.nanoTime() - startNanos) / 1_000_000);
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
-                        pool.joined(worker, tenant);
+                        pool.joined(worker, tenant, quick);
                         return;
                     } catch (IOException | WorkerProcess.WorkerGone e) {
                         LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",

@@ -52,13 +52,15 @@ class WorkerJavaHomeTest {
 
         WorkerLauncher launcher = new WorkerLauncher(settings,
                 WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
-        List<String> command = launcher.processBuilder(root).command();
+        List<String> command = launcher.processBuilder(root, false).command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK: interpreter only, so no compiler options.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
+        // The operator's options choose C1 alone for every worker: a quick first worker would be no different.
+        assertFalse(launcher.quickStart());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root).start(), host, Runnable::run,
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, false).start(), host, Runnable::run,
                 millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(Duration.ofMinutes(2));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionRequest;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,6 +59,10 @@ class WorkerPlacementTest {
     private OptionalInt maxWorkers = OptionalInt.empty();
     /** sandbox.worker.concurrent-runs: one run per worker unless a test says otherwise. */
     private int concurrentRuns = 1;
+    /** Whether the first worker may start quick (ProcessExecutor says so when workers have no Truffle compiler). */
+    private boolean quickFirst;
+    /** The workers started quick. */
+    private final Set<WorkerProcess> startedQuick = ConcurrentHashMap.newKeySet();
 
     private WorkerPlacement placement(int slots) {
         return placement(slots, PATIENCE, List.of(dir.resolve("local")));
@@ -71,13 +77,16 @@ class WorkerPlacementTest {
                         dir.resolve("polyglot-resources"), IDLE_STOP, concurrentRuns),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, pool) -> {
+        placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, quick, pool) -> {
             Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
+            if (quick) {
+                startedQuick.add(worker);
+            }
             return worker;
-        }, () -> { }, Long.MAX_VALUE);
+        }, () -> { }, Long.MAX_VALUE, quickFirst);
         return placement;
     }
 
@@ -444,5 +453,75 @@ class WorkerPlacementTest {
         awaitPoolStarted(2);
         assertEquals(List.of(), placement.stopIdle(afterIdleStop()));
         assertEquals(2, placement.counts().live());
+    }
+
+    /**
+     * The first worker starts quick; once its first run has ended and it has run nothing for a while, a worker with
+     * both compilers starts, and the quick one stops when that one is ready (mutation-checked: without the
+     * replacement the quick worker stays live beside it; without the first-run rule a successor starts during it).
+     */
+    @Test
+    void theFirstWorkerStartsQuickAndOneWithBothCompilersTakesItsPlaceOnceItIsQuiet() throws Exception {
+        quickFirst = true;
+        concurrentRuns = 2;
+        placement(2);
+        Lane first = placement.takeAny(runOf(null));
+        assertTrue(startedQuick.contains(first.worker()), "the first worker did not start quick");
+        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+                "a successor started before the quick worker's first run ended");
+        placement.release(first, false);
+        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
+        Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
+        WorkerProcess successor = startedFor.keySet().stream().filter(w -> w != first.worker()).findFirst().orElseThrow();
+        assertFalse(startedQuick.contains(successor), "the successor started quick too");
+        assertEquals(List.of(successor.pid()), placement.pids(), "the quick worker stayed beside its successor");
+        Awaitility.await().atMost(PATIENCE).until(() -> !first.worker().alive());
+        assertSame(successor, placement.takeAny(runOf(null)).worker());
+        assertEquals(0, placement.counts().replaced(), "a quick worker's successor is no replacement of a broken one");
+    }
+
+    /**
+     * A quick worker that stays busy after its first run is replaced at the latest; it takes no new run once its
+     * successor is ready, and stops only when its run is over (mutation-checked: without the busy rule the successor
+     * starts at once; stopped at once, the quick worker dies under its run).
+     */
+    @Test
+    void aBusyQuickWorkerIsReplacedAtTheLatestAndStopsOnceItsRunEnds() throws Exception {
+        quickFirst = true;
+        concurrentRuns = 2;
+        placement(2);
+        Lane first = placement.takeAny(runOf(null));
+        placement.release(first, false);
+        long ended = System.nanoTime();
+        Lane busy = placement.takeAny(runOf(null));
+        assertSame(first.worker(), busy.worker());
+        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos()),
+                "a successor started while the quick worker was busy");
+        assertTrue(placement.startSuccessor(ended + WorkerPlacement.QUICK_AT_LATEST.toNanos()));
+        Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
+        assertTrue(busy.worker().alive(), "the quick worker was stopped under its run");
+        Lane next = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertNotSame(busy.worker(), next.worker(), "a new run went to the quick worker after its successor was ready");
+        placement.release(busy, false);
+        assertEquals(List.of(next.worker().pid()), placement.pids());
+        Awaitility.await().atMost(PATIENCE).until(() -> !busy.worker().alive());
+    }
+
+    /**
+     * A quick worker holding a persistent session stays when its successor is ready: stopping it would lose the
+     * session (mutation-checked: without the session rule it stops).
+     */
+    @Test
+    void aQuickWorkerHoldingASessionStaysBesideItsSuccessor() {
+        quickFirst = true;
+        concurrentRuns = 2;
+        placement(2);
+        Lane first = placement.takeAny(runOf(null));
+        placement.sessions.create(SessionKey.of("local", "s1"), () -> first.worker());
+        placement.release(first, false);
+        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
+        Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
+        assertEquals(2, placement.counts().live());
+        assertTrue(first.worker().alive());
     }
 }
