@@ -9,16 +9,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /**
  * The build prepares what sandbox workers need beside the jars (scripts/record-server-aot): GraalPy's resources and
  * the workers' ahead-of-time cache with its compiled library modules, for the default settings. A first start on a new
- * data directory, as a new install or a container without a volume makes, starts its workers with them at once.
+ * data directory, as a new install or a container without a volume makes, starts its workers with them at once: the
+ * first, compiled by C1 alone, and the worker with both compilers that takes its place once it has served a run.
  */
 class BuiltWorkerCacheIT {
 
@@ -48,8 +51,18 @@ class BuiltWorkerCacheIT {
             server.initialize("built-cache-it");
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
-            List<String> workers = server.workerCommandLines();
-            assertFalse(workers.isEmpty(), "no worker process under the server");
+            List<String> workers = new ArrayList<>(server.workerCommandLines());
+            assertEquals(1, workers.size(), "one worker under the server: " + workers);
+            // The first starts compiled by C1 alone; once it has served that run and fallen quiet, a worker with both
+            // compilers takes its place, on the same cache, and serves the next call.
+            assertTrue(workers.get(0).contains(" -XX:TieredStopAtLevel=1 "), workers.get(0));
+            Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                List<String> now = server.workerCommandLines();
+                return now.size() == 1 && !now.get(0).contains(" -XX:TieredStopAtLevel=1 ");
+            });
+            workers.addAll(server.workerCommandLines());
+            assertEquals("[1, 2]\n", server.call("execute_code",
+                    Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
             for (String worker : workers) {
                 assertTrue(worker.contains(" -XX:AOTCache=" + cache + " "), worker);
                 assertTrue(worker.contains(" -Dcodeexec.worker.module-code=" + modules + " "), worker);

@@ -25,6 +25,8 @@ import java.util.stream.Stream;
 public final class WorkerLauncher {
 
     private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
+    /** Where the warm-up rounds are among the arguments after the workspace. */
+    private static final int WARMUP_ROUNDS_ARGUMENT = 8;
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
     private final List<String> jvm;
@@ -136,9 +138,21 @@ public final class WorkerLauncher {
 
     /** The main class's arguments for a worker on {@code workspace}. */
     private List<String> main(Path workspace) {
+        return main(workspace, false);
+    }
+
+    /**
+     * The same; a {@code quick} worker runs no warm-up rounds: it is replaced once idle, and a round, which cannot be
+     * stopped, would take the cores its successor starts on.
+     */
+    private List<String> main(Path workspace, boolean quick) {
         List<String> cmd = new ArrayList<>(main);
         cmd.add(workspace.toString());
-        cmd.addAll(arguments);
+        List<String> args = new ArrayList<>(arguments);
+        if (quick) {
+            args.set(WARMUP_ROUNDS_ARGUMENT, "0");
+        }
+        cmd.addAll(args);
         return cmd;
     }
 
@@ -245,7 +259,7 @@ public final class WorkerLauncher {
         List<String> cmd = new ArrayList<>(limits);
         cmd.addAll(quick ? quickJvm : jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
-        cmd.addAll(main(workspace));
+        cmd.addAll(main(workspace, quick));
         return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
     }
 
