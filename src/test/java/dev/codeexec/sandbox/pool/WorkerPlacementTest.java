@@ -455,6 +455,14 @@ class WorkerPlacementTest {
         assertEquals(2, placement.counts().live());
     }
 
+    /** A placement whose first worker may start quick (two runs per worker, two slots), and that worker's first run. */
+    private Lane quickFirstRun() {
+        quickFirst = true;
+        concurrentRuns = 2;
+        placement(2);
+        return placement.takeAny(runOf(null));
+    }
+
     /**
      * The first worker starts quick; once its first run has ended and it has run nothing for a while, a worker with
      * both compilers starts, and the quick one stops when that one is ready (mutation-checked: without the
@@ -462,10 +470,7 @@ class WorkerPlacementTest {
      */
     @Test
     void theFirstWorkerStartsQuickAndOneWithBothCompilersTakesItsPlaceOnceItIsQuiet() throws Exception {
-        quickFirst = true;
-        concurrentRuns = 2;
-        placement(2);
-        Lane first = placement.takeAny(runOf(null));
+        Lane first = quickFirstRun();
         assertTrue(startedQuick.contains(first.worker()), "the first worker did not start quick");
         assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
                 "a successor started before the quick worker's first run ended");
@@ -487,10 +492,7 @@ class WorkerPlacementTest {
      */
     @Test
     void aBusyQuickWorkerIsReplacedAtTheLatestAndStopsOnceItsRunEnds() throws Exception {
-        quickFirst = true;
-        concurrentRuns = 2;
-        placement(2);
-        Lane first = placement.takeAny(runOf(null));
+        Lane first = quickFirstRun();
         placement.release(first, false);
         long ended = System.nanoTime();
         Lane busy = placement.takeAny(runOf(null));
@@ -513,10 +515,7 @@ class WorkerPlacementTest {
      */
     @Test
     void aQuickWorkerHoldingASessionStaysBesideItsSuccessor() {
-        quickFirst = true;
-        concurrentRuns = 2;
-        placement(2);
-        Lane first = placement.takeAny(runOf(null));
+        Lane first = quickFirstRun();
         placement.sessions.create(SessionKey.of("local", "s1"), () -> first.worker());
         placement.release(first, false);
         placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
