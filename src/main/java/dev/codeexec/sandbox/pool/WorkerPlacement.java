@@ -103,6 +103,8 @@ final class WorkerPlacement {
     /** Runs of each tenant waiting for any of its workers (not for a session's). */
     private final Map<Path, Integer> wanting = new HashMap<>();
     private final Map<Path, Integer> starting = new HashMap<>();
+    /** Why each tenant's last worker start failed, while the tenant has no live worker; cleared when one joins. */
+    private final Map<Path, String> startFailures = new HashMap<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     final SessionTable<WorkerProcess> sessions;
     private final WarmHomes<WorkerProcess> warmHomes = new WarmHomes<>();
@@ -306,6 +308,11 @@ final class WorkerPlacement {
                 }
                 if (closed) {
                     throw new IllegalStateException("the sandbox is shutting down");
+                }
+                String failure = startFailures.get(tenant);
+                if (pinned == null && failure != null && workersOf(tenant).isEmpty()) {
+                    // Not held until the deadline, minutes later, to be called busy: the caller hears why now.
+                    throw new SandboxBusyException(failure);
                 }
                 if (initialHeld) {
                     continueInitialPool(false);
@@ -710,6 +717,7 @@ final class WorkerPlacement {
             live.put(worker, tenant);
             out.put(worker, 0);
             starting.merge(tenant, -1, Integer::sum);
+            startFailures.remove(tenant);
             for (int i = 0; i < lanesPerWorker; i++) {
                 idle.addLast(new Lane(worker, i));
             }
@@ -726,6 +734,16 @@ final class WorkerPlacement {
             }
         }
         warmedUp = true;
+    }
+
+    /**
+     * A start for {@code tenant} failed and is tried again after {@code retryIn}: its runs waiting for a worker, and
+     * those that come while it has none, fail with {@code why} (metadata only: the worker's own output goes to the log).
+     */
+    synchronized void startFailed(Path tenant, String why, Duration retryIn) {
+        startFailures.put(tenant, "sandbox workers cannot start (" + why + "); the server tries again in "
+                + Math.max(1, retryIn.toSeconds()) + " s, and its log says why");
+        notifyAll();
     }
 
     /** A start for {@code tenant} was given up (the pool is closing). */

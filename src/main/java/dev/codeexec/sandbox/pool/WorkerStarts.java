@@ -59,6 +59,7 @@ final class WorkerStarts {
                     } catch (IOException | WorkerProcess.WorkerGone e) {
                         LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
                                 new Object[] {number, e.getMessage(), backoffMs});
+                        pool.startFailed(tenant, e.getMessage(), Duration.ofMillis(backoffMs));
                         Thread.sleep(backoffMs);
                         backoffMs = Math.min(backoffMs * 2, 30_000);
                         patience = patience.multipliedBy(2).compareTo(mostPatience) > 0 ? mostPatience

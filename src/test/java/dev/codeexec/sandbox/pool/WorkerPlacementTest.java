@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.ExecutionRequest;
+import dev.codeexec.sandbox.SandboxBusyException;
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.engine.HostCalls;
@@ -61,6 +62,8 @@ class WorkerPlacementTest {
     private int concurrentRuns = 1;
     /** Whether the first worker may start quick (ProcessExecutor says so when workers have no Truffle compiler). */
     private boolean quickFirst;
+    /** Whether the stand-in workers fail to start, as under an OS sandbox that cannot build its mounts. */
+    private volatile boolean failStarts;
     /** The workers started quick. */
     private final Set<WorkerProcess> startedQuick = ConcurrentHashMap.newKeySet();
 
@@ -78,6 +81,9 @@ class WorkerPlacementTest {
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, quick, pool) -> {
+            if (failStarts) {
+                throw new java.io.IOException("worker " + number + " closed its channel");
+            }
             Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
@@ -522,5 +528,28 @@ class WorkerPlacementTest {
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         assertEquals(2, placement.counts().live());
         assertTrue(first.worker().alive());
+    }
+
+    /**
+     * A tenant whose worker cannot start fails its run with why, instead of holding it past the start timeout and
+     * then calling the sandbox busy (mutation-checked: without the failure rule the run still waits when the test
+     * gives up on it); once a start succeeds, runs are served again.
+     */
+    @Test
+    void aRunFailsWithWhyWhileItsTenantsWorkerCannotStart() throws Exception {
+        failStarts = true;
+        placement(1);
+        CompletableFuture<Lane> run = takeLater(null);
+        java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> run.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(failed.getCause() instanceof SandboxBusyException, String.valueOf(failed.getCause()));
+        assertTrue(failed.getCause().getMessage().startsWith("sandbox workers cannot start (worker "),
+                failed.getCause().getMessage());
+        assertTrue(failed.getCause().getMessage().contains(" closed its channel); the server tries again in "),
+                failed.getCause().getMessage());
+
+        failStarts = false;
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 1);
+        assertEquals(dir.resolve("local"), startedFor.get(placement.takeAny(runOf(null)).worker()));
     }
 }
