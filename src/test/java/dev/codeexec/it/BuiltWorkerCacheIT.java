@@ -52,14 +52,17 @@ class BuiltWorkerCacheIT {
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
             List<String> workers = new ArrayList<>(server.workerCommandLines());
-            assertEquals(1, workers.size(), "one worker under the server: " + workers);
+            assertFalse(workers.isEmpty(), "no worker process under the server");
             // The first starts compiled by C1 alone; once it has served that run and fallen quiet, a worker with both
-            // compilers takes its place, on the same cache, and serves the next call.
-            assertTrue(workers.get(0).contains(" -XX:TieredStopAtLevel=1 "), workers.get(0));
+            // compilers takes its place, on the same cache, and serves the next call. The server's log says so, which
+            // a snapshot of the processes could miss on a machine that stalls.
             Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200)).until(() -> {
                 List<String> now = server.workerCommandLines();
-                return now.size() == 1 && !now.get(0).contains(" -XX:TieredStopAtLevel=1 ");
+                return now.size() == 1 && !now.get(0).contains(" -XX:TieredStopAtLevel=1 ")
+                        && Files.readString(log).contains("took its place");
             });
+            assertTrue(Files.readString(log).matches("(?s).*sandbox worker 1 \\(pid [0-9,]+\\) stopped: worker 2, "
+                    + "compiled by C1 and C2, took its place.*"), "no quick worker was replaced: see " + log);
             workers.addAll(server.workerCommandLines());
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
