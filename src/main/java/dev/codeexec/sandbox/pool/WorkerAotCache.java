@@ -186,7 +186,7 @@ final class WorkerAotCache {
     boolean recordedByAnotherServer() {
         Path file = own.cache();
         String prefix = file.getFileName() + ".training.";
-        long own = ProcessHandle.current().pid();
+        long self = ProcessHandle.current().pid();
         java.nio.file.attribute.FileTime stale = java.nio.file.attribute.FileTime.fromMillis(
                 System.currentTimeMillis() - 2 * TRAINING_LIMIT.toMillis());
         try (java.util.stream.Stream<Path> files = Files.list(file.getParent())) {
@@ -194,7 +194,7 @@ final class WorkerAotCache {
                 String name = p.getFileName().toString();
                 try {
                     return name.startsWith(prefix) && name.endsWith(".partial")
-                            && !name.equals(prefix + own + ".partial") && !CacheFiles.writerGone(p)
+                            && !name.equals(prefix + self + ".partial") && !CacheFiles.writerGone(p)
                             && Files.getLastModifiedTime(p).compareTo(stale) > 0;
                 } catch (IOException e) {
                     return false; // gone meanwhile

@@ -73,6 +73,13 @@ final class WorkerPlacement {
         WorkerProcess start(int number, Path workspace, boolean quick, WorkerPlacement placement) throws IOException;
     }
 
+    /**
+     * Why a worker is drained, and whether a worker for its tenant is started when it goes: not for a quick worker,
+     * whose successor is there already.
+     */
+    private record Drain(String why, boolean replace) {
+    }
+
     /** The caller cancelled a run still waiting for a worker. */
     static final class CancelledWhileWaiting extends RuntimeException {
         CancelledWhileWaiting() {
@@ -91,7 +98,7 @@ final class WorkerPlacement {
     /** Each live worker's lanes taken by runs. */
     private final Map<WorkerProcess, Integer> out = new HashMap<>();
     /** Workers to retire once their runs are over: no run is given a lane on them meanwhile. */
-    private final Map<WorkerProcess, String> draining = new HashMap<>();
+    private final Map<WorkerProcess, Drain> draining = new HashMap<>();
     /** When each worker became ready or last finished a run ({@link System#nanoTime}). */
     private final Map<WorkerProcess, Long> idleSince = new HashMap<>();
     private final Duration idleStop;
@@ -129,9 +136,6 @@ final class WorkerPlacement {
     private WorkerProcess quick;
     /** When the quick worker's first run ended ({@link System#nanoTime}); 0 before. */
     private long quickFirstRunEnded;
-    private boolean successorStarted;
-    /** The quick worker, once its successor is ready, until its runs are over. */
-    private WorkerProcess superseded;
     private java.util.concurrent.ScheduledFuture<?> successorCheck;
     private volatile boolean closed;
     private volatile boolean warmedUp;
@@ -457,12 +461,13 @@ final class WorkerPlacement {
             return;
         }
         out.merge(worker, -1, Integer::sum);
-        if (draining.containsKey(worker)) {
+        Drain drain = draining.get(worker);
+        if (drain != null) {
             if (out.get(worker) == 0) {
-                if (worker == superseded) {
-                    stopSuperseded();
+                if (drain.replace()) {
+                    retireLocked(worker, drain.why(), live.get(worker));
                 } else {
-                    retireLocked(worker, draining.get(worker), live.get(worker));
+                    stopDrained(worker, drain.why());
                 }
             }
             return;
@@ -522,7 +527,7 @@ final class WorkerPlacement {
             retireLocked(worker, why, live.get(worker));
             return;
         }
-        draining.put(worker, why);
+        draining.put(worker, new Drain(why, true));
         idle.removeIf(lane -> lane.worker() == worker);
     }
 
@@ -543,8 +548,8 @@ final class WorkerPlacement {
     /** Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent). */
     private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
         worker.kill();
-        // A superseded quick worker has its successor already.
-        boolean supersededAlready = worker == superseded;
+        Drain drain = draining.get(worker);
+        boolean replace = drain == null || drain.replace();
         if (!forget(worker)) {
             return;
         }
@@ -552,7 +557,7 @@ final class WorkerPlacement {
         replaced.incrementAndGet();
         LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
                 new Object[] {worker.number(), worker.pid(), why});
-        if (!supersededAlready) {
+        if (replace) {
             spawn(replacementTenant);
         }
         dispatch();
@@ -568,9 +573,6 @@ final class WorkerPlacement {
             // Gone another way (retired, stopped idle): what replaces it has both compilers.
             quick = null;
             successorCheck.cancel(false);
-        }
-        if (worker == superseded) {
-            superseded = null;
         }
         idle.removeIf(lane -> lane.worker() == worker);
         out.remove(worker);
@@ -656,7 +658,8 @@ final class WorkerPlacement {
      * @return whether it started one
      */
     synchronized boolean startSuccessor(long nowNanos) {
-        if (closed || quick == null || successorStarted || quickFirstRunEnded == 0) {
+        // A successor starting counts among its tenant's starts: once it is ready, quick is null.
+        if (closed || quick == null || quickFirstRunEnded == 0) {
             return false;
         }
         Path tenant = live.get(quick);
@@ -666,7 +669,6 @@ final class WorkerPlacement {
                 || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
             return false;
         }
-        successorStarted = true;
         spawn(tenant);
         return true;
     }
@@ -683,19 +685,16 @@ final class WorkerPlacement {
         if (sessions.count(replaced) > 0) {
             return;
         }
-        superseded = replaced;
-        draining.put(replaced, "worker " + successor.number() + ", compiled by C1 and C2, took its place");
+        String why = "worker " + successor.number() + ", compiled by C1 and C2, took its place";
+        draining.put(replaced, new Drain(why, false));
         idle.removeIf(lane -> lane.worker() == replaced);
         if (out.getOrDefault(replaced, 0) == 0) {
-            stopSuperseded();
+            stopDrained(replaced, why);
         }
     }
 
-    /** Stops the superseded quick worker, whose runs are over; its callers' warm interpreters go with it. */
-    private void stopSuperseded() {
-        WorkerProcess worker = superseded;
-        superseded = null;
-        String why = draining.get(worker);
+    /** Stops a drained worker whose runs are over, with no replacement; its callers' warm interpreters go with it. */
+    private void stopDrained(WorkerProcess worker, String why) {
         forget(worker);
         LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: {2}", new Object[] {worker.number(), worker.pid(), why});
         background(worker::stop);

@@ -512,6 +512,7 @@ class WorkerPlacementTest {
         assertNotSame(busy.worker(), next.worker(), "a new run went to the quick worker after its successor was ready");
         placement.release(busy, false);
         assertEquals(List.of(next.worker().pid()), placement.pids());
+        assertEquals(0, placement.counts().replaced(), "the quick worker's going started another worker");
         Awaitility.await().atMost(PATIENCE).until(() -> !busy.worker().alive());
     }
 
