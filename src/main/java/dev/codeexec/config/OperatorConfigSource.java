@@ -22,8 +22,7 @@ public class OperatorConfigSource implements ConfigSourceProvider {
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ClassLoader forClassLoader) {
-        String explicit = System.getenv("CODEEXEC_CONFIG");
-        Path file = Path.of(explicit != null && !explicit.isBlank() ? explicit : "application.properties");
+        Path file = file();
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
@@ -33,5 +32,11 @@ public class OperatorConfigSource implements ConfigSourceProvider {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read operator configuration " + file.toAbsolutePath(), e);
         }
+    }
+
+    /** The operator's file: {@code $CODEEXEC_CONFIG}, or application.properties in the working directory. */
+    static Path file() {
+        String explicit = System.getenv("CODEEXEC_CONFIG");
+        return Path.of(explicit != null && !explicit.isBlank() ? explicit : "application.properties");
     }
 }

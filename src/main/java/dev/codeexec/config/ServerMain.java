@@ -1,5 +1,6 @@
 package dev.codeexec.config;
 
+import dev.codeexec.sandbox.pool.EarlyWorker;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.FileDescriptor;
@@ -34,6 +35,8 @@ public final class ServerMain {
         if (!StandardCharsets.UTF_8.equals(System.out.charset())) {
             System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
         }
+        // Before Quarkus starts, so that the pool's first worker starts beside it (EarlyWorker).
+        EarlyDataDir.resolve(ServerMain.class.getClassLoader()).ifPresent(EarlyWorker::launch);
         Quarkus.run(args);
     }
 }

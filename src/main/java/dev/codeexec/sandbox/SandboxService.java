@@ -62,6 +62,7 @@ public class SandboxService {
     private final List<Path> hidden;
     /** The workspaces of the tenants callers can reach, in the order their first workers start. */
     private final List<Path> served;
+    private final Path dataDir;
     /** Persistent sessions a background run holds, with its execution id. */
     private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
 
@@ -73,6 +74,7 @@ public class SandboxService {
             HostBridge bridge, ReplicaIdentity replica, dev.codeexec.tenant.Tenants tenants,
             @ConfigProperty(name = "codeexec.data-dir") Path dataDir) {
         this.bridge = bridge;
+        this.dataDir = dataDir;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
                 settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
@@ -103,7 +105,7 @@ public class SandboxService {
         // trial writes and hides what workers' confinements do.
         this.osSandbox = settings.isolation() == SandboxSettings.Isolation.PROCESS
                 ? OsSandboxProbe.choose(settings.worker().osSandbox(),
-                        new OsSandbox.Confinement(writable, List.of(), hidden))
+                        new OsSandbox.Confinement(writable, List.of(), hidden), dataDir)
                 : OsSandbox.none();
         // Chosen here, on the start-up path, so that a sandbox.worker.java-home that is no JDK fails the start itself.
         this.runtime = settings.isolation() == SandboxSettings.Isolation.PROCESS
@@ -131,7 +133,7 @@ public class SandboxService {
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, served, packages, bridge, runtime,
-                        osSandbox, hidden));
+                        osSandbox, hidden, dataDir));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * The build prepares what sandbox workers need beside the jars (scripts/record-server-aot): GraalPy's resources and
  * the workers' ahead-of-time cache with its compiled library modules, for the default settings. A first start on a new
  * data directory, as a new install or a container without a volume makes, starts its workers with them at once: the
- * first, compiled by C1 alone, and the worker with both compilers that takes its place once it has served a run.
+ * first, compiled by C1 alone, and the worker with both compilers that takes its place once it has served a run. The
+ * next start launches that first worker with the server's own JVM.
  */
 class BuiltWorkerCacheIT {
 
@@ -72,6 +73,19 @@ class BuiltWorkerCacheIT {
                 assertTrue(worker.contains(" -Dpolyglot.engine.resourcePath=" + BUILT.toRealPath()
                         .resolve("polyglot-resources")), worker);
             }
+        }
+        // The next start launches the first worker's command with the server's JVM, and the pool takes that process.
+        Path record = data.resolve("first-worker.cmd");
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"),
+                Files.getPosixFilePermissions(record));
+        Path again = Path.of("target/built-cache-server-again.log");
+        try (StdioServer server = StdioServer.startCommand(again,
+                Map.of("JAVA_HOME", System.getProperty("java.home")), command)) {
+            server.initialize("built-cache-it");
+            assertEquals("[1, 2]\n", server.call("execute_code",
+                    Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
+            assertTrue(Files.readString(again).matches("(?s).*sandbox worker launched with the server \\(pid [0-9,]+\\), "
+                    + "[0-9,]+ ms before the pool asked for it, taken as its first.*"), "no early worker: see " + again);
         }
         try (Stream<Path> files = Files.list(data)) {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();

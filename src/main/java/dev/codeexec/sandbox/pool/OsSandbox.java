@@ -88,9 +88,9 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
         return new OsSandbox(Kind.NONE, Path.of(""), Optional.empty(), false, Optional.empty());
     }
 
-    /** Bubblewrap at {@code tool}, with the socket filter where it can be had (x86-64). */
-    public static OsSandbox bwrap(Path tool) {
-        return new OsSandbox(Kind.BWRAP, tool, Optional.empty(), false, SocketFilter.write());
+    /** Bubblewrap at {@code tool}, with the socket filter, kept in {@code dataDir}, where it can be had (x86-64). */
+    public static OsSandbox bwrap(Path tool, Path dataDir) {
+        return new OsSandbox(Kind.BWRAP, tool, Optional.empty(), false, SocketFilter.write(dataDir));
     }
 
     /**

@@ -32,13 +32,15 @@ public final class OsSandboxProbe {
     private OsSandboxProbe() {
     }
 
-    public static OsSandbox choose(SandboxSettings.OsSandboxMode mode, OsSandbox.Confinement confinement) {
+    /** @param dataDir the server's data directory, where bwrap's socket filter is kept */
+    public static OsSandbox choose(SandboxSettings.OsSandboxMode mode, OsSandbox.Confinement confinement,
+            Path dataDir) {
         if (mode == SandboxSettings.OsSandboxMode.OFF) {
             LOG.info("sandbox workers run without an OS sandbox: sandbox.worker.os-sandbox=off");
             return OsSandbox.none();
         }
         List<String> refusals = new ArrayList<>();
-        for (OsSandbox candidate : candidates(refusals)) {
+        for (OsSandbox candidate : candidates(refusals, dataDir)) {
             Optional<String> refusal = trial(candidate, confinement);
             if (refusal.isEmpty()) {
                 LOG.log(Level.INFO, "sandbox workers run under the OS sandbox {0} ({1}): own network, PID, mount and "
@@ -59,13 +61,13 @@ public final class OsSandboxProbe {
         return OsSandbox.none();
     }
 
-    private static List<OsSandbox> candidates(List<String> refusals) {
+    private static List<OsSandbox> candidates(List<String> refusals, Path dataDir) {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             return List.of();
         }
         List<OsSandbox> found = new ArrayList<>();
         executable("bwrap").ifPresentOrElse(
-                bwrap -> found.add(OsSandbox.bwrap(bwrap)),
+                bwrap -> found.add(OsSandbox.bwrap(bwrap, dataDir)),
                 () -> refusals.add("bwrap: not installed"));
         Optional<Path> unshare = executable("unshare");
         Optional<Path> setpriv = executable("setpriv");

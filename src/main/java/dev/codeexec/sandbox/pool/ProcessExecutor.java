@@ -39,22 +39,25 @@ public final class ProcessExecutor implements CodeExecutor {
 
     private final SandboxSettings settings;
     private final WorkerPlacement placement;
+    private final EarlyWorker early;
     private final AtomicLong bridgeRefused = new AtomicLong();
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
     /**
      * @param served the workspaces of the tenants callers can reach, in the order their first workers start
      * @param hidden what the unshare OS sandbox must hide from workers: the data directory and every workspace
+     * @param early    the worker launched with the server, which the first start takes if it runs the same command
      */
     public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, List<Path> served, HostCalls host,
-            WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden) {
+            WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden, EarlyWorker early) {
         this.settings = settings;
+        this.early = early;
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, osSandbox, hidden);
         launcher.aot().ifPresent(cache -> LOG.log(Level.INFO,
                 "sandbox workers'' ahead-of-time cache: {0}", cache.describe()));
         int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
         this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, quick, pool) ->
-                WorkerProcess.start(number, launcher.processBuilder(tenant, quick), host, bridgeThreads,
+                WorkerProcess.start(number, early.start(launcher.processBuilder(tenant, quick)), host, bridgeThreads,
                         pool.contextBuilds::record, maxFrame, broken -> pool.retire(broken, "it broke the worker protocol"),
                         bridgeRefused::addAndGet),
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.
@@ -214,6 +217,7 @@ public final class ProcessExecutor implements CodeExecutor {
     @Override
     public void close() {
         placement.close();
+        early.close();
         bridgeThreads.shutdownNow();
     }
 }

@@ -38,6 +38,9 @@ final class SocketFilter {
     private static final int RET_ALLOW = 0x7fff0000;
     private static final int RET_ERRNO = 0x00050000 | EACCES;
 
+    /** The file's name in the server's data directory. */
+    static final String FILE = "socket-filter.bpf";
+
     private SocketFilter() {
     }
 
@@ -64,17 +67,35 @@ final class SocketFilter {
         bpf.putShort(code).put((byte) jt).put((byte) jf).putInt(k);
     }
 
-    /** The program in a file of this server's, readable by it alone; empty where its numbers do not hold. */
-    static Optional<Path> write() {
+    /**
+     * The program in {@code dir}, the server's own, readable by it alone; empty where its numbers do not hold. Always
+     * the same file, so a worker's command line is the same from one start to the next ({@link EarlyWorker}).
+     */
+    static Optional<Path> write(Path dir) {
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         if (!arch.equals("amd64") && !arch.equals("x86_64")) {
             return Optional.empty();
         }
         try {
-            Path file = Files.createTempFile("codeexec-socket-filter-", ".bpf",
+            Files.createDirectories(dir);
+            Path file = dir.toAbsolutePath().normalize().resolve(FILE);
+            byte[] program = program();
+            if (Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && java.util.Arrays.equals(Files.readAllBytes(file), program)
+                    && Files.getPosixFilePermissions(file).equals(PosixFilePermissions.fromString("rw-------"))) {
+                return Optional.of(file);
+            }
+            // Written beside it and moved over it: a worker starting now reads the old program or the new one whole.
+            Path temp = Files.createTempFile(file.getParent(), FILE, ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            file.toFile().deleteOnExit();
-            return Optional.of(Files.write(file, program()));
+            try {
+                Files.write(temp, program);
+                Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+            return Optional.of(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the workers' seccomp filter", e);
         }

@@ -271,7 +271,8 @@ public final class WorkerLauncher {
         return new OsSandbox.Confinement(writableDirectories(List.of(writable)), readable, hidden);
     }
 
-    private static ProcessBuilder isolated(ProcessBuilder builder) {
+    /** The environment and streams of every worker launch. */
+    static ProcessBuilder isolated(ProcessBuilder builder) {
         builder.environment().clear();
         builder.environment().put("LC_ALL", "C.UTF-8");
         builder.redirectError(ProcessBuilder.Redirect.PIPE);

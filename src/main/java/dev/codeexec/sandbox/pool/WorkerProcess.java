@@ -125,11 +125,11 @@ final class WorkerProcess {
         Thread.ofPlatform().daemon().name("sandbox-worker-" + number + "-log").start(this::forwardLog);
     }
 
-    /** Starts a worker; {@code built} hears how long each interpreter the worker builds took, in milliseconds. */
-    static WorkerProcess start(int number, ProcessBuilder launch, HostCalls host,
+    /** Serves a launched worker; {@code built} hears how long each interpreter it builds took, in milliseconds. */
+    static WorkerProcess start(int number, Process launched, HostCalls host,
             java.util.concurrent.Executor bridgeThreads, LongConsumer built, int maxFrameBytes,
-            Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) throws IOException {
-        return new WorkerProcess(number, launch.start(), host, bridgeThreads, built, maxFrameBytes,
+            Consumer<WorkerProcess> brokeProtocolIdle, LongConsumer refusedCalls) {
+        return new WorkerProcess(number, launched, host, bridgeThreads, built, maxFrameBytes,
                 brokeProtocolIdle, refusedCalls);
     }
 

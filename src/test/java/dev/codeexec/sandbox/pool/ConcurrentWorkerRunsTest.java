@@ -47,7 +47,7 @@ class ConcurrentWorkerRunsTest {
                         Optional.empty(), Optional.empty(), SandboxSettings.Jit.AUTO, Optional.empty(), 0,
                         SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO, 2), quota);
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(WorkerLauncher.writableDirectories(List.of(root))));
+                new OsSandbox.Confinement(WorkerLauncher.writableDirectories(List.of(root))), dir.resolve("data"));
         WorkerLauncher launcher = new WorkerLauncher(settings, WorkerRuntime.choose(settings.worker()), osSandbox,
                 List.of());
         HostCalls host = (owner, service, method, args) -> "{\"result\":\"" + owner + "\"}";

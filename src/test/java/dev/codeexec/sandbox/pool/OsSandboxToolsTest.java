@@ -68,7 +68,7 @@ class OsSandboxToolsTest {
                 || kind != OsSandbox.Kind.UNSHARE, "unshare or setpriv missing");
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash runs the checks");
         boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        OsSandbox sandbox = kind == OsSandbox.Kind.BWRAP ? OsSandbox.bwrap(Path.of("/usr/bin/bwrap"))
+        OsSandbox sandbox = kind == OsSandbox.Kind.BWRAP ? OsSandbox.bwrap(Path.of("/usr/bin/bwrap"), Path.of("target/os-sandbox-tools/filter"))
                 : new OsSandbox(kind, Path.of("/usr/bin/unshare"), Optional.of(Path.of("/usr/bin/setpriv")), !root,
                         Optional.empty());
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "python3 tries the sockets");

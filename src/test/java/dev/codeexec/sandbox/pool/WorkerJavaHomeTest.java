@@ -48,7 +48,7 @@ class WorkerJavaHomeTest {
         // even when the configured directory only links to them (as Debian's /usr/lib/jvm aliases do).
         List<Path> writable = WorkerLauncher.writableDirectories(List.of(root));
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(writable));
+                new OsSandbox.Confinement(writable), dir.resolve("data"));
 
         WorkerLauncher launcher = new WorkerLauncher(settings,
                 WorkerRuntime.choose(settings.worker()), osSandbox, List.of());

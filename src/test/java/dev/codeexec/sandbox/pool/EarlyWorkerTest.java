@@ -1,0 +1,139 @@
+package dev.codeexec.sandbox.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pool's first worker launched with the server: the command recorded by the previous start, taken by the pool's
+ * first start when it is the same, and stopped otherwise. Each "worker" here is a shell that writes its pid to a file
+ * (so the test sees every launch) and then waits on its input, as a worker does.
+ */
+class EarlyWorkerTest {
+
+    @TempDir
+    Path dir;
+    Path data;
+    Path launches;
+
+    @BeforeEach
+    void dirs() throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "a shell stands in for the worker");
+        data = Files.createDirectories(dir.resolve("data"));
+        launches = dir.resolve("launches");
+    }
+
+    private ProcessBuilder worker(String name) {
+        return WorkerLauncher.isolated(new ProcessBuilder("/bin/sh", "-c", "echo $$ >> \"$0\"; exec cat", launches.toString(),
+                name));
+    }
+
+    private List<Long> launched() throws IOException {
+        return Files.exists(launches) ? Files.readAllLines(launches).stream().map(Long::parseLong).toList() : List.of();
+    }
+
+    /** The first start of a server on {@code data}: it records its command for the next start. */
+    private void firstStart(ProcessBuilder launch) throws Exception {
+        try (EarlyWorker none = EarlyWorker.of(data, null)) {
+            Process worker = none.start(launch);
+            waitForLaunches(1);
+            worker.destroyForcibly();
+        }
+        Files.delete(launches);
+    }
+
+    @Test
+    void theNextStartLaunchesTheRecordedCommandAndThePoolTakesThatProcess() throws Exception {
+        firstStart(worker("first"));
+        assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(data.resolve(EarlyWorker.RECORD)));
+
+        EarlyWorker.Launched early = EarlyWorker.launchRecorded(data).orElseThrow();
+        try (EarlyWorker pool = EarlyWorker.of(data, early)) {
+            Process first = pool.start(worker("first"));
+            Process second = pool.start(worker("second"));
+            assertEquals(early.process().pid(), first.pid(), "the pool launched its first worker anew");
+            waitForLaunches(2);
+            assertEquals(List.of(first.pid(), second.pid()), launched());
+            first.destroyForcibly();
+            second.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aLaunchWhoseCommandIsNotThePoolsFirstIsStoppedUnusedAndTheNewCommandRecorded() throws Exception {
+        firstStart(worker("before"));
+        EarlyWorker.Launched early = EarlyWorker.launchRecorded(data).orElseThrow();
+        try (EarlyWorker pool = EarlyWorker.of(data, early)) {
+            Process first = pool.start(worker("after"));
+            assertTrue(early.process().waitFor(30, TimeUnit.SECONDS), "the early process was not stopped");
+            assertTrue(first.pid() != early.process().pid());
+            first.destroyForcibly();
+        }
+        assertEquals(worker("after").command(), EarlyWorker.read(data.resolve(EarlyWorker.RECORD)).orElseThrow());
+    }
+
+    @Test
+    void aLaunchFromAnotherDataDirectorysRecordIsStopped() throws Exception {
+        firstStart(worker("first"));
+        EarlyWorker.Launched early = EarlyWorker.launchRecorded(data).orElseThrow();
+        try (EarlyWorker pool = EarlyWorker.of(dir.resolve("other-data"), early)) {
+            assertTrue(early.process().waitFor(30, TimeUnit.SECONDS), "the early process was not stopped");
+        }
+    }
+
+    @Test
+    void aPoolThatNeverStartsAWorkerStopsTheLaunchWhenClosed() throws Exception {
+        firstStart(worker("first"));
+        EarlyWorker.Launched early = EarlyWorker.launchRecorded(data).orElseThrow();
+        EarlyWorker.of(data, early).close();
+        assertTrue(early.process().waitFor(30, TimeUnit.SECONDS), "the early process was not stopped");
+    }
+
+    @Test
+    void aRecordOthersMayWriteIsNotRun() throws Exception {
+        firstStart(worker("first"));
+        Path record = data.resolve(EarlyWorker.RECORD);
+        Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-rw-r--"));
+        assertEquals(Optional.empty(), EarlyWorker.launchRecorded(data));
+        Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw----rw-"));
+        assertEquals(Optional.empty(), EarlyWorker.launchRecorded(data));
+        assertEquals(List.of(), launched(), "an untrusted record was run");
+        // The same record, the server's own again, is run.
+        Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-------"));
+        EarlyWorker.launchRecorded(data).orElseThrow().process().destroyForcibly();
+    }
+
+    @Test
+    void aLinkInPlaceOfTheRecordIsNotFollowed() throws Exception {
+        firstStart(worker("first"));
+        Path record = data.resolve(EarlyWorker.RECORD);
+        Path elsewhere = Files.move(record, dir.resolve("elsewhere"));
+        Files.createSymbolicLink(record, elsewhere);
+        assertEquals(Optional.empty(), EarlyWorker.launchRecorded(data));
+        assertEquals(List.of(), launched());
+    }
+
+    @Test
+    void withoutARecordNothingIsLaunched() {
+        assertEquals(Optional.empty(), EarlyWorker.launchRecorded(data));
+        assertFalse(Files.exists(launches));
+    }
+
+    private void waitForLaunches(int count) {
+        // Each shell writes its pid as its first act; the pool does not wait for that, so neither can a snapshot.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> launched().size() == count);
+    }
+}
