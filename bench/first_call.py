@@ -3,7 +3,8 @@
 Usage: python3 bench/first_call.py [runs] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
 Each run starts the packaged server over stdio with an existing data directory (and the workers'
 ahead-of-time cache recorded there by the first start), sends initialize, then immediately one execute_code, and
-reports both times: `runs` starts whose first program is print(1+1), then `runs` starts whose first program imports
+reports both times and their sum (from launch: the first worker starts with the server's JVM, so the two share the
+cores from the start): `runs` starts whose first program is print(1+1), then `runs` starts whose first program imports
 json (what agents send first more often); then the same programs with `python3 -c`. Last, `runs` starts whose data
 directory and workspace are new, as a new install's or a container's without a volume are, with the import json
 program. With the times it reports the CPU
@@ -42,9 +43,10 @@ def main():
         start = time.perf_counter()
         subprocess.run(["python3", "-c", code], check=True, capture_output=True)
         cpython = (time.perf_counter() - start) * 1000
+        launch = [i + f for i, f in zip(init, first)]
         print(f"first program {code!r}, {RUNS} starts: initialize p50 {percentile(init, 50):.0f} ms "
               f"(max {max(init):.0f}); first execute_code after initialize p50 {percentile(first, 50):.0f} ms "
-              f"(max {max(first):.0f}); python3 -c {cpython:.0f} ms")
+              f"(max {max(first):.0f}), from launch p50 {percentile(launch, 50):.0f} ms; python3 -c {cpython:.0f} ms")
         print(f"  first worker: start p50 {percentile(worker_start, 50):.0f} ms, first interpreter built in p50 "
               f"{percentile(context_build, 50):.0f} ms")
         print("  CPU used by the first answer, p50: server {:.1f} s (JIT {:.1f}), workers {:.1f} s (JIT {:.1f})".format(
