@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
@@ -13,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * What the pool keeps in its data directory (the ahead-of-time cache, GraalPy's
- * resources) is named after what it was made from, and replaced as a whole.
+ * resources) is named after what it was made from, and replaced as a whole; so are its small owner-only files (the
+ * socket filter, the first worker's command).
  */
 final class CacheFiles {
 
@@ -52,6 +55,22 @@ final class CacheFiles {
             return ProcessHandle.of(Long.parseLong(pid)).isEmpty();
         } catch (NumberFormatException e) {
             return false;
+        }
+    }
+
+    /**
+     * Makes {@code file} hold {@code content}, readable and writable by this server's user alone: written as its
+     * {@link #partial} and moved over it in one step, so a reader finds the old content or the new one whole.
+     */
+    static void replaceOwnerOnly(Path file, byte[] content) throws IOException {
+        Path partial = partial(file);
+        Files.deleteIfExists(partial);
+        try {
+            Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.write(partial, content);
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(partial);
         }
     }
 

@@ -2,13 +2,10 @@ package dev.codeexec.sandbox.pool;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,8 +48,8 @@ public final class EarlyWorker implements AutoCloseable {
     private final Path record;
     /** The early process until the pool's first start takes or refuses it; null after. */
     private final AtomicReference<Launched> early;
-    /** Null until the pool's first start has been recorded. */
-    private final AtomicReference<List<String>> firstCommand = new AtomicReference<>();
+    /** Whether the pool's first start has been recorded. */
+    private final java.util.concurrent.atomic.AtomicBoolean recorded = new java.util.concurrent.atomic.AtomicBoolean();
 
     private EarlyWorker(Path record, Launched early) {
         this.record = record;
@@ -115,7 +112,7 @@ public final class EarlyWorker implements AutoCloseable {
      */
     Process start(ProcessBuilder launch) throws IOException {
         Launched launched = early.getAndSet(null);
-        if (firstCommand.compareAndSet(null, List.copyOf(launch.command()))) {
+        if (recorded.compareAndSet(false, true)) {
             remember(launch.command());
         }
         if (launched != null) {
@@ -149,8 +146,7 @@ public final class EarlyWorker implements AutoCloseable {
     }
 
     private static void stop(Launched launched) {
-        launched.process().descendants().forEach(ProcessHandle::destroyForcibly);
-        launched.process().destroyForcibly();
+        WorkerProcess.destroyTree(launched.process());
     }
 
     /** Writes {@code command} as the record, owner-only, unless it is already what the record says. */
@@ -160,18 +156,7 @@ public final class EarlyWorker implements AutoCloseable {
                 return;
             }
             Files.createDirectories(record.getParent());
-            Path temp = Files.createTempFile(record.getParent(), RECORD, ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            try {
-                Files.writeString(temp, String.join(SEPARATOR, command), StandardCharsets.UTF_8);
-                try {
-                    Files.move(temp, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, record, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            CacheFiles.replaceOwnerOnly(record, String.join(SEPARATOR, command).getBytes(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "the first sandbox worker''s command was not recorded for the next start ({0}): "
                     + "{1}", new Object[] {record, e.toString()});

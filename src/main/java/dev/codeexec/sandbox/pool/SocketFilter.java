@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
@@ -80,21 +81,13 @@ final class SocketFilter {
             Files.createDirectories(dir);
             Path file = dir.toAbsolutePath().normalize().resolve(FILE);
             byte[] program = program();
-            if (Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                     && java.util.Arrays.equals(Files.readAllBytes(file), program)
                     && Files.getPosixFilePermissions(file).equals(PosixFilePermissions.fromString("rw-------"))) {
                 return Optional.of(file);
             }
-            // Written beside it and moved over it: a worker starting now reads the old program or the new one whole.
-            Path temp = Files.createTempFile(file.getParent(), FILE, ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            try {
-                Files.write(temp, program);
-                Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            // A worker starting now reads the old program or the new one whole.
+            CacheFiles.replaceOwnerOnly(file, program);
             return Optional.of(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the workers' seccomp filter", e);

@@ -164,8 +164,7 @@ final class WorkerAotCache {
             if (process != null) {
                 // The worker too, not only the OS sandbox's process around it: after its input closes, the JVM
                 // spends about a minute writing the cache, which outlived a server that stopped meanwhile.
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
+                WorkerProcess.destroyTree(process);
             }
             try {
                 // The partial cache, the configuration the JVM records beside it first, the empty workspace.

@@ -251,6 +251,11 @@ final class WorkerProcess {
     /** Kills the worker and every process it may have started; returns at once. */
     void kill() {
         givenUp = true;
+        destroyTree(process);
+    }
+
+    /** Kills {@code process} and every process it may have started (under an OS sandbox, the worker inside it). */
+    static void destroyTree(Process process) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
