@@ -4,11 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Decodes a JSON document for the guest's {@code json} module: the document's value in Python's {@code marshal}
@@ -38,11 +33,8 @@ public final class JsonToMarshal {
     public static final String ASK_ABOUT_SURROGATES = "";
 
     private static final JsonFactory JSON = new JsonFactory();
-    private static final int FLAG_REF = 0x80;
 
-    private byte[] out = new byte[1024];
-    private int size;
-    private final Map<String, Integer> keyRefs = new HashMap<>();
+    private final MarshalWriter out = new MarshalWriter();
 
     private JsonToMarshal() {
     }
@@ -81,15 +73,15 @@ public final class JsonToMarshal {
         }
         try (JsonParser parser = JSON.createParser(start == 0 ? text : text.substring(start))) {
             JsonToMarshal writer = new JsonToMarshal();
-            writer.tupleOfTwo();
+            writer.out.tuple(2);
             parser.nextToken();
             if (!writer.value(parser)) {
                 return null;
             }
             // Just past the closing bracket, in code points: a pair is one character (see pairsAreCharacters).
             int end = start + (int) parser.currentTokenLocation().getCharOffset() + 1;
-            writer.integer(pairsAreCharacters ? end - pairsBefore(text, start, end) : end);
-            return new String(writer.out, 0, writer.size, StandardCharsets.ISO_8859_1);
+            writer.out.integer(pairsAreCharacters ? end - pairsBefore(text, start, end) : end);
+            return writer.out.toLatin1();
         } catch (IOException | RuntimeException e) {
             return null; // malformed, or past a limit: the guest scanner raises its own error or copes
         }
@@ -103,9 +95,9 @@ public final class JsonToMarshal {
         }
         switch (token) {
             case START_OBJECT -> {
-                put('{');
+                out.startDict();
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    if (!key(parser.currentName())) {
+                    if (!out.shared(parser.currentName())) {
                         return false;
                     }
                     parser.nextToken();
@@ -113,13 +105,10 @@ public final class JsonToMarshal {
                         return false;
                     }
                 }
-                put('0'); // the dict's end
+                out.endDict();
             }
             case START_ARRAY -> {
-                // A list's length comes before its items: written as 0 and set once known.
-                put('[');
-                int lengthAt = size;
-                int32(0);
+                int lengthAt = out.startList();
                 int items = 0;
                 while (parser.nextToken() != JsonToken.END_ARRAY) {
                     if (!value(parser)) {
@@ -127,88 +116,26 @@ public final class JsonToMarshal {
                     }
                     items++;
                 }
-                setInt32(lengthAt, items);
+                out.endList(lengthAt, items);
             }
             case VALUE_STRING -> {
-                return string(parser.getText(), false);
+                return out.string(parser.getText()); // false for a lone surrogate: the guest scanner keeps it
             }
             case VALUE_NUMBER_INT -> {
                 switch (parser.getNumberType()) {
-                    case INT -> integer(parser.getIntValue());
-                    case LONG -> bigInteger(BigInteger.valueOf(parser.getLongValue()));
-                    default -> bigInteger(parser.getBigIntegerValue());
+                    case INT -> out.integer(parser.getIntValue());
+                    case LONG -> out.integer(parser.getLongValue());
+                    default -> out.integer(parser.getBigIntegerValue());
                 }
             }
-            case VALUE_NUMBER_FLOAT -> {
-                put('g');
-                long bits = Double.doubleToRawLongBits(parser.getDoubleValue());
-                for (int i = 0; i < 8; i++) {
-                    put((int) (bits >>> (8 * i)));
-                }
-            }
-            case VALUE_TRUE -> put('T');
-            case VALUE_FALSE -> put('F');
-            case VALUE_NULL -> put('N');
+            case VALUE_NUMBER_FLOAT -> out.floating(parser.getDoubleValue());
+            case VALUE_TRUE -> out.bool(true);
+            case VALUE_FALSE -> out.bool(false);
+            case VALUE_NULL -> out.none();
             default -> {
                 return false;
             }
         }
-        return true;
-    }
-
-    /** A key's first occurrence is stored as a reference target; later ones refer to it. */
-    private boolean key(String name) {
-        Integer ref = keyRefs.get(name);
-        if (ref != null) {
-            put('r');
-            int32(ref);
-            return true;
-        }
-        keyRefs.put(name, keyRefs.size());
-        return string(name, true);
-    }
-
-    private boolean string(String s, boolean asReference) {
-        int flag = asReference ? FLAG_REF : 0;
-        if (isAscii(s)) {
-            if (s.length() < 256) {
-                put('z' | flag);
-                put(s.length());
-            } else {
-                put('a' | flag);
-                int32(s.length());
-            }
-            for (int i = 0; i < s.length(); i++) {
-                put(s.charAt(i));
-            }
-            return true;
-        }
-        put('u' | flag);
-        int lengthAt = size;
-        int32(0);
-        int begin = size;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                put(c);
-            } else if (c < 0x800) {
-                put(0xC0 | (c >> 6));
-                put(0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                put(0xF0 | (cp >> 18));
-                put(0x80 | ((cp >> 12) & 0x3F));
-                put(0x80 | ((cp >> 6) & 0x3F));
-                put(0x80 | (cp & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                return false; // a lone surrogate: the guest scanner keeps it as CPython does
-            } else {
-                put(0xE0 | (c >> 12));
-                put(0x80 | ((c >> 6) & 0x3F));
-                put(0x80 | (c & 0x3F));
-            }
-        }
-        setInt32(lengthAt, size - begin);
         return true;
     }
 
@@ -226,65 +153,5 @@ public final class JsonToMarshal {
 
     private static boolean isJsonWhitespace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void tupleOfTwo() {
-        put(')');
-        put(2);
-    }
-
-    private void integer(long value) {
-        if (value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE) {
-            put('i');
-            int32((int) value);
-        } else {
-            bigInteger(BigInteger.valueOf(value));
-        }
-    }
-
-    /** marshal's long: a signed count of 15-bit digits, least significant first. */
-    private void bigInteger(BigInteger value) {
-        if (value.bitLength() < 32) {
-            integer(value.intValue());
-            return;
-        }
-        BigInteger magnitude = value.abs();
-        int digits = (magnitude.bitLength() + 14) / 15;
-        put('l');
-        int32(value.signum() < 0 ? -digits : digits);
-        for (int i = 0; i < digits; i++) {
-            int digit = magnitude.shiftRight(15 * i).intValue() & 0x7FFF;
-            put(digit);
-            put(digit >> 8);
-        }
-    }
-
-    private void int32(int value) {
-        put(value);
-        put(value >> 8);
-        put(value >> 16);
-        put(value >> 24);
-    }
-
-    private void setInt32(int at, int value) {
-        for (int i = 0; i < 4; i++) {
-            out[at + i] = (byte) (value >> (8 * i));
-        }
-    }
-
-    private void put(int b) {
-        if (size == out.length) {
-            out = Arrays.copyOf(out, out.length * 2);
-        }
-        out[size++] = (byte) b;
     }
 }
