@@ -10,13 +10,17 @@ import sys
 JAVA_STACK = "\n\nJava stack trace:\n"
 
 
-def install(finder_list, threads_per_run):
+def install(finder_list, threads_per_run, parse_xml):
     """Puts the patching finder first on `finder_list` (sys.meta_path), patches modules already imported and caps the
-    threads a run may have alive at `threads_per_run`."""
+    threads a run may have alive at `threads_per_run`. `parse_xml` is the host's XML parser (_codeexec_etree)."""
     _limit_threads(threads_per_run)
+
+    def patch_element_tree(module):
+        import _codeexec_etree
+        _codeexec_etree.accelerate(module, parse_xml)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
-               "binascii": _patch_binascii, "_blake2": _patch_blake2}
+               "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:

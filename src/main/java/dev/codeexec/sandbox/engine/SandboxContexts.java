@@ -49,6 +49,8 @@ public final class SandboxContexts implements AutoCloseable {
     /** The guest json module's decoder for large documents (JsonToMarshal); strings in, a string or null out. */
     private static final ProxyExecutable DECODE_JSON =
             args -> JsonToMarshal.decode(args[0].asString(), args[1].asInt(), args[2].asBoolean());
+    /** The guest ElementTree's parser of whole documents (XmlToMarshal): bytes as Latin-1 in, a string or null out. */
+    private static final ProxyExecutable PARSE_XML = args -> XmlToMarshal.parse(args[0].asString(), args[1].asBoolean());
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
@@ -188,6 +190,7 @@ public final class SandboxContexts implements AutoCloseable {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_json", DECODE_JSON);
+                bindings.putMember("__codeexec_xml", PARSE_XML);
                 bindings.putMember("__codeexec_module_code", sharedCode);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);

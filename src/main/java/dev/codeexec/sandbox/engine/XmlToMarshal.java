@@ -1,0 +1,557 @@
+package dev.codeexec.sandbox.engine;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses a whole XML document for the guest's {@code xml.etree.ElementTree}: the tree that its default
+ * {@code XMLParser} and {@code TreeBuilder} build, in Python's {@code marshal} format. The sandbox's {@code pyexpat}
+ * is Python, and ElementTree's parser and builder call into Python for every element: together about 25 times
+ * CPython's time on a 1 MB document (docs/benchmarks.md). It runs in the interpreter's process (the worker), on the
+ * guest's thread, and reaches nothing but its argument: no DTD, no entity but the five predefined ones, no file, no
+ * network, and no parser of the JDK's.
+ *
+ * <p>It accepts only documents that it reads exactly as expat with namespace processing would: UTF-8, XML 1.0, no
+ * DOCTYPE, ASCII names, nesting to {@link #MAX_DEPTH}. Anything else, malformed documents included, returns
+ * {@code null}, and the guest's own parser reads it or raises its usual error with its position.
+ *
+ * <p>Each element is the tuple {@code (tag, attrib, text, tail, children)}: names expanded as ElementTree
+ * writes them ({@code {uri}local}), attributes in document order, {@code None} for no text or no tail, and
+ * {@code None} for no children. Comments and processing instructions are dropped, as the default builder drops them.
+ */
+public final class XmlToMarshal {
+
+    /** Bounds the work of one call, which cannot be interrupted: larger documents take the guest's parser. */
+    public static final int MAX_BYTES = 16 * 1024 * 1024;
+    /** Two marshal levels an element, and GraalPy reads 199 at most: deeper documents take the guest's parser. */
+    static final int MAX_DEPTH = 64;
+
+    private static final String XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+    private static final String XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+
+    /** Thrown where expat would report an error or this parser would guess: the guest's parser takes over. */
+    private static final class Declined extends RuntimeException {
+        Declined() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Declined DECLINED = new Declined();
+
+    private static final class Node {
+        final String tag;
+        final List<String> attributes; // expanded name, value, ...
+        final List<Node> children = new ArrayList<>(2);
+        String text;
+        String tail;
+
+        Node(String tag, List<String> attributes) {
+            this.tag = tag;
+            this.attributes = attributes;
+        }
+    }
+
+    /** An open element: its node, its name as written, and the namespaces in scope inside it. */
+    private record Open(Node node, String name, Map<String, String> prefixes, String defaultNamespace) {
+    }
+
+    private final String doc;
+    private int pos;
+    private final StringBuilder data = new StringBuilder();
+    private boolean hasData;
+
+    private XmlToMarshal(String doc) {
+        this.doc = doc;
+    }
+
+    /**
+     * The document's root element in marshal format, one char per byte (Latin-1), or {@code null} to leave the
+     * document to the guest's parser.
+     *
+     * @param bytes the document's bytes, one char per byte (Latin-1)
+     * @param fromText true when the guest's document was a {@code str} (its UTF-8 form is passed): then, as pyexpat
+     *                 does, the declared encoding does not count
+     */
+    public static String parse(String bytes, boolean fromText) {
+        if (bytes.length() > MAX_BYTES) {
+            return null;
+        }
+        String doc = utf8(bytes.getBytes(StandardCharsets.ISO_8859_1));
+        if (doc == null || doc.isEmpty() || doc.charAt(0) == '\uFEFF' || !allCharsLegal(doc)) {
+            return null;
+        }
+        if (doc.indexOf('\r') >= 0) {
+            doc = doc.replace("\r\n", "\n").replace('\r', '\n'); // XML 1.0, 2.11: before anything else
+        }
+        try {
+            Node root = new XmlToMarshal(doc).document(fromText);
+            MarshalWriter out = new MarshalWriter();
+            return write(root, out) ? out.toLatin1() : null;
+        } catch (Declined e) {
+            return null;
+        }
+    }
+
+    private static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    /** XML 1.0's Char production; surrogates come only in pairs from the strict decoder. */
+    private static boolean allCharsLegal(String doc) {
+        for (int i = 0; i < doc.length(); i++) {
+            char c = doc.charAt(i);
+            if (c < 0x20 ? c != '\t' && c != '\n' && c != '\r' : c == 0xFFFE || c == 0xFFFF) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Node document(boolean fromText) {
+        if (doc.startsWith("<?xml") && doc.length() > 5 && isSpace(doc.charAt(5))) {
+            pos = 5;
+            declaration(fromText);
+        }
+        misc();
+        if (!doc.startsWith("<", pos) || pos + 1 >= doc.length() || !isNameStart(doc.charAt(pos + 1))) {
+            throw DECLINED; // a DOCTYPE, text before the root, or no root
+        }
+        Node root = elements();
+        misc();
+        if (pos != doc.length()) {
+            throw DECLINED;
+        }
+        return root;
+    }
+
+    /** The XML declaration after {@code <?xml}: version 1.0, UTF-8 if an encoding is named, standalone yes or no. */
+    private void declaration(boolean fromText) {
+        skipSpace();
+        expect("version");
+        if (!"1.0".equals(pseudoAttributeValue())) {
+            throw DECLINED;
+        }
+        boolean space = skipSpace();
+        if (space && doc.startsWith("encoding", pos)) {
+            pos += "encoding".length();
+            String encoding = pseudoAttributeValue();
+            if (!encoding.equalsIgnoreCase("utf-8")) {
+                // For a str, expat reads UTF-8 whatever is declared; bytes in another encoding are not UTF-8.
+                // Either way the guest's parser decides.
+                throw DECLINED;
+            }
+            space = skipSpace();
+        }
+        if (space && doc.startsWith("standalone", pos)) {
+            pos += "standalone".length();
+            String standalone = pseudoAttributeValue();
+            if (!standalone.equals("yes") && !standalone.equals("no")) {
+                throw DECLINED;
+            }
+            skipSpace();
+        }
+        expect("?>");
+    }
+
+    private String pseudoAttributeValue() {
+        skipSpace();
+        expect("=");
+        skipSpace();
+        char quote = charAt(pos);
+        if (quote != '"' && quote != '\'') {
+            throw DECLINED;
+        }
+        int end = doc.indexOf(quote, pos + 1);
+        if (end < 0) {
+            throw DECLINED;
+        }
+        String value = doc.substring(pos + 1, end);
+        pos = end + 1;
+        return value;
+    }
+
+    /** White space, comments and processing instructions, outside the root element. */
+    private void misc() {
+        while (true) {
+            skipSpace();
+            if (doc.startsWith("<!--", pos)) {
+                comment();
+            } else if (doc.startsWith("<?", pos)) {
+                processingInstruction();
+            } else {
+                return;
+            }
+        }
+    }
+
+    /** The root element and everything in it, at {@code <} and a name; without recursion, however deep. */
+    private Node elements() {
+        List<Open> open = new ArrayList<>();
+        Open root = startTag(Map.of(), null);
+        if (root.name() == null) {
+            return root.node(); // <root/>
+        }
+        open.add(root);
+        while (true) {
+            Open top = open.get(open.size() - 1);
+            char c = charAt(pos);
+            if (c == '<') {
+                if (doc.startsWith("</", pos)) {
+                    pos += 2;
+                    String name = name();
+                    skipSpace();
+                    expect(">");
+                    if (!name.equals(top.name())) {
+                        throw DECLINED;
+                    }
+                    flush(top.node());
+                    open.remove(open.size() - 1);
+                    if (open.isEmpty()) {
+                        return top.node();
+                    }
+                } else if (doc.startsWith("<!--", pos)) {
+                    comment(); // the default builder drops it; text either side of it is one text
+                } else if (doc.startsWith("<![CDATA[", pos)) {
+                    int end = doc.indexOf("]]>", pos + 9);
+                    if (end < 0) {
+                        throw DECLINED;
+                    }
+                    appendData(doc, pos + 9, end);
+                    pos = end + 3;
+                } else if (doc.startsWith("<?", pos)) {
+                    processingInstruction();
+                } else {
+                    flush(top.node());
+                    Open child = startTag(top.prefixes(), top.defaultNamespace());
+                    top.node().children.add(child.node());
+                    if (child.name() != null) {
+                        if (open.size() == MAX_DEPTH) {
+                            throw DECLINED;
+                        }
+                        open.add(child);
+                    }
+                }
+            } else if (c == '&') {
+                reference(data);
+                hasData = true;
+            } else {
+                int end = pos;
+                while (end < doc.length() && doc.charAt(end) != '<' && doc.charAt(end) != '&') {
+                    end++;
+                }
+                for (int i = pos; i + 2 < end; i++) {
+                    if (doc.charAt(i) == ']' && doc.charAt(i + 1) == ']' && doc.charAt(i + 2) == '>') {
+                        throw DECLINED; // not allowed in text (XML 1.0, 2.4)
+                    }
+                }
+                appendData(doc, pos, end);
+                pos = end;
+            }
+        }
+    }
+
+    private void appendData(String from, int begin, int end) {
+        if (end > begin) {
+            data.append(from, begin, end);
+            hasData = true;
+        }
+    }
+
+    /** The text read since the last tag: the element's text before its first child, else its last child's tail. */
+    private void flush(Node element) {
+        if (!hasData) {
+            return;
+        }
+        String text = data.toString();
+        if (element.children.isEmpty()) {
+            element.text = text;
+        } else {
+            element.children.get(element.children.size() - 1).tail = text;
+        }
+        data.setLength(0);
+        hasData = false;
+    }
+
+    /**
+     * A start tag at {@code <}, its namespaces applied. The result's name is {@code null} for an empty-element tag,
+     * which has nothing to close.
+     */
+    private Open startTag(Map<String, String> prefixes, String defaultNamespace) {
+        pos++;
+        String name = name();
+        List<String> written = new ArrayList<>(); // name, value, as written
+        boolean empty;
+        while (true) {
+            boolean space = skipSpace();
+            if (doc.startsWith("/>", pos)) {
+                pos += 2;
+                empty = true;
+                break;
+            }
+            if (charAt(pos) == '>') {
+                pos++;
+                empty = false;
+                break;
+            }
+            if (!space) {
+                throw DECLINED;
+            }
+            written.add(name());
+            skipSpace();
+            expect("=");
+            skipSpace();
+            written.add(attributeValue());
+        }
+        Set<String> names = new HashSet<>();
+        Map<String, String> scope = prefixes;
+        for (int i = 0; i < written.size(); i += 2) {
+            String attribute = written.get(i);
+            String value = written.get(i + 1);
+            if (!names.add(attribute)) {
+                throw DECLINED;
+            }
+            if (value.equals(XML_NAMESPACE) || value.equals(XMLNS_NAMESPACE)) {
+                if (attribute.equals("xmlns") || attribute.startsWith("xmlns:")) {
+                    throw DECLINED; // expat allows xml's own binding; the guest's parser handles both
+                }
+            }
+            if (attribute.equals("xmlns")) {
+                defaultNamespace = value.isEmpty() ? null : value;
+            } else if (attribute.startsWith("xmlns:")) {
+                String prefix = attribute.substring(6);
+                if (value.isEmpty() || prefix.equals("xml") || prefix.equals("xmlns")) {
+                    throw DECLINED;
+                }
+                if (scope == prefixes) {
+                    scope = new HashMap<>(prefixes);
+                }
+                scope.put(prefix, value);
+            }
+        }
+        List<String> attributes = new ArrayList<>(written.size());
+        Set<String> expanded = new HashSet<>();
+        for (int i = 0; i < written.size(); i += 2) {
+            String attribute = written.get(i);
+            if (attribute.equals("xmlns") || attribute.startsWith("xmlns:")) {
+                continue; // with namespace processing, expat reports declarations apart from attributes
+            }
+            String qualified = expand(attribute, scope, null);
+            if (!expanded.add(qualified)) {
+                throw DECLINED;
+            }
+            attributes.add(qualified);
+            attributes.add(written.get(i + 1));
+        }
+        Node node = new Node(expand(name, scope, defaultNamespace), attributes);
+        return new Open(node, empty ? null : name, scope, defaultNamespace);
+    }
+
+    /** A name as ElementTree writes it: {@code {uri}local}, or the local name alone in no namespace. */
+    private static String expand(String name, Map<String, String> prefixes, String defaultNamespace) {
+        int colon = name.indexOf(':');
+        String namespace;
+        if (colon < 0) {
+            namespace = defaultNamespace;
+        } else {
+            String prefix = name.substring(0, colon);
+            namespace = prefix.equals("xml") ? XML_NAMESPACE : prefixes.get(prefix);
+            if (namespace == null) {
+                throw DECLINED; // an unbound prefix, or xmlns on an element
+            }
+            name = name.substring(colon + 1);
+        }
+        return namespace == null ? name : "{" + namespace + "}" + name;
+    }
+
+    /** An attribute's value, references replaced and white space normalized as for CDATA (XML 1.0, 3.3.3). */
+    private String attributeValue() {
+        char quote = charAt(pos);
+        if (quote != '"' && quote != '\'') {
+            throw DECLINED;
+        }
+        pos++;
+        StringBuilder value = new StringBuilder();
+        while (true) {
+            char c = charAt(pos);
+            if (c == quote) {
+                pos++;
+                return value.toString();
+            } else if (c == '<') {
+                throw DECLINED;
+            } else if (c == '&') {
+                reference(value);
+            } else {
+                value.append(c == '\n' || c == '\t' ? ' ' : c);
+                pos++;
+            }
+        }
+    }
+
+    /** A character reference or one of the five predefined entities, at {@code &}. */
+    private void reference(StringBuilder to) {
+        int end = doc.indexOf(';', pos);
+        if (end < 0 || end - pos > 12) {
+            throw DECLINED;
+        }
+        String body = doc.substring(pos + 1, end);
+        pos = end + 1;
+        switch (body) {
+            case "lt" -> to.append('<');
+            case "gt" -> to.append('>');
+            case "amp" -> to.append('&');
+            case "apos" -> to.append('\'');
+            case "quot" -> to.append('"');
+            default -> to.appendCodePoint(characterReference(body));
+        }
+    }
+
+    private static int characterReference(String body) {
+        int radix = body.startsWith("#x") ? 16 : body.startsWith("#") ? 10 : 0;
+        String digits = body.substring(radix == 16 ? 2 : 1);
+        if (radix == 0 || digits.isEmpty() || digits.length() > 8) {
+            throw DECLINED; // an entity of a DTD's, or none
+        }
+        int code = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            int digit = Character.digit(digits.charAt(i), radix);
+            if (digit < 0 || digits.charAt(i) > 'f') { // Character.digit takes non-ASCII digits too
+                throw DECLINED;
+            }
+            code = code * radix + digit;
+        }
+        boolean legal = code == '\t' || code == '\n' || code == '\r' || code >= 0x20 && code <= 0xD7FF
+                || code >= 0xE000 && code <= 0xFFFD || code >= 0x10000 && code <= 0x10FFFF;
+        if (!legal) {
+            throw DECLINED;
+        }
+        return code;
+    }
+
+    private void comment() {
+        int end = doc.indexOf("--", pos + 4);
+        if (end < 0 || !doc.startsWith("-->", end)) {
+            throw DECLINED; // "--" inside a comment, or none closed
+        }
+        pos = end + 3;
+    }
+
+    private void processingInstruction() {
+        pos += 2;
+        String target = name();
+        if (target.indexOf(':') >= 0 || target.equalsIgnoreCase("xml")) {
+            throw DECLINED;
+        }
+        if (doc.startsWith("?>", pos)) {
+            pos += 2;
+            return;
+        }
+        if (!skipSpace()) {
+            throw DECLINED;
+        }
+        int end = doc.indexOf("?>", pos);
+        if (end < 0) {
+            throw DECLINED;
+        }
+        pos = end + 2;
+    }
+
+    /** An ASCII name, with at most one colon between two non-empty parts. */
+    private String name() {
+        int begin = pos;
+        ncName();
+        if (charAt(pos) == ':') {
+            pos++;
+            ncName();
+        }
+        return doc.substring(begin, pos);
+    }
+
+    private void ncName() {
+        if (!isNameStart(charAt(pos))) {
+            throw DECLINED;
+        }
+        pos++;
+        while (pos < doc.length() && isNameChar(doc.charAt(pos))) {
+            pos++;
+        }
+    }
+
+    private static boolean isNameStart(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
+    }
+
+    private static boolean isNameChar(char c) {
+        return isNameStart(c) || c >= '0' && c <= '9' || c == '.' || c == '-';
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    }
+
+    private boolean skipSpace() {
+        int begin = pos;
+        while (pos < doc.length() && isSpace(doc.charAt(pos))) {
+            pos++;
+        }
+        return pos > begin;
+    }
+
+    private void expect(String text) {
+        if (!doc.startsWith(text, pos)) {
+            throw DECLINED;
+        }
+        pos += text.length();
+    }
+
+    /** The char at {@code at}; the document ending where more is due is declined. */
+    private char charAt(int at) {
+        if (at >= doc.length()) {
+            throw DECLINED;
+        }
+        return doc.charAt(at);
+    }
+
+    private static boolean write(Node root, MarshalWriter out) {
+        // Depth is at most MAX_DEPTH, so recursion here is bounded.
+        out.tuple(5);
+        boolean ok = out.shared(root.tag);
+        out.startDict();
+        for (int i = 0; i < root.attributes.size(); i += 2) {
+            ok &= out.shared(root.attributes.get(i)) && out.string(root.attributes.get(i + 1));
+        }
+        out.endDict();
+        ok &= optional(root.text, out) && optional(root.tail, out);
+        if (root.children.isEmpty()) {
+            out.none();
+        } else {
+            int lengthAt = out.startList();
+            for (Node child : root.children) {
+                ok &= write(child, out);
+            }
+            out.endList(lengthAt, root.children.size());
+        }
+        return ok;
+    }
+
+    private static boolean optional(String text, MarshalWriter out) {
+        if (text == null) {
+            out.none();
+            return true;
+        }
+        return out.string(text);
+    }
+}

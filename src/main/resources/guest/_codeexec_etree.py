@@ -1,0 +1,154 @@
+"""What CPython's _elementtree accelerates, for GraalPy's ElementTree, which is Python alone. Used by _codeexec_patches.
+
+- The whole-document parse, done by the host (XmlToMarshal). ElementTree.fromstring (XML) and ElementTree.parse with
+  their default parser get the tree ElementTree's own XMLParser and TreeBuilder would build, from the host's reading
+  of the document: the sandbox's pyexpat is Python, and so are ElementTree's parser and builder, called for every
+  element. What the host declines (other encodings, a DOCTYPE, errors) and every other use of XMLParser (feed,
+  iterparse, a target of the caller's) take pyexpat as before.
+- Element.find, findtext and findall of a tag alone compare the children's tags, as _elementtree does, instead of
+  compiling and running an ElementPath selector; Element.iter walks the tree without a generator per element.
+"""
+
+import marshal
+
+
+def accelerate(ET, parse_on_host):
+    Element, TreeBuilder, XMLParser = ET.Element, ET.TreeBuilder, ET.XMLParser
+    element_init = Element.__init__
+    new, loads = object.__new__, marshal.loads
+    fromstring = ET.XML
+
+    def build(node):
+        # As TreeBuilder leaves them: tag, attrib and _children set by Element.__init__, then text, then tail.
+        tag, attrib, text, tail, children = node
+        element = new(Element)
+        element.tag = tag
+        element.attrib = attrib
+        element._children = [build(child) for child in children] if children else []
+        if text is not None:
+            element.text = text
+        if tail is not None:
+            element.tail = tail
+        return element
+
+    def whole(document):
+        if (ET.Element is not Element or Element.__init__ is not element_init or ET.TreeBuilder is not TreeBuilder
+                or ET.XMLParser is not XMLParser):
+            return None  # the caller replaced a class: theirs builds the tree
+        if type(document) is str:
+            try:
+                document = document.encode("utf-8")  # what pyexpat parses a str as
+            except UnicodeEncodeError:
+                return None
+            from_text = True
+        elif type(document) is bytes:
+            from_text = False
+        else:
+            return None
+        tree = parse_on_host(document.decode("latin-1"), from_text)
+        return None if tree is None else build(loads(tree.encode("latin-1")))
+
+    def XML(text, parser=None):
+        if not parser:
+            root = whole(text)
+            if root is not None:
+                return root
+        return fromstring(text, parser)
+
+    def _parse_whole(self, source):
+        # ElementTree.parse calls this on the XMLParser() it made itself, if the class has it.
+        chunks = []
+        while True:
+            data = source.read(65536)
+            if not data:
+                break
+            chunks.append(data)
+        document = chunks[0][:0].join(chunks) if chunks else b""
+        target = self.target
+        if (type(self) is XMLParser and type(target) is TreeBuilder and target._factory is Element
+                and not target.insert_comments and not target.insert_pis):
+            root = whole(document)
+            if root is not None:
+                return root
+        self.feed(document)
+        return self.close()
+
+    plain_paths = {}
+
+    def plain(path):
+        # _elementtree's checkpath: a path of a tag alone, which it matches itself, has none of /*[@. outside a
+        # {namespace}, and is not a {*}tag or {}tag wildcard. Remembered like ElementPath's selectors.
+        known = plain_paths.get(path)
+        if known is None:
+            key, path = path, path.decode("latin-1") if type(path) is bytes else path
+            known = not (len(path) >= 3 and path[0] == "{" and (path[1] == "}" or path[1] == "*" and path[2] == "}"))
+            if known:
+                outside = True
+                for ch in path:
+                    if ch == "{":
+                        outside = False
+                    elif ch == "}":
+                        outside = True
+                    elif outside and ch in "/*[@.":
+                        known = False
+                        break
+            if len(plain_paths) > 100:
+                plain_paths.clear()
+            plain_paths[key] = known
+        return known
+
+    def find(self, path, namespaces=None):
+        if namespaces is None and type(path) in (str, bytes) and plain(path):
+            for child in self._children:
+                if child.tag == path:
+                    return child
+            return None
+        return ET.ElementPath.find(self, path, namespaces)
+
+    def findtext(self, path, default=None, namespaces=None):
+        if namespaces is None and type(path) in (str, bytes) and plain(path):
+            for child in self._children:
+                if child.tag == path:
+                    text = child.text
+                    return "" if text is None else text
+            return default
+        return ET.ElementPath.findtext(self, path, default, namespaces)
+
+    def findall(self, path, namespaces=None):
+        if namespaces is None and type(path) in (str, bytes) and plain(path):
+            return [child for child in self._children if child.tag == path]
+        return ET.ElementPath.findall(self, path, namespaces)
+
+    list_iterator = iter
+
+    def iter_elements(self, tag=None):
+        # Depth first, reading each list of children as it goes, as the recursive original does.
+        if tag == "*":
+            tag = None
+        if tag is None or self.tag == tag:
+            yield self
+        pending = [list_iterator(self._children)]
+        while pending:
+            for element in pending[-1]:
+                if type(element) is not Element:
+                    yield from element.iter(tag)  # a subclass's own
+                    continue
+                if tag is None or element.tag == tag:
+                    yield element
+                children = element._children  # read after the yield, as the original reads it
+                if children:
+                    pending.append(list_iterator(children))
+                    break
+            else:
+                pending.pop()
+
+    for method, name in ((find, "find"), (findtext, "findtext"), (findall, "findall"), (iter_elements, "iter")):
+        original = getattr(Element, name)
+        method.__name__, method.__qualname__, method.__doc__ = name, original.__qualname__, original.__doc__
+        method.__module__ = original.__module__
+        setattr(Element, name, method)
+
+    XML.__name__ = XML.__qualname__ = "XML"
+    XML.__module__, XML.__doc__ = fromstring.__module__, fromstring.__doc__
+    ET.XML = ET.fromstring = XML
+    XMLParser._parse_whole = _parse_whole

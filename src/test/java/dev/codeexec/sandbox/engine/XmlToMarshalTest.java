@@ -1,0 +1,54 @@
+package dev.codeexec.sandbox.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the host's XML parser declines, leaving the document to the guest's parser: how the trees it accepts compare
+ * with CPython's is the parity suite's (parity/xml_etree_whole.py).
+ */
+class XmlToMarshalTest {
+
+    private static String parse(String doc) {
+        return XmlToMarshal.parse(new String(doc.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1), false);
+    }
+
+    @Test
+    void aPlainDocumentIsOneTupleOfFive() {
+        String tree = parse("<a x=\"1\">t</a>");
+        assertNotNull(tree);
+        assertEquals(")\u0005", tree.substring(0, 2)); // marshal's small tuple of five
+    }
+
+    @Test
+    void nestingDeeperThanMarshalReadsIsDeclined() {
+        int depth = XmlToMarshal.MAX_DEPTH;
+        assertNotNull(parse("<a>".repeat(depth) + "</a>".repeat(depth)));
+        assertNull(parse("<a>".repeat(depth + 1) + "</a>".repeat(depth + 1)));
+        assertNotNull(parse("<a>".repeat(depth - 1) + "<b/>" + "</a>".repeat(depth - 1)));
+    }
+
+    @Test
+    void documentsLargerThanTheLimitAreDeclined() {
+        String filler = "x".repeat(XmlToMarshal.MAX_BYTES - "<a></a>".length());
+        assertNotNull(parse("<a>" + filler + "</a>"));
+        assertNull(parse("<a>" + filler + "x</a>"));
+    }
+
+    @Test
+    void whatOnlyExpatOrADtdCouldReadIsDeclined() {
+        assertNull(parse("<!DOCTYPE a [<!ENTITY e \"x\">]><a>&e;</a>"));
+        assertNull(parse("<a>&e;</a>"));
+        assertNull(parse("<?xml version=\"1.0\" encoding=\"latin-1\"?><a/>"));
+        assertNull(XmlToMarshal.parse("<a>\u00e9</a>", false)); // Latin-1 bytes, not UTF-8
+        assertNull(parse("<a:b/>")); // an unbound prefix
+        assertNull(parse("<a><b></a></b>"));
+        assertNull(parse("<a/><b/>"));
+        assertNull(parse("<a>&#0;</a>"));
+        assertNull(parse("<\u00e9/>")); // a name beyond ASCII
+    }
+}
