@@ -10,17 +10,22 @@ import sys
 JAVA_STACK = "\n\nJava stack trace:\n"
 
 
-def install(finder_list, threads_per_run, parse_xml):
+def install(finder_list, threads_per_run, parse_xml, indent_json):
     """Puts the patching finder first on `finder_list` (sys.meta_path), patches modules already imported and caps the
-    threads a run may have alive at `threads_per_run`. `parse_xml` is the host's XML parser (_codeexec_etree)."""
+    threads a run may have alive at `threads_per_run`. `parse_xml` is the host's XML parser (_codeexec_etree),
+    `indent_json` its JSON layout (_patch_json_encoder)."""
     _limit_threads(threads_per_run)
 
     def patch_element_tree(module):
         import _codeexec_etree
         _codeexec_etree.accelerate(module, parse_xml)
+
+    def patch_json_encoder(module):
+        _patch_json_encoder(module, indent_json)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
-               "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree}
+               "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
+               "json.encoder": patch_json_encoder}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -299,6 +304,35 @@ def _patch_blake2(_blake2):
     import _codeexec_blake2
     _blake2.blake2b = _codeexec_blake2.blake2b
     _blake2.blake2s = _codeexec_blake2.blake2s
+
+
+def _patch_json_encoder(encoder, indent_on_host):
+    """json.dumps(..., indent=...) runs Python's own encoder in CPython 3.12, an interpreted loop per value here:
+    seconds for a document of a megabyte. GraalPy's encoder in Java writes it compact, and the host lays it out as the
+    Python encoder would (JsonIndent). With skipkeys (a dict whose keys are all skipped keeps its line breaks), an
+    indent or separators of other types, or text the host declines, the Python encoder runs as before."""
+    JSONEncoder = encoder.JSONEncoder
+    original = JSONEncoder.iterencode
+
+    def iterencode(self, o, _one_shot=False):
+        indent, make = self.indent, encoder.c_make_encoder
+        if type(indent) is str:
+            unit = indent
+        elif type(indent) is int:
+            unit = " " * indent
+        else:
+            return original(self, o, _one_shot)
+        if (not _one_shot or make is None or self.skipkeys or type(self.item_separator) is not str
+                or type(self.key_separator) is not str):
+            return original(self, o, _one_shot)
+        string = encoder.encode_basestring_ascii if self.ensure_ascii else encoder.encode_basestring
+        compact = "".join(make({} if self.check_circular else None, self.default, string, None, ":", ",",
+                               self.sort_keys, False, self.allow_nan)(o, 0))
+        laid_out = indent_on_host(compact, unit, self.item_separator, self.key_separator)
+        return original(self, o, _one_shot) if laid_out is None else (laid_out,)
+    iterencode.__qualname__, iterencode.__doc__ = original.__qualname__, original.__doc__
+    iterencode.__module__ = original.__module__
+    JSONEncoder.iterencode = iterencode
 
 
 def _patch_binascii(binascii):

@@ -214,7 +214,8 @@ final class GuestDriver {
                         exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
-                guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"), globals().pop("__codeexec_xml"))
+                guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"), globals().pop("__codeexec_xml"),
+                                      globals().pop("__codeexec_json_indent"))
 
                 def new_namespace():
                     # The run's globals are a module's, registered as sys.modules["__main__"] as CPython's are:

@@ -51,6 +51,9 @@ public final class SandboxContexts implements AutoCloseable {
             args -> JsonToMarshal.decode(args[0].asString(), args[1].asInt(), args[2].asBoolean());
     /** The guest ElementTree's parser of whole documents (XmlToMarshal): bytes as Latin-1 in, a string or null out. */
     private static final ProxyExecutable PARSE_XML = args -> XmlToMarshal.parse(args[0].asString(), args[1].asBoolean());
+    /** The guest json encoder's layout for indent (JsonIndent): strings in, a string or null out. */
+    private static final ProxyExecutable INDENT_JSON =
+            args -> JsonIndent.indent(args[0].asString(), args[1].asString(), args[2].asString(), args[3].asString());
 
     private final Engine engine;
     private final WorkspaceRoot workspace;
@@ -191,6 +194,7 @@ public final class SandboxContexts implements AutoCloseable {
                 bindings.putMember("__codeexec_host_call", hostCall);
                 bindings.putMember("__codeexec_json", DECODE_JSON);
                 bindings.putMember("__codeexec_xml", PARSE_XML);
+                bindings.putMember("__codeexec_json_indent", INDENT_JSON);
                 bindings.putMember("__codeexec_module_code", sharedCode);
                 bindings.putMember("__codeexec_modules", guestModuleFields);
                 bindings.putMember("__codeexec_packages", packageFields);
