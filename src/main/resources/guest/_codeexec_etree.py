@@ -11,6 +11,8 @@
 
 import marshal
 
+from _codeexec_patches import stand_in
+
 
 def accelerate(ET, parse_on_host):
     Element, TreeBuilder, XMLParser = ET.Element, ET.TreeBuilder, ET.XMLParser
@@ -75,9 +77,11 @@ def accelerate(ET, parse_on_host):
 
     plain_paths = {}
 
-    def plain(path):
-        # _elementtree's checkpath: a path of a tag alone, which it matches itself, has none of /*[@. outside a
-        # {namespace}, and is not a {*}tag or {}tag wildcard. Remembered like ElementPath's selectors.
+    def tag_alone(path, namespaces):
+        # _elementtree's checkpath, with no namespace map: a path of a tag alone, which it matches itself, has none of
+        # /*[@. outside a {namespace}, and is not a {*}tag or {}tag wildcard. Remembered like ElementPath's selectors.
+        if namespaces is not None or type(path) not in (str, bytes):
+            return False
         known = plain_paths.get(path)
         if known is None:
             key, path = path, path.decode("latin-1") if type(path) is bytes else path
@@ -98,7 +102,7 @@ def accelerate(ET, parse_on_host):
         return known
 
     def find(self, path, namespaces=None):
-        if namespaces is None and type(path) in (str, bytes) and plain(path):
+        if tag_alone(path, namespaces):
             for child in self._children:
                 if child.tag == path:
                     return child
@@ -106,7 +110,7 @@ def accelerate(ET, parse_on_host):
         return ET.ElementPath.find(self, path, namespaces)
 
     def findtext(self, path, default=None, namespaces=None):
-        if namespaces is None and type(path) in (str, bytes) and plain(path):
+        if tag_alone(path, namespaces):
             for child in self._children:
                 if child.tag == path:
                     text = child.text
@@ -115,7 +119,7 @@ def accelerate(ET, parse_on_host):
         return ET.ElementPath.findtext(self, path, default, namespaces)
 
     def findall(self, path, namespaces=None):
-        if namespaces is None and type(path) in (str, bytes) and plain(path):
+        if tag_alone(path, namespaces):
             return [child for child in self._children if child.tag == path]
         return ET.ElementPath.findall(self, path, namespaces)
 
@@ -143,12 +147,6 @@ def accelerate(ET, parse_on_host):
                 pending.pop()
 
     for method, name in ((find, "find"), (findtext, "findtext"), (findall, "findall"), (iter_elements, "iter")):
-        original = getattr(Element, name)
-        method.__name__, method.__qualname__, method.__doc__ = name, original.__qualname__, original.__doc__
-        method.__module__ = original.__module__
-        setattr(Element, name, method)
-
-    XML.__name__ = XML.__qualname__ = "XML"
-    XML.__module__, XML.__doc__ = fromstring.__module__, fromstring.__doc__
-    ET.XML = ET.fromstring = XML
+        setattr(Element, name, stand_in(method, getattr(Element, name)))
+    ET.XML = ET.fromstring = stand_in(XML, fromstring)
     XMLParser._parse_whole = _parse_whole

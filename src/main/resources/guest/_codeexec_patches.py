@@ -306,6 +306,14 @@ def _patch_blake2(_blake2):
     _blake2.blake2s = _codeexec_blake2.blake2s
 
 
+def stand_in(replacement, original):
+    """`replacement` under `original`'s name, qualified name, docstring and module: help() and tracebacks show the
+    standard library's function it replaces."""
+    replacement.__name__, replacement.__qualname__ = original.__name__, original.__qualname__
+    replacement.__doc__, replacement.__module__ = original.__doc__, original.__module__
+    return replacement
+
+
 def _patch_json_encoder(encoder, indent_on_host):
     """json.dumps(..., indent=...) runs Python's own encoder in CPython 3.12, an interpreted loop per value here:
     seconds for a document of a megabyte. GraalPy's encoder in Java writes it compact, and the host lays it out as the
@@ -330,9 +338,7 @@ def _patch_json_encoder(encoder, indent_on_host):
                                self.sort_keys, False, self.allow_nan)(o, 0))
         laid_out = indent_on_host(compact, unit, self.item_separator, self.key_separator)
         return original(self, o, _one_shot) if laid_out is None else (laid_out,)
-    iterencode.__qualname__, iterencode.__doc__ = original.__qualname__, original.__doc__
-    iterencode.__module__ = original.__module__
-    JSONEncoder.iterencode = iterencode
+    JSONEncoder.iterencode = stand_in(iterencode, original)
 
 
 def _patch_binascii(binascii):
