@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.mcp.SandboxWarm;
+import dev.codeexec.skills.PostgresProfile;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /** One tenant's long-polls and background runs cannot take what another tenant needs: threads, results. */
 @QuarkusTest
-@TestProfile(TenantBudgetsProfile.class)
+@TestProfile(PostgresProfile.class)
 class TenantBudgetsTest {
 
     @TestHTTPResource("/api/v1/executions")
@@ -75,7 +76,7 @@ class TenantBudgetsTest {
                 .header("Authorization", "Bearer " + TokenProfile.ACME).build();
         int extra = 5;
         List<CompletableFuture<HttpResponse<String>>> all = new ArrayList<>();
-        for (int i = 0; i < TenantBudgetsProfile.MAX_WAITS + extra; i++) {
+        for (int i = 0; i < TenantBudgets.MAX_WAITS + extra; i++) {
             all.add(http.sendAsync(poll, HttpResponse.BodyHandlers.ofString()));
         }
         // Past the tenant's cap a poll is refused at once; the others are then all pending on the server.
@@ -92,11 +93,11 @@ class TenantBudgetsTest {
                 polls.add(p);
             }
         }
-        assertEquals(TenantBudgetsProfile.MAX_WAITS, polls.size());
+        assertEquals(TenantBudgets.MAX_WAITS, polls.size());
 
         given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).when().get("/api/v1/stats")
                 .then().statusCode(200);
-        assertTrue(TenantBudgetsProfile.MAX_WAITS > TenantBudgetsProfile.REQUEST_THREADS);
+        assertTrue(TenantBudgets.MAX_WAITS > TenantBudgets.REQUEST_THREADS);
         assertFalse(polls.stream().anyMatch(CompletableFuture::isDone),
                 "the other tenant was answered while every long-poll was still pending");
 
