@@ -1,6 +1,7 @@
 """Everyday data programs, written once the way an agent writes them, run in a warm interpreter next to CPython.
 
 Usage: python3 bench/everyday.py [runs] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
+       python3 bench/everyday.py --dump DIR   (writes each program to DIR/<first word>.py, for GuestRounds.java)
 Starts the packaged server over stdio, waits for a warm pool, then runs each program `runs` times (default 5) on one
 connection: the first run meets a new interpreter, later ones the caller's warm interpreter. Each program makes its
 own data (no files), prints a checksum, and is checked against python3 running the same text as a new process
@@ -8,6 +9,7 @@ own data (no files), prints a checksum, and is checked against python3 running t
 duration_ms and round trip) and python3's median wall time, their ratio, and the geometric mean of the ratios.
 Standard library only."""
 import math
+import os
 import statistics
 import subprocess
 import sys
@@ -15,8 +17,9 @@ import time
 
 from mcp_stdio import Server
 
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-PROPERTIES = sys.argv[2:]
+DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
+RUNS = int(sys.argv[1]) if len(sys.argv) > 1 and not DUMP else 5
+PROPERTIES = [] if DUMP else sys.argv[2:]
 
 PROGRAMS = {
     "csv group-by": r'''
@@ -137,7 +140,18 @@ def python3(code):
     return (time.perf_counter() - start) * 1000, out
 
 
+def dump(directory):
+    os.makedirs(directory, exist_ok=True)
+    for name, code in PROGRAMS.items():
+        with open(os.path.join(directory, name.split()[0] + ".py"), "w") as f:
+            f.write(code)
+    print("programs written to", directory)
+
+
 def main():
+    if DUMP:
+        dump(DUMP)
+        return
     server = Server(*PROPERTIES)
     server.wait_until_warm(timeout_s=1200)
     rows, ratios = [], []
