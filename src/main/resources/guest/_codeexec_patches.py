@@ -7,10 +7,11 @@ sandbox's driver.
 import sys
 
 _eval = eval
-# csv.DictReader's rows (_patch_csv): field names beyond this many go the standard library's way, and this many sets
-# of field names keep their compiled display.
-_CSV_DISPLAY_MAX_FIELDS = 256
-_CSV_DISPLAYS_KEPT = 32
+# csv.DictReader's and DictWriter's rows (_patch_csv): field names beyond this many go the standard library's way,
+# and this many sets of field names keep what was compiled for them.
+_CSV_COMPILED_MAX_FIELDS = 256
+_CSV_COMPILED_KEPT = 32
+_FIELD_SEQUENCES = (list, tuple, type({}.keys()))
 
 # GraalPy appends this and the Java stack to the message of a Python exception it made from a Java one.
 JAVA_STACK = "\n\nJava stack trace:\n"
@@ -348,30 +349,41 @@ def _patch_json_encoder(encoder, indent_on_host):
 
 
 def _patch_csv(csv):
-    """csv.DictReader makes each row's dict with dict(zip(fieldnames, row)), which GraalPy's interpreter runs at about
-    12 times CPython's time; a dict display compiled once for the field names takes a quarter of that
-    (docs/benchmarks.md). Rows whose length differs from the field names', and field names that are not a list or
-    tuple of str, go the standard library's way; the field names are still read through the property on every row."""
-    DictReader = csv.DictReader
-    original = DictReader.__next__
-    displays = {}  # field names -> the function building a row's dict (False: not str), for every reader here
+    """csv.DictReader makes each row's dict with dict(zip(fieldnames, row)), and csv.DictWriter each row's values with
+    a set difference and a generator of dict.get calls: GraalPy's interpreter runs these at 10-20 times CPython's time.
+    A dict display, or a tuple of get calls, compiled once for the field names takes a quarter to a half of that
+    (docs/benchmarks.md). Field names that are not a list or tuple (or, for the writer, dict keys) of at most 256 str,
+    the reader's rows whose length differs from the header's, and the writer's rows that are not plain dicts or have
+    a key outside the header under extrasaction="raise" take the standard library's code; the field names are read as
+    it reads them, on every row."""
+    DictReader, DictWriter = csv.DictReader, csv.DictWriter
+    original_next, original_to_list = DictReader.__next__, DictWriter._dict_to_list
+    # Field names -> what was compiled for them (False: names that are not all str), for every reader or writer here.
+    readers, writers = {}, {}
 
-    def display(fieldnames):
+    def compiled(cache, fieldnames, make):
         try:
             key = tuple(fieldnames)
-            build = displays.get(key)
-        except TypeError:  # an unhashable field name: dict(zip()) raises as in CPython
+            found = cache.get(key)
+        except TypeError:  # an unhashable field name: the standard library's code raises as in CPython
             return False
-        if build is None:
-            if len(displays) >= _CSV_DISPLAYS_KEPT:
-                del displays[next(iter(displays))]
-            build = False
-            if len(key) <= _CSV_DISPLAY_MAX_FIELDS and all(type(name) is str for name in key):
-                # repr of an exact str is a literal of the same string: the source holds nothing but literals.
-                entries = ", ".join(f"{name!r}: row[{i}]" for i, name in enumerate(key))
-                build = _eval(f"lambda row: {{{entries}}}", {"__builtins__": {}})
-            displays[key] = build
-        return build
+        if found is None:
+            if len(cache) >= _CSV_COMPILED_KEPT:
+                del cache[next(iter(cache))]
+            found = False
+            if len(key) <= _CSV_COMPILED_MAX_FIELDS and all(type(name) is str for name in key):
+                found = make(key)
+            cache[key] = found
+        return found
+
+    # repr of an exact str is a literal of the same string: the sources hold nothing but literals.
+    def row_dict(names):
+        entries = ", ".join(f"{name!r}: row[{i}]" for i, name in enumerate(names))
+        return _eval(f"lambda row: {{{entries}}}", {"__builtins__": {}})
+
+    def row_values(names):
+        gets = "".join(f"d.get({name!r}, rv), " for name in names)
+        return frozenset(names), _eval(f"lambda d, rv: ({gets})", {"__builtins__": {}})
 
     def __next__(self):
         if self.line_num == 0:
@@ -387,7 +399,7 @@ def _patch_csv(csv):
             row = next(self.reader)
         fieldnames = self.fieldnames
         if (type(fieldnames) is list or type(fieldnames) is tuple) and len(fieldnames) == len(row):
-            build = display(fieldnames)
+            build = compiled(readers, fieldnames, row_dict)
             if build:
                 return build(row)
         d = dict(zip(fieldnames, row))
@@ -399,7 +411,16 @@ def _patch_csv(csv):
             for key in fieldnames[lr:]:
                 d[key] = self.restval
         return d
-    DictReader.__next__ = stand_in(__next__, original)
+
+    def _dict_to_list(self, rowdict):
+        fieldnames = self.fieldnames
+        if type(rowdict) is dict and type(fieldnames) in _FIELD_SEQUENCES:
+            found = compiled(writers, fieldnames, row_values)
+            if found and (self.extrasaction != "raise" or found[0].issuperset(rowdict)):
+                return found[1](rowdict, self.restval)
+        return original_to_list(self, rowdict)
+    DictReader.__next__ = stand_in(__next__, original_next)
+    DictWriter._dict_to_list = stand_in(_dict_to_list, original_to_list)
 
 
 def _patch_binascii(binascii):
