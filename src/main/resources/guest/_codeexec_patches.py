@@ -6,6 +6,7 @@ sandbox's driver.
 
 import sys
 
+# Taken before any caller's code runs, so a caller's builtins.eval never stands in for it.
 _eval = eval
 # csv.DictReader's and DictWriter's rows (_patch_csv): field names beyond this many go the standard library's way,
 # and this many sets of field names keep what was compiled for them.
@@ -353,10 +354,10 @@ def _patch_csv(csv):
     a set difference and a generator of dict.get calls: GraalPy's interpreter runs these at 10-20 times CPython's
     time. Code compiled once for the field names makes the same rows faster: a dict display (a quarter of
     dict(zip())'s time), and a superset test with a tuple of get calls (about 60% of the standard method's; see
-    docs/benchmarks.md). Field names that are not a list or tuple (or, for the writer, dict keys) of at most 256 str,
-    the reader's rows whose length differs from the header's, and the writer's rows that are not plain dicts or have
-    a key outside the header under extrasaction="raise" take the standard library's code; the field names are read
-    as it reads them, on every row."""
+    docs/benchmarks.md). Field names that are not a list, tuple or dict keys of at most 256 str, the reader's rows
+    whose length differs from the header's, and the writer's rows that are not plain dicts or have a key outside the
+    header under extrasaction="raise" take the standard library's code; the field names are read as it reads them, on
+    every row."""
     DictReader, DictWriter = csv.DictReader, csv.DictWriter
     original_next, original_to_list = DictReader.__next__, DictWriter._dict_to_list
     # Field names -> what was compiled for them (False: names that are not all str), for every reader or writer here.
@@ -399,7 +400,7 @@ def _patch_csv(csv):
         while row == []:
             row = next(self.reader)
         fieldnames = self.fieldnames
-        if (type(fieldnames) is list or type(fieldnames) is tuple) and len(fieldnames) == len(row):
+        if type(fieldnames) in _FIELD_SEQUENCES and len(fieldnames) == len(row):
             build = compiled(readers, fieldnames, row_dict)
             if build:
                 return build(row)

@@ -11,6 +11,7 @@ print(sorted(vars(reader)), reader.fieldnames)
 print(list(csv.DictReader(io.StringIO("a,b,c\n1,2,3\n"), fieldnames=["x", "x", "y"])))
 print(list(csv.DictReader(io.StringIO("1,2\n3,4\n"), fieldnames=(0, 1.5))))
 print(list(csv.DictReader(io.StringIO("1,2\n"), fieldnames=[None, "n"])))
+print(list(csv.DictReader(io.StringIO("1,2\n3,4\n"), fieldnames={"k": 0, "v": 0}.keys())))
 print(list(csv.DictReader(io.StringIO('"it\'s","q""t","back\\\\slash","caf\u00e9 \U0001F680"\n1,2,3,4\n'))))
 
 # Field names changed while reading, and a subclass that renames them through the property.
