@@ -95,13 +95,11 @@ final class CountingClient {
     }
 
     /**
-     * Sends a request again, once, when it got no answer at all, as a client would. Two ways a request of this
-     * test gets none while a replica dies: when the balancer takes the killed replica out of service it closes the
-     * connections bound to it ({@code on-marked-down shutdown-sessions}), and the balancer closes a keep-alive
-     * connection that stayed idle longer than its {@code timeout http-keep-alive} while the clients waited for the
-     * kill, which the JDK's client may reuse in the same instant (it resends only idempotent requests itself, and
-     * these are POSTs). An answer with an HTTP status is never resent; the printed counts show any call that ran
-     * twice.
+     * Sends a request again, once, when it got no answer at all, as a client would: when the balancer takes the
+     * killed replica out of service it closes the connections bound to it ({@code on-marked-down
+     * shutdown-sessions}), and the JDK's client resends only idempotent requests itself (these are POSTs). An answer
+     * with an HTTP status is never resent; the printed counts show any call that ran twice. Keep-alive connections
+     * the balancer closes when idle are not among these: the ITs' client drops them first (pom.xml).
      */
     private static <T> T onceMoreIfUnanswered(Request<T> request) throws IOException, InterruptedException {
         try {
