@@ -36,7 +36,8 @@ public final class ServerMain {
             System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
         }
         // Before Quarkus starts, so that the pool's first worker starts beside it (EarlyWorker).
-        EarlyDataDir.resolve(ServerMain.class.getClassLoader()).ifPresent(EarlyWorker::launch);
+        EarlyConfig.read(ServerMain.class.getClassLoader()).ifPresent(config -> config.dataDir()
+                .ifPresent(dataDir -> EarlyWorker.launch(dataDir, config.workspaceOfDefaultWorkers())));
         Quarkus.run(args);
     }
 }

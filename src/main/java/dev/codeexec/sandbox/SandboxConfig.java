@@ -17,8 +17,11 @@ public interface SandboxConfig {
     @WithDefault("process")
     String isolation();
 
+    /** The workspace when none is configured; read before Quarkus starts too (EarlyConfig). */
+    String DEFAULT_WORKSPACE = "workspace";
+
     /** Root of the files guest code can see; it is also the guest's working directory. */
-    @WithDefault("workspace")
+    @WithDefault(DEFAULT_WORKSPACE)
     Path workspace();
 
     /**

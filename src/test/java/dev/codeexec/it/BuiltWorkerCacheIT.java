@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * the workers' ahead-of-time cache with its compiled library modules, for the default settings. A first start on a new
  * data directory, as a new install or a container without a volume makes, starts its workers with them at once: the
  * first, compiled by C1 alone, and the worker with both compilers that takes its place once it has served a run. The
- * next start launches that first worker with the server's own JVM.
+ * build also recorded that first worker's command, so the server's own JVM launches it, on this data directory and
+ * workspace; the next start launches the command its own first start recorded.
  */
 class BuiltWorkerCacheIT {
 
@@ -52,6 +53,8 @@ class BuiltWorkerCacheIT {
             server.initialize("built-cache-it");
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
+            assertTrue(Files.readString(log).matches(earlyWorkerTaken("the build's")),
+                    "the build's record of the first worker was not launched with the server: see " + log);
             List<String> workers = new ArrayList<>(server.workerCommandLines());
             assertFalse(workers.isEmpty(), "no worker process under the server");
             // The first starts compiled by C1 alone; once it has served that run and fallen quiet, a worker with both
@@ -84,14 +87,20 @@ class BuiltWorkerCacheIT {
             server.initialize("built-cache-it");
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
-            assertTrue(Files.readString(again).matches("(?s).*sandbox worker launched with the server \\(pid [0-9,]+\\), "
-                    + "[0-9,]+ ms before the pool asked for it, taken as its first.*"), "no early worker: see " + again);
+            assertTrue(Files.readString(again).matches(earlyWorkerTaken("the previous start's")),
+                    "no early worker: see " + again);
         }
         try (Stream<Path> files = Files.list(data)) {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();
             assertFalse(names.contains("polyglot-resources"), "GraalPy's resources were copied again: " + names);
             assertFalse(names.stream().anyMatch(n -> n.startsWith("worker-")), "a cache was recorded again: " + names);
         }
+    }
+
+    /** The pool's log line when it took the process launched with the server from {@code origin} record. */
+    private static String earlyWorkerTaken(String origin) {
+        return "(?s).*sandbox worker launched with the server \\(pid [0-9,]+\\), [0-9,]+ ms before the pool asked for "
+                + "it, taken as its first \\(" + origin + " record\\).*";
     }
 
     private static Path builtCache() throws IOException {

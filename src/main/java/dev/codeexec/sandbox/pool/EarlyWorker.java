@@ -22,7 +22,11 @@ import java.util.logging.Logger;
  * caller's code. A worker's start is seconds of CPU, and most of it then overlaps the server's own start
  * (docs/benchmarks.md).
  *
- * <p>The record is read only when it is a regular file owned by the user the server runs as and writable by no one
+ * <p>A new data directory has no record: a new install's, or a container's without a volume at every start. When the
+ * settings that shape workers are the packaged ones, the build's record (scripts/record-server-aot) stands in for it,
+ * with this server's data directory and workspace put in place of the ones it was recorded with.
+ *
+ * <p>A record is read only when it is a regular file owned by the user the server runs as and writable by no one
  * else: its words are run as a command.
  */
 public final class EarlyWorker implements AutoCloseable {
@@ -30,6 +34,11 @@ public final class EarlyWorker implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EarlyWorker.class.getName());
     /** The record's name in the data directory. */
     static final String RECORD = "first-worker.cmd";
+    /**
+     * The build's record, beside the jars: the data directory and the workspace it was recorded with, then the
+     * command.
+     */
+    static final String TEMPLATE = "first-worker.template";
     /** A record larger than this is no command line this server wrote. */
     static final int MAX_RECORD_BYTES = 256 * 1024;
     /** Between the words of the record: no argument of a command can hold it. */
@@ -41,8 +50,8 @@ public final class EarlyWorker implements AutoCloseable {
      */
     private static final AtomicReference<Launched> LAUNCHED = new AtomicReference<>();
 
-    /** A launched process, the command it runs, and the data directory whose record it came from. */
-    record Launched(Path dataDir, List<String> command, Process process, long launchedNanos) {
+    /** A launched process, the command it runs, the data directory it was launched for, and whose record it was. */
+    record Launched(Path dataDir, List<String> command, Process process, long launchedNanos, String origin) {
     }
 
     private final Path record;
@@ -57,12 +66,19 @@ public final class EarlyWorker implements AutoCloseable {
     }
 
     /**
-     * Launches the command recorded in {@code dataDir}, if there is a record this server may trust. Called by
+     * Launches the command recorded in {@code dataDir}, if there is a record this server may trust, or else, given the
+     * workspace of workers with the packaged settings, the build's record for these directories. Called by
      * {@code main} before Quarkus starts, so it logs nothing (the log manager is not set up yet) and never fails the
      * start: without a record the pool starts its first worker as it would have anyway.
      */
-    public static void launch(Path dataDir) {
-        launchRecorded(dataDir).ifPresent(LAUNCHED::set);
+    public static void launch(Path dataDir, Optional<Path> defaultWorkspace) {
+        launchFor(dataDir, defaultWorkspace, WorkerClasspath.builtCaches().map(built -> built.resolve(TEMPLATE)))
+                .ifPresent(LAUNCHED::set);
+    }
+
+    static Optional<Launched> launchFor(Path dataDir, Optional<Path> defaultWorkspace, Optional<Path> template) {
+        return launchRecorded(dataDir).or(() -> defaultWorkspace.flatMap(workspace -> template.flatMap(file ->
+                launchTemplate(file, dataDir, workspace))));
     }
 
     static Optional<Launched> launchRecorded(Path dataDir) {
@@ -70,13 +86,56 @@ public final class EarlyWorker implements AutoCloseable {
         try {
             Optional<List<String>> command = read(dir.resolve(RECORD));
             if (command.isPresent()) {
-                Process process = WorkerLauncher.isolated(new ProcessBuilder(command.get())).start();
-                return Optional.of(new Launched(dir, command.get(), process, System.nanoTime()));
+                return Optional.of(start(dir, command.get(), "the previous start's"));
             }
         } catch (IOException | RuntimeException e) {
             // The recorded command cannot run here (a moved JDK, say): the pool starts its worker itself.
         }
         return Optional.empty();
+    }
+
+    static Optional<Launched> launchTemplate(Path template, Path dataDir, Path workspace) {
+        Path dir = dataDir.toAbsolutePath().normalize();
+        try {
+            Optional<List<String>> words = read(template);
+            if (words.isEmpty() || words.get().size() < 3) {
+                return Optional.empty();
+            }
+            List<String> command = forDirectories(words.get(), dir, asTheWorkspaceRootSeesIt(workspace));
+            // The pool writes the socket filter when it starts; the first worker reads it now.
+            if (command.contains(dir.resolve(SocketFilter.FILE).toString())) {
+                SocketFilter.write(dir);
+            }
+            return Optional.of(start(dir, command, "the build's"));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The command of a template (its first two words the data directory and the workspace it was recorded with) for
+     * {@code dataDir} and {@code workspace}: the workspace where the recorded one is a word, the data directory where
+     * the recorded one starts a word's path.
+     */
+    static List<String> forDirectories(List<String> template, Path dataDir, Path workspace) {
+        String recordedData = template.get(0);
+        String recordedWorkspace = template.get(1);
+        return template.subList(2, template.size()).stream()
+                .map(word -> word.equals(recordedWorkspace) ? workspace.toString()
+                        : word.equals(recordedData) || word.startsWith(recordedData + "/")
+                                ? dataDir + word.substring(recordedData.length())
+                                : word)
+                .toList();
+    }
+
+    /** Created, as the server's WorkspaceRoot does (the worker binds it), and named by its real path, as there. */
+    private static Path asTheWorkspaceRootSeesIt(Path workspace) throws IOException {
+        return Files.createDirectories(workspace).toRealPath();
+    }
+
+    private static Launched start(Path dataDir, List<String> command, String origin) throws IOException {
+        Process process = WorkerLauncher.isolated(new ProcessBuilder(command)).start();
+        return new Launched(dataDir, command, process, System.nanoTime(), origin);
     }
 
     /**
@@ -119,12 +178,12 @@ public final class EarlyWorker implements AutoCloseable {
             if (launched.command().equals(launch.command()) && sameEnvironment(launch.environment())
                     && launched.process().isAlive()) {
                 LOG.log(Level.INFO, "sandbox worker launched with the server (pid {0}), {1} ms before the pool "
-                        + "asked for it, taken as its first", new Object[] {launched.process().pid(),
-                            (System.nanoTime() - launched.launchedNanos()) / 1_000_000});
+                        + "asked for it, taken as its first ({2} record)", new Object[] {launched.process().pid(),
+                            (System.nanoTime() - launched.launchedNanos()) / 1_000_000, launched.origin()});
                 return launched.process();
             }
-            LOG.log(Level.INFO, "sandbox worker launched with the server (pid {0}) stopped unused: {1}",
-                    new Object[] {launched.process().pid(), launched.process().isAlive()
+            LOG.log(Level.INFO, "sandbox worker launched with the server (pid {0}, {1} record) stopped unused: {2}",
+                    new Object[] {launched.process().pid(), launched.origin(), launched.process().isAlive()
                             ? "the configuration's first worker differs" : "it had exited"});
             stop(launched);
         }

@@ -131,6 +131,66 @@ class EarlyWorkerTest {
         assertFalse(Files.exists(launches));
     }
 
+    /** A worker whose command names its workspace and a file of the data directory, as a real one does. */
+    private ProcessBuilder workerOn(Path dataDir, Path workspace) {
+        return WorkerLauncher.isolated(new ProcessBuilder("/bin/sh", "-c", "echo $$ >> \"$0\"; exec cat",
+                launches.toString(), "--bind", workspace.toString(), workspace.toString(),
+                dataDir.resolve(SocketFilter.FILE).toString(), dataDir.toString()));
+    }
+
+    /** The build's record: a start on {@code dataDir} and {@code workspace} recorded its first worker. */
+    private Path template(Path dataDir, Path workspace) throws IOException {
+        List<String> words = new java.util.ArrayList<>(List.of(dataDir.toString(), workspace.toString()));
+        words.addAll(workerOn(dataDir, workspace).command());
+        Path template = dir.resolve(EarlyWorker.TEMPLATE);
+        Files.writeString(template, String.join("\0", words));
+        Files.setPosixFilePermissions(template, PosixFilePermissions.fromString("rw-------"));
+        return template;
+    }
+
+    @Test
+    void aNewDataDirectoryLaunchesTheBuildsRecordWithItsOwnDirectoriesAndThePoolTakesIt() throws Exception {
+        Path template = template(dir.resolve("build/data"), dir.resolve("build/workspace"));
+        Path workspace = dir.resolve("workspace");
+        EarlyWorker.Launched early = EarlyWorker.launchFor(data, Optional.of(workspace), Optional.of(template))
+                .orElseThrow();
+        assertEquals(workerOn(data, workspace.toRealPath()).command(), early.command());
+        assertEquals("the build's", early.origin());
+        assertTrue(Files.isDirectory(workspace), "the workspace the worker binds was not made");
+        String arch = System.getProperty("os.arch");
+        if (arch.equals("amd64") || arch.equals("x86_64")) {
+            assertTrue(Files.isRegularFile(data.resolve(SocketFilter.FILE)), "the worker's socket filter was not written");
+        }
+        try (EarlyWorker pool = EarlyWorker.of(data, early)) {
+            Process first = pool.start(workerOn(data, workspace.toRealPath()));
+            assertEquals(early.process().pid(), first.pid(), "the pool launched its first worker anew");
+            first.destroyForcibly();
+        }
+        // That start's own record is what the next one launches.
+        assertEquals(workerOn(data, workspace.toRealPath()).command(),
+                EarlyWorker.read(data.resolve(EarlyWorker.RECORD)).orElseThrow());
+    }
+
+    @Test
+    void theDataDirectorysOwnRecordWinsOverTheBuilds() throws Exception {
+        firstStart(worker("own"));
+        Path template = template(dir.resolve("build/data"), dir.resolve("build/workspace"));
+        EarlyWorker.Launched early = EarlyWorker.launchFor(data, Optional.of(dir), Optional.of(template))
+                .orElseThrow();
+        early.process().destroyForcibly();
+        assertEquals(worker("own").command(), early.command());
+        assertEquals("the previous start's", early.origin());
+    }
+
+    @Test
+    void theBuildsRecordIsNotLaunchedForOtherSettingsNorWhenOthersMayWriteIt() throws Exception {
+        Path template = template(dir.resolve("build/data"), dir.resolve("build/workspace"));
+        assertEquals(Optional.empty(), EarlyWorker.launchFor(data, Optional.empty(), Optional.of(template)));
+        Files.setPosixFilePermissions(template, PosixFilePermissions.fromString("rw--w----"));
+        assertEquals(Optional.empty(), EarlyWorker.launchFor(data, Optional.of(dir), Optional.of(template)));
+        assertEquals(List.of(), launched());
+    }
+
     private void waitForLaunches(int count) {
         // Each shell writes its pid as its first act; the pool does not wait for that, so neither can a snapshot.
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
