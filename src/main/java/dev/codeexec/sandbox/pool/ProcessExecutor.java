@@ -62,7 +62,7 @@ public final class ProcessExecutor implements CodeExecutor {
                         bridgeRefused::addAndGet),
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.
                 () -> launcher.aot().filter(WorkerAotCache::missing)
-                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher))), totalMemory(),
+                        .ifPresent(cache -> placementBackground(() -> cache.train(launcher::trainingBuilder))), totalMemory(),
                 launcher.quickStart());
     }
 

@@ -111,8 +111,14 @@ final class WorkerAotCache {
         return built.filter(b -> Files.isRegularFile(b.cache())).orElse(own);
     }
 
+    /** Starts the training worker that writes its cache and compiled modules to the given files, in a scratch dir. */
+    @FunctionalInterface
+    interface TrainingStart {
+        ProcessBuilder builder(Path scratch, Path cache, Path modules);
+    }
+
     /** Records the cache unless it exists or is being recorded; blocks while it does, so call it off the request path. */
-    void train(WorkerLauncher launcher) {
+    void train(TrainingStart launcher) {
         if (failed || !missing() || recordedByAnotherServer() || !training.compareAndSet(false, true)) {
             return;
         }
@@ -125,14 +131,17 @@ final class WorkerAotCache {
         long start = System.nanoTime();
         try {
             Files.createDirectories(scratch);
-            process = launcher.trainingBuilder(scratch, partial, partialModules).start();
+            process = launcher.builder(scratch, partial, partialModules).start();
             InputStream out = process.getInputStream();
             // The first frame is the worker's "ready": its interpreter is built, which is what the cache should hold.
-            CompletableFuture<Integer> ready = CompletableFuture.supplyAsync(() -> {
+            // Read on a thread of its own: on the common pool (one thread on 2 cores) the read held up every other
+            // user of that pool for the seconds the worker takes to be ready.
+            CompletableFuture<Integer> ready = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().name("sandbox-aot-training-ready").start(() -> {
                 try {
-                    return out.read();
+                    ready.complete(out.read());
                 } catch (IOException e) {
-                    return -1;
+                    ready.complete(-1);
                 }
             });
             if (ready.get(TRAINING_LIMIT.toMillis(), TimeUnit.MILLISECONDS) < 0) {
