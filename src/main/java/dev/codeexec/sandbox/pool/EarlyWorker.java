@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -101,7 +102,8 @@ public final class EarlyWorker implements AutoCloseable {
             if (words.isEmpty() || words.get().size() < 3) {
                 return Optional.empty();
             }
-            List<String> command = forDirectories(words.get(), dir, asTheWorkspaceRootSeesIt(workspace));
+            // Created and named as the server's own root will be (the worker binds it): the real path.
+            List<String> command = forDirectories(words.get(), dir, new WorkspaceRoot(workspace).path());
             // The pool writes the socket filter when it starts; the first worker reads it now.
             if (command.contains(dir.resolve(SocketFilter.FILE).toString())) {
                 SocketFilter.write(dir);
@@ -126,11 +128,6 @@ public final class EarlyWorker implements AutoCloseable {
                                 ? dataDir + word.substring(recordedData.length())
                                 : word)
                 .toList();
-    }
-
-    /** Created, as the server's WorkspaceRoot does (the worker binds it), and named by its real path, as there. */
-    private static Path asTheWorkspaceRootSeesIt(Path workspace) throws IOException {
-        return Files.createDirectories(workspace).toRealPath();
     }
 
     private static Launched start(Path dataDir, List<String> command, String origin) throws IOException {
