@@ -72,14 +72,22 @@ record EarlyConfig(Map<String, String> properties, Map<String, String> environme
      * the build's recorded one with those two directories in it.
      */
     Optional<Path> workspaceOfDefaultWorkers() {
-        if (Stream.of(properties.keySet(), operator.keySet()).flatMap(java.util.Set::stream)
-                .map(key -> key.startsWith(PROD) ? key.substring(PROD.length()) : key)
-                .anyMatch(key -> !key.equals(WORKSPACE) && WORKER_SETTINGS.stream().anyMatch(key::startsWith))
-                || environment.keySet().stream().anyMatch(name -> !name.equals(environmentName(WORKSPACE))
-                        && WORKER_SETTINGS.stream().anyMatch(prefix -> name.startsWith(environmentName(prefix))))) {
+        if (setsWorkerSettings()) {
             return Optional.empty();
         }
         return Optional.of(Path.of(value(WORKSPACE).orElse(SandboxConfig.DEFAULT_WORKSPACE)));
+    }
+
+    /** Whether a system property, the operator's file or the environment sets a worker setting besides the workspace. */
+    private boolean setsWorkerSettings() {
+        boolean named = Stream.of(properties.keySet(), operator.keySet()).flatMap(java.util.Set::stream)
+                .map(key -> key.startsWith(PROD) ? key.substring(PROD.length()) : key)
+                .anyMatch(key -> !key.equals(WORKSPACE) && WORKER_SETTINGS.stream().anyMatch(key::startsWith));
+        // Environment names do not map back to property names (a dash and a dot both become '_'): compared as such.
+        List<String> prefixes = WORKER_SETTINGS.stream().map(EarlyConfig::environmentName).toList();
+        String workspace = environmentName(WORKSPACE);
+        return named || environment.keySet().stream()
+                .anyMatch(name -> !name.equals(workspace) && prefixes.stream().anyMatch(name::startsWith));
     }
 
     private Optional<String> value(String property) {
