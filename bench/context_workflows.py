@@ -9,11 +9,11 @@ import json
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 
 from mcp_stdio import ROOT, Server
+import yardstick
 
 WORKSPACE = os.path.join(ROOT, "target", "bench-workspace")
 
@@ -66,11 +66,12 @@ def make_files():
 
 def python3_ms(code):
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], cwd=WORKSPACE, check=True, stdout=subprocess.DEVNULL)
+    yardstick.run(code, cwd=WORKSPACE, check=True, stdout=subprocess.DEVNULL)
     return (time.perf_counter() - start) * 1000
 
 
 def main():
+    print(yardstick.describe())
     make_files()
     # A long pool acquisition timeout: on a loaded machine H2's first open at start can take several seconds.
     # The figures are bytes: no ahead-of-time cache recording or warm-up rounds to wait for.

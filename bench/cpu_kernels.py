@@ -3,11 +3,11 @@
 Usage: python3 bench/cpu_kernels.py [jit: off|on|both]   (after: mvn -B -DskipTests package)
 cold = a fresh interpreter per run (what execute_code without a session gives);
 warm = the best of several runs in one persistent session (compiled code is reused)."""
-import subprocess
 import sys
 import time
 
 from mcp_stdio import Server
+import yardstick
 
 KERNELS = {
     "nbody": """
@@ -84,7 +84,7 @@ def cpython_seconds(code):
     best = None
     for _ in range(3):
         start = time.perf_counter()
-        subprocess.run(["python3", "-c", code], check=True, capture_output=True)
+        yardstick.run(code, check=True, capture_output=True)
         elapsed = time.perf_counter() - start
         best = elapsed if best is None else min(best, elapsed)
     return best
@@ -108,6 +108,7 @@ def sandbox_figures(jit):
 
 
 def main():
+    print(yardstick.describe())
     modes = ["off", "on"] if len(sys.argv) < 2 or sys.argv[1] == "both" else [sys.argv[1]]
     results = {mode: sandbox_figures(mode) for mode in modes}
     print(f"{'kernel':16}{'python3 s':>11}" + "".join(f"{'jit=' + m + ' cold s':>16}{'jit=' + m + ' warm s':>16}" for m in modes))

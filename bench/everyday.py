@@ -4,18 +4,19 @@ Usage: python3 bench/everyday.py [runs] [-Dproperty=value ...]   (after: mvn -B 
        python3 bench/everyday.py --dump DIR   (writes each program to DIR/<first word>.py, for GuestRounds.java)
 Starts the packaged server over stdio, waits for a warm pool, then runs each program `runs` times (default 5) on one
 connection: the first run meets a new interpreter, later ones the caller's warm interpreter. Each program makes its
-own data (no files), prints a checksum, and is checked against python3 running the same text as a new process
-(`python3 -c`), timed in the same run. Prints per program the first run, the median of the later runs (server
-duration_ms and round trip) and python3's median wall time, their ratio, and the geometric mean of the ratios.
+own data (no files), prints a checksum, and is checked against CPython running the same text as a new process
+(`python3 -S -c`, bench/yardstick.py), timed in the same run. Prints per program the first run, the median of the
+later runs (server duration_ms and round trip) and CPython's median wall time, their ratio, and the geometric mean of
+the ratios.
 Standard library only."""
 import math
 import os
 import statistics
-import subprocess
 import sys
 import time
 
 from mcp_stdio import Server
+import yardstick
 
 DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 and not DUMP else 5
@@ -136,7 +137,7 @@ print(len(primes), primes[-1], longest, collatz(longest))
 
 def python3(code):
     start = time.perf_counter()
-    out = subprocess.run(["python3", "-c", code], check=True, capture_output=True, text=True).stdout
+    out = yardstick.run(code, check=True, capture_output=True, text=True).stdout
     return (time.perf_counter() - start) * 1000, out
 
 
@@ -152,6 +153,7 @@ def main():
     if DUMP:
         dump(DUMP)
         return
+    print(yardstick.describe())
     server = Server(*PROPERTIES)
     server.wait_until_warm(timeout_s=1200)
     rows, ratios = [], []

@@ -12,11 +12,11 @@ seconds the server and its workers had used when the first answer came, and how 
 on 2 cores the first call waits for CPU, so these are the figures a shared machine does not blur."""
 import os
 import shutil
-import subprocess
 import sys
 import time
 
 from mcp_stdio import ROOT, Server, cpu_seconds, percentile, record_worker_cache
+import yardstick
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 FIRST_PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[1, 2]\n")]
@@ -25,6 +25,7 @@ PROPERTIES = sys.argv[2:]
 
 
 def main():
+    print(yardstick.describe())
     print("worker ahead-of-time cache:", record_worker_cache(*PROPERTIES) or "none")
     for code, expected in FIRST_PROGRAMS:
         init, first, worker_start, context_build, cpu = [], [], [], [], []
@@ -41,7 +42,7 @@ def main():
             context_build.append(sandbox["context_build"]["max_ms"])
             server.close()
         start = time.perf_counter()
-        subprocess.run(["python3", "-c", code], check=True, capture_output=True)
+        yardstick.run(code, check=True, capture_output=True)
         cpython = (time.perf_counter() - start) * 1000
         launch = [i + f for i, f in zip(init, first)]
         print(f"first program {code!r}, {RUNS} starts: initialize p50 {percentile(init, 50):.0f} ms "

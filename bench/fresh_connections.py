@@ -6,13 +6,13 @@ streamable HTTP connection of that tenant with the same clientInfo name (as clau
 trivial program and of one that imports json. The first call builds the tenant's warm interpreter; the rest reuse
 it. Prints the server-side duration_ms and the round trip (initialize included) of those later calls, p50 and p95,
 next to python3 -c for the same programs. The issue's target: duration_ms of 20 ms or less. Standard library only."""
-import subprocess
 import sys
 import time
 
 from http_throughput import free_port
 from mcp_http import HttpClient
 from mcp_stdio import Server, percentile
+import yardstick
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("-D")]
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
@@ -22,6 +22,7 @@ PROGRAMS = [("print(1+1)", "2\n"), ("import json\nprint(json.dumps([1, 2]))", "[
 
 
 def main():
+    print(yardstick.describe())
     port = free_port()
     server = Server(f"-Dquarkus.http.port={port}", f"-Dcodeexec.tenants.connector.token={TOKEN}", *PROPERTIES)
     url = f"http://127.0.0.1:{port}/mcp"
@@ -40,7 +41,7 @@ def main():
             cpython = []
             for _ in range(5):
                 start = time.perf_counter()
-                subprocess.run(["python3", "-c", code], check=True, capture_output=True)
+                yardstick.run(code, check=True, capture_output=True)
                 cpython.append((time.perf_counter() - start) * 1000)
             print(f"{code!r}, {CALLS} new connections: duration_ms p50 {percentile(durations, 50):.0f} "
                   f"p95 {percentile(durations, 95):.0f}; round trip with initialize p50 {percentile(trips, 50):.0f} "

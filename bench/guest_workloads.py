@@ -32,11 +32,11 @@ import os
 import random
 import shlex
 import statistics
-import subprocess
 import time
 
 from cpu_kernels import KERNELS
 from mcp_stdio import ROOT, Server
+import yardstick
 
 WORKSPACE = os.path.join(ROOT, "target", "bench-workspace")
 DATA = os.path.join(WORKSPACE, "bench-data")
@@ -207,8 +207,7 @@ def generate_inputs():
 def python3_seconds(code):
     times = []
     for _ in range(3):
-        done = subprocess.run(["python3", "-c", timed(code)], cwd=WORKSPACE, check=True, capture_output=True,
-                              text=True)
+        done = yardstick.run(timed(code), cwd=WORKSPACE, check=True, capture_output=True, text=True)
         times.append(elapsed(done.stdout))
     return tuple(statistics.median(t[i] for t in times) for i in range(2))
 
@@ -263,6 +262,7 @@ def report(config, result, runs):
 
 
 def main():
+    print(yardstick.describe())
     parser = argparse.ArgumentParser()
     parser.add_argument("--config", action="append")
     parser.add_argument("--workloads", default=",".join(WORKLOADS))

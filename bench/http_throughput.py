@@ -11,13 +11,13 @@ clients connect, as new callers, as soon as the server reports ready, and the mi
 records the workers' ahead-of-time cache as the first start of a build does, so the measured start is any later
 one. Standard library only."""
 import socket
-import subprocess
 import sys
 import threading
 import time
 
 from mcp_http import HttpClient
 from mcp_stdio import Server, percentile, record_worker_cache
+import yardstick
 
 AGENTS = "--agents" in sys.argv
 ARGS = [a for a in sys.argv[1:] if a != "--agents" and not a.startswith("-D")]
@@ -80,7 +80,7 @@ def run_python3():
         for i in range(CALLS):
             code, expected = MIX[(index + i) % len(MIX)]
             start = time.perf_counter()
-            done = subprocess.run(["python3", "-c", code], capture_output=True, text=True)
+            done = yardstick.run(code, capture_output=True, text=True)
             assert done.stdout == expected and done.returncode == expected_exit(code), done
             with lock:
                 latencies.append((time.perf_counter() - start) * 1000)
@@ -103,6 +103,7 @@ def report(label, elapsed, latencies):
 
 
 def main():
+    print(yardstick.describe())
     if AGENTS:
         # What a server meets at every start but the first after a build: its workers' cache recorded.
         record_worker_cache(*PROPERTIES)

@@ -6,11 +6,11 @@ its pool is started, runs one small program that imports json and raises (what a
 for `idle_s` seconds (default 90) and reads memory from get_execution_stats every 15 s: the server's own
 (`memory`) and the workers' (`sandbox.workers_memory`, summed over their process trees, bwrap included), both from
 /proc/<pid>/smaps_rollup. A python3 process that imported json is printed beside it as the yardstick."""
-import subprocess
 import sys
 import time
 
 from mcp_stdio import Server
+import yardstick
 
 IDLE_S = int(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("-D") else 90
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
@@ -31,13 +31,14 @@ def snapshot(server):
 
 
 def python3_rss():
-    out = subprocess.run(["python3", "-c", "import json, re\n"
-                          "print(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])"],
-                         capture_output=True, text=True, check=True).stdout
+    out = yardstick.run("import json, re\n"
+                        "print(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])",
+                        capture_output=True, text=True, check=True).stdout
     return int(out) / 1024
 
 
 def main():
+    print(yardstick.describe())
     server = Server(*PROPERTIES)
     try:
         server.wait_until_warm()

@@ -7,13 +7,13 @@ and sends that program as the client's first call, one client at a time with a p
 interpreter is rebuilt in that pause, as between real callers). Prints the server's duration_ms of those first
 runs, p50 and max, next to python3 -c running the same program as a new process, and how many runs took a spare.
 The issue's target: 50 ms or less of duration_ms for each program. Standard library only."""
-import subprocess
 import sys
 import time
 
 from http_throughput import free_port
 from mcp_http import HttpClient
 from mcp_stdio import Server, percentile
+import yardstick
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("-D")]
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
@@ -28,6 +28,7 @@ PROGRAMS = [
 
 
 def main():
+    print(yardstick.describe())
     port = free_port()
     server = Server(f"-Dquarkus.http.port={port}", *PROPERTIES)
     url = f"http://127.0.0.1:{port}/mcp"
@@ -46,7 +47,7 @@ def main():
             cpython = []
             for _ in range(5):
                 start = time.perf_counter()
-                subprocess.run(["python3", "-c", code], capture_output=True)
+                yardstick.run(code, capture_output=True)
                 cpython.append((time.perf_counter() - start) * 1000)
             print(f"{label}: first run of {CALLERS} new callers, duration_ms p50 {percentile(durations, 50):.0f} "
                   f"max {max(durations):.0f} (all: {', '.join(str(d) for d in durations)}); "

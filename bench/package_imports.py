@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 from mcp_stdio import ROOT, Server, percentile
+import yardstick
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 10
 IMPORT = """import time
@@ -37,6 +38,7 @@ def summary(label, values):
 
 
 def main():
+    print(yardstick.describe())
     server = Server()
     server.wait_until_warm()
     packages = server.call("get_execution_stats")["python_packages"]
@@ -48,8 +50,9 @@ def main():
     server.close()
     cpython = []
     for _ in range(RUNS):
-        out = subprocess.run(["python3", "-I", "-c", "import sys; sys.path.append(sys.argv[1])\n" + IMPORT,
-                              os.path.join(ROOT, "python-packages")], check=True, capture_output=True, text=True)
+        out = subprocess.run(yardstick.command("import sys; sys.path.append(sys.argv[1])\n" + IMPORT, "-I")
+                             + [os.path.join(ROOT, "python-packages")], env=yardstick.ENV, check=True,
+                             capture_output=True, text=True)
         cpython.append(float(out.stdout))
     summary("import yaml, jinja2 in a fresh interpreter", fresh)
     print(f"import yaml, jinja2, first run in the caller's warm interpreter: {first_warm:.1f} ms")

@@ -4,11 +4,11 @@ Usage: python3 bench/stdio_latency.py [runs] [isolation]   (after: mvn -B -Dskip
 Prints p50/p95 of the client-side round trip and of the server-side duration_ms, for calls sent
 back to back (the pool must build a fresh context for every call) and for calls paced 1 s apart
 (an agent thinking between calls; the pool refills in between)."""
-import subprocess
 import sys
 import time
 
 from mcp_stdio import Server, cpu_seconds, percentile
+import yardstick
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ISOLATION = sys.argv[2] if len(sys.argv) > 2 else "process"
@@ -16,6 +16,7 @@ CODE = "print(1+1)"
 
 
 def main():
+    print(yardstick.describe())
     server = Server("-Dsandbox.isolation=" + ISOLATION)
     print(f"isolation={ISOLATION}: process start to initialize answer {server.initialize_ms:.0f} ms")
     server.wait_until_warm()
@@ -30,7 +31,7 @@ def main():
     cpython = []
     for _ in range(min(RUNS, 100)):
         start = time.perf_counter()
-        subprocess.run(["python3", "-c", CODE], check=True, capture_output=True)
+        yardstick.run(CODE, check=True, capture_output=True)
         cpython.append((time.perf_counter() - start) * 1000)
 
     print(f"code={CODE!r}")

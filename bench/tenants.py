@@ -22,6 +22,7 @@ if "--tenants" in sys.argv:
     del sys.argv[at:at + 2]
 
 from http_throughput import free_port, run_clients, run_python3  # noqa: E402
+import yardstick  # noqa: E402
 from mcp_http import HttpClient  # noqa: E402
 from mcp_stdio import Server, percentile  # noqa: E402
 
@@ -56,6 +57,7 @@ def phase(server, url, tenants):
 
 
 def main():
+    print(yardstick.describe())
     tenants = [f"-Dcodeexec.tenants.{name}.token={token}" for name, token in TOKENS.items()]
     # As after a restart: a first start records the workers' ahead-of-time cache in the data directory.
     primer = Server(f"-Dquarkus.http.port={free_port()}", *tenants, *PROPERTIES)

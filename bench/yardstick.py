@@ -1,0 +1,42 @@
+"""The CPython every bench compares with: one command, so the figures in docs/benchmarks.md name the same yardstick.
+
+A new `python3 -c` process is what an agent would otherwise run. It should be a CPython as users have it: built with
+the usual optimizations, its standard library compiled, and no site hooks of the machine's. Our build machines'
+`python3` on PATH is often a pyenv build: no PGO or LTO, PYTHONDONTWRITEBYTECODE set so every library import compiles
+from source, and a `.pth` file that imports certifi at every start. That one took 41-43 ms to start and ran the
+everyday programs 1.4-1.8 times slower than Debian's python3, which halved the ratios measured against it
+(docs/benchmarks.md, twenty-fourth session).
+
+So: $BENCH_PYTHON if set, else /usr/bin/python3 when it exists (the distribution's), else python3 on PATH; run with
+-S (no site module: no machine-specific .pth; the programs need only the standard library) and without
+PYTHONDONTWRITEBYTECODE. Every bench prints `describe()` with its figures."""
+import os
+import shutil
+import subprocess
+import time
+
+EXECUTABLE = os.environ.get("BENCH_PYTHON") or (
+    "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else shutil.which("python3") or "python3")
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def command(code, *options):
+    """The yardstick's command line for `code`, with interpreter options (such as -I) before -c."""
+    return [EXECUTABLE, "-S", *options, "-c", code]
+
+
+def run(code, *options, **kwargs):
+    """subprocess.run of `command(code)` in the yardstick's environment; keyword arguments go to subprocess.run."""
+    return subprocess.run(command(code, *options), env=kwargs.pop("env", ENV), **kwargs)
+
+
+def describe():
+    """Which CPython, and what starting it costs (`-c pass`, median of five)."""
+    version = run("import sys; print(sys.version.split()[0])", check=True, capture_output=True,
+                  text=True).stdout.strip()
+    starts = []
+    for _ in range(5):
+        start = time.perf_counter()
+        run("pass", check=True)
+        starts.append((time.perf_counter() - start) * 1000)
+    return f"yardstick: CPython {version} ({EXECUTABLE} -S), start {sorted(starts)[2]:.0f} ms"
