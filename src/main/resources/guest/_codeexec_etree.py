@@ -7,6 +7,11 @@
   iterparse, a target of the caller's) take pyexpat as before.
 - Element.find, findtext and findall of a tag alone compare the children's tags, as _elementtree does, instead of
   compiling and running an ElementPath selector; Element.iter walks the tree without a generator per element.
+- `for child in element` (and list(), `in`, the serializer, copy): ElementTree's Element has no __iter__, so each child
+  was a Python __getitem__ call and each loop's end a raised IndexError, 50-80 times CPython's time. It iterates over
+  its list of children instead, which reads it by index as the sequence protocol does; clear() empties that list in
+  place, as _elementtree empties its own, so a loop over an element that is cleared stops there too. A subclass with
+  a __getitem__ of its own is iterated through it, as before.
 """
 
 import marshal
@@ -146,7 +151,38 @@ def accelerate(ET, parse_on_host):
             else:
                 pending.pop()
 
-    for method, name in ((find, "find"), (findtext, "findtext"), (findall, "findall"), (iter_elements, "iter")):
+    element_getitem = Element.__getitem__
+
+    def by_index(element):
+        index = 0
+        while True:
+            try:
+                child = element[index]
+            except (IndexError, StopIteration):  # what ends the sequence protocol's iteration
+                return
+            yield child
+            index += 1
+
+    def element_children(self):
+        children = self._children
+        if type(children) is list and type(self).__getitem__ is element_getitem:
+            return list_iterator(children)
+        return by_index(self)
+
+    def clear(self):
+        self.attrib.clear()
+        children = self._children
+        if type(children) is list:
+            children.clear()
+        else:
+            self._children = []
+        self.text = self.tail = None
+
+    for method, name in ((find, "find"), (findtext, "findtext"), (findall, "findall"), (iter_elements, "iter"),
+                         (clear, "clear")):
         setattr(Element, name, stand_in(method, getattr(Element, name)))
+    element_children.__name__, element_children.__qualname__ = "__iter__", "Element.__iter__"
+    element_children.__module__ = Element.__module__
+    Element.__iter__ = element_children
     ET.XML = ET.fromstring = stand_in(XML, fromstring)
     XMLParser._parse_whole = _parse_whole
