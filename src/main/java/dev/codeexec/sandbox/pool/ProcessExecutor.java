@@ -130,9 +130,14 @@ public final class ProcessExecutor implements CodeExecutor {
         long start = System.nanoTime();
         Duration stopWait = settings.cancelGrace().plus(settings.cancelGrace()).plus(REPLY_MARGIN);
         Duration hardDeadline = request.timeout().plus(stopWait);
+        // No answer a quarter of the grace past the deadline: the guest ignored its cancellation, and its worker goes
+        // once the grace is over. Its replacement starts now instead of then.
+        WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(
+                request.timeout().plus(settings.cancelGrace().dividedBy(4)),
+                () -> placement.replaceOverrun(worker, "a run on it ignored the cancellation at its deadline"));
         try {
             WorkerMessages.Reply reply = worker.execute(request, placement.takeDrops(worker), settings.worker().startTimeout(),
-                    hardDeadline, stopWait);
+                    hardDeadline, stopWait, overrun);
             if (reply.spares() != null) {
                 placement.noteSpares(worker, reply.spares());
             }

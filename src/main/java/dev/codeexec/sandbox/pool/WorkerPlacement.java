@@ -73,11 +73,18 @@ final class WorkerPlacement {
         WorkerProcess start(int number, Path workspace, boolean quick, WorkerPlacement placement) throws IOException;
     }
 
-    /**
-     * Why a worker is drained, and whether a worker for its tenant is started when it goes: not for a quick worker,
-     * whose successor is there already.
-     */
-    private record Drain(String why, boolean replace) {
+    /** How a drained worker goes once its runs are over. */
+    private enum Leaving {
+        /** Killed and counted as replaced, and a worker started for its tenant. */
+        RETIRE_AND_REPLACE,
+        /** Killed and counted as replaced; its replacement was started while it drained. */
+        RETIRE,
+        /** Stopped: a quick worker, whose successor is there already. */
+        STOP
+    }
+
+    /** Why a worker is drained, and how it goes. */
+    private record Drain(String why, Leaving leaving) {
     }
 
     /** The caller cancelled a run still waiting for a worker. */
@@ -464,10 +471,10 @@ final class WorkerPlacement {
         Drain drain = draining.get(worker);
         if (drain != null) {
             if (out.get(worker) == 0) {
-                if (drain.replace()) {
-                    retireLocked(worker, drain.why(), live.get(worker));
-                } else {
+                if (drain.leaving() == Leaving.STOP) {
                     stopDrained(worker, drain.why());
+                } else {
+                    retireLocked(worker, drain.why(), live.get(worker));
                 }
             }
             return;
@@ -523,12 +530,34 @@ final class WorkerPlacement {
         if (!live.containsKey(worker)) {
             return;
         }
+        Drain earlier = draining.get(worker);
+        // A worker whose replacement has started (an overrun, a quick one's successor) gets no second one.
+        draining.put(worker, new Drain(why, earlier == null ? Leaving.RETIRE_AND_REPLACE : Leaving.RETIRE));
         if (out.getOrDefault(worker, 0) == 0) {
             retireLocked(worker, why, live.get(worker));
             return;
         }
-        draining.put(worker, new Drain(why, true));
         idle.removeIf(lane -> lane.worker() == worker);
+    }
+
+    /**
+     * A run on {@code worker} has not answered a while after its deadline: its guest ignored the cancellation (stuck in
+     * a long builtin), and the worker is killed once the cancellation grace is over. The replacement starts now,
+     * beside the grace, instead of after it: with the default single worker, the caller's next run waited for the
+     * grace and then a whole worker start (docs/benchmarks.md). The worker takes no new run and is retired once its
+     * runs are over, with nothing more started for it; for that time the pool holds one worker more than its places.
+     * Not for a worker with sessions, which retiring one whose guest did stop late would lose, nor one already going.
+     */
+    synchronized void replaceOverrun(WorkerProcess worker, String why) {
+        Path tenant = live.get(worker);
+        if (closed || tenant == null || draining.containsKey(worker) || sessions.count(worker) > 0) {
+            return;
+        }
+        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}): {2}; its replacement starts now",
+                new Object[] {worker.number(), worker.pid(), why});
+        draining.put(worker, new Drain(why, Leaving.RETIRE));
+        idle.removeIf(lane -> lane.worker() == worker);
+        spawn(tenant);
     }
 
     /**
@@ -549,7 +578,7 @@ final class WorkerPlacement {
     private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
         worker.kill();
         Drain drain = draining.get(worker);
-        boolean replace = drain == null || drain.replace();
+        boolean replace = drain == null || drain.leaving() == Leaving.RETIRE_AND_REPLACE;
         if (!forget(worker)) {
             return;
         }
@@ -682,11 +711,18 @@ final class WorkerPlacement {
         WorkerProcess replaced = quick;
         quick = null;
         successorCheck.cancel(false);
+        Drain earlier = draining.get(replaced);
+        if (earlier != null) {
+            // Going already: the successor is the replacement it would have had.
+            draining.put(replaced, new Drain(earlier.why(),
+                    earlier.leaving() == Leaving.STOP ? Leaving.STOP : Leaving.RETIRE));
+            return;
+        }
         if (sessions.count(replaced) > 0) {
             return;
         }
         String why = "worker " + successor.number() + ", compiled by C1 and C2, took its place";
-        draining.put(replaced, new Drain(why, false));
+        draining.put(replaced, new Drain(why, Leaving.STOP));
         idle.removeIf(lane -> lane.worker() == replaced);
         if (out.getOrDefault(replaced, 0) == 0) {
             stopDrained(replaced, why);

@@ -163,18 +163,26 @@ final class WorkerProcess {
     }
 
     /**
+     * What to do, once, when an execution has not answered {@code after} its start: the pool's early warning that its
+     * guest is past its deadline and has not stopped when cancelled.
+     */
+    record Overrun(Duration after, Runnable action) {
+    }
+
+    /**
      * Sends one execution and waits for its result until {@code hardDeadline}; past it the worker
      * is killed. When the caller cancels, the worker is told to stop the guest and gets {@code cancelWait} to
      * answer before it is killed. Several calls may wait at once, from different threads, each for its own
      * execution; the pool bounds how many.
      *
+     * @param overrun run on this thread if neither the result nor a cancellation has come by its time
      * @throws WorkerGone       when the worker died, or was killed (for another execution in flight on it too: then
      *                          {@link WorkerGone#sibling} is set)
      * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
      *                          killed)
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
-            Duration hardDeadline, Duration cancelWait) throws WorkerGone, TimeoutException {
+            Duration hardDeadline, Duration cancelWait, Overrun overrun) throws WorkerGone, TimeoutException {
         long id = nextId.incrementAndGet();
         RunHooks hooks = request.hooks();
         Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>(),
@@ -195,7 +203,15 @@ final class WorkerProcess {
             hooks.started();
             long deadline = System.nanoTime() + hardDeadline.toNanos();
             CompletableFuture<WorkerMessages.Reply> reply = execution.finished();
-            CompletableFuture.anyOf(reply, hooks.cancellation()).get(hardDeadline.toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture<Object> ended = CompletableFuture.anyOf(reply, hooks.cancellation());
+            if (overrun.after().compareTo(hardDeadline) < 0) {
+                try {
+                    ended.get(overrun.after().toMillis(), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    overrun.action().run();
+                }
+            }
+            ended.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (!reply.isDone()) {
                 codec.write(new WorkerMessages.ToWorker(null, null, new WorkerMessages.Cancel(id)));
                 long left = Math.min(deadline - System.nanoTime(), cancelWait.toNanos());

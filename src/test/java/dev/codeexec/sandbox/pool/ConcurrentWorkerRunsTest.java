@@ -65,14 +65,15 @@ class ConcurrentWorkerRunsTest {
                 try {
                     first.complete(worker.execute(request(awaitFlag, "alice",
                             new RunHooks(null, () -> firstStarted.complete(null))), List.of(), PATIENCE, PATIENCE,
-                            PATIENCE));
+                            PATIENCE, WorkerProcessProtocolTest.NO_OVERRUN));
                 } catch (Exception e) {
                     first.completeExceptionally(e);
                 }
             });
             firstStarted.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
             WorkerMessages.Reply second = worker.execute(request("import _codeexec_bridge as b\n"
-                    + "print(b.call('echo', 'echo'))", "bob", RunHooks.none()), List.of(), PATIENCE, PATIENCE, PATIENCE);
+                    + "print(b.call('echo', 'echo'))", "bob", RunHooks.none()), List.of(), PATIENCE, PATIENCE, PATIENCE,
+                    WorkerProcessProtocolTest.NO_OVERRUN);
             Files.createFile(root.resolve("flag"));
             assertEquals("bob\n", second.result().stdout(), second.result().stderr());
             WorkerMessages.Reply firstReply = first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);

@@ -120,6 +120,11 @@ public final class FakeWorker {
                 codec.write(finished(first, answers.get(1L)));
                 codec.write(finished(second, answers.get(3L)));
             }
+            case "started-then-silence" -> {
+                // Started, and never finished: a guest stuck in a builtin, past its deadline.
+                codec.write(started(codec.read(WorkerMessages.ToWorker.class).execute(), INTERPRETER));
+            }
+            case "honest" -> serveHonestly(codec);
             case "two-then-silence" -> {
                 // Both started, neither ever finishes: the server kills the worker at a deadline.
                 WorkerMessages.Execute first = codec.read(WorkerMessages.ToWorker.class).execute();

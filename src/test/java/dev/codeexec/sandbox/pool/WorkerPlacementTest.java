@@ -470,6 +470,48 @@ class WorkerPlacementTest {
     }
 
     /**
+     * A run past its deadline that ignored its cancellation: the replacement starts while the worker still drains, the
+     * worker takes no new run, and when its run ends in a retirement (the worker asks to be replaced, or is killed)
+     * nothing more starts: one worker replaced, one started (mutation-checked: without the early start no second
+     * worker is live before the old one goes; with retireWhenFree overriding the drain, a third worker starts).
+     */
+    @Test
+    void anOverrunningRunsWorkerIsReplacedBeforeItGoesAndOnlyOnce() throws Exception {
+        placement(1);
+        Lane stuck = placement.takeAny(runOf(null));
+        CompletableFuture<Lane> next = takeLater(null);
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.waiting() == 1);
+        placement.replaceOverrun(stuck.worker(), "test overrun");
+        // Ready while the stuck run still holds the one running slot: the waiting run takes it when the slot frees.
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 2
+                && placement.counts().starting() == 0);
+        assertTrue(stuck.worker().alive(), "the overrunning worker was killed before its run's grace was over");
+        assertFalse(next.isDone(), "a run went beside the stuck one beyond the running slots");
+        assertEquals(0, placement.counts().replaced());
+        placement.retireWhenFree(stuck.worker(), "its guest thread ignored cancellation");
+        placement.release(stuck, false);
+        Lane replacement = next.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertNotSame(stuck.worker(), replacement.worker());
+        Awaitility.await().atMost(PATIENCE).until(() -> !stuck.worker().alive());
+        assertEquals(1, placement.counts().replaced());
+        assertEquals(2, startedFor.size(), "a second replacement started: " + startedFor.keySet());
+        assertEquals(List.of(replacement.worker().pid()), placement.pids());
+        assertEquals(0, placement.counts().starting());
+    }
+
+    /** A worker holding a session is not replaced early: retiring one whose run did stop late would lose it. */
+    @Test
+    void anOverrunningWorkerHoldingASessionIsLeftToTheDeadline() {
+        placement(1);
+        Lane stuck = placement.takeAny(runOf(null));
+        placement.sessions.create(SessionKey.of("local", "s1"), () -> stuck.worker());
+        placement.replaceOverrun(stuck.worker(), "test overrun");
+        assertEquals(0, placement.counts().starting());
+        placement.release(stuck, false);
+        assertSame(stuck.worker(), placement.takeAny(runOf(null)).worker());
+    }
+
+    /**
      * The first worker starts quick; once its first run has ended and it has run nothing for a while, a worker with
      * both compilers starts, and the quick one stops when that one is ready (mutation-checked: without the
      * replacement the quick worker stays live beside it; without the first-run rule a successor starts during it).

@@ -33,6 +33,8 @@ class WorkerProcessProtocolTest {
 
     static final int LIMIT = FrameLimits.fromWorker(1 << 20);
     static final Duration PATIENCE = Duration.ofSeconds(60);
+    /** Never before the deadline: these runs are not about overruns. */
+    static final WorkerProcess.Overrun NO_OVERRUN = new WorkerProcess.Overrun(PATIENCE, () -> { });
 
     record Call(String owner, String service) {
     }
@@ -77,7 +79,7 @@ class WorkerProcessProtocolTest {
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {
             try {
-                reply.complete(worker.execute(request, List.of(), PATIENCE, hardDeadline, PATIENCE));
+                reply.complete(worker.execute(request, List.of(), PATIENCE, hardDeadline, PATIENCE, NO_OVERRUN));
             } catch (WorkerProcess.WorkerGone | java.util.concurrent.TimeoutException | RuntimeException e) {
                 reply.completeExceptionally(e);
             }
@@ -115,7 +117,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallWithNoExecutionRunningIsDroppedAndKillsNothing() throws Exception {
         allowedCalls = 1;
         start("bridge-while-idle");
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE);
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN);
         assertEquals(List.of(new Call("alice", "echo")), calls, "only the running execution's call is answered");
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         assertEquals(1, refused.get());
@@ -132,7 +134,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallsFromAnotherInterpreterDuringAnExecutionAreDropped() throws Exception {
         allowedCalls = 1;
         start("bridge-from-other-interpreters");
-        WorkerMessages.Reply reply = worker.execute(request("dave"), List.of(), PATIENCE, PATIENCE, PATIENCE);
+        WorkerMessages.Reply reply = worker.execute(request("dave"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN);
         assertEquals(List.of(new Call("dave", "echo")), calls);
         assertEquals("{\"result\":\"for dave\"}", reply.result().stdout());
         assertEquals(2, refused.get());
@@ -144,7 +146,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallAfterTheResultIsNeverAnsweredForTheLastOwner() throws Exception {
         allowedCalls = 1;
         start("bridge-after-result");
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE);
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN);
         // During the execution the call is answered, for the caller the server knows.
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         assertEquals(1L, firstRefusal.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
@@ -225,7 +227,7 @@ class WorkerProcessProtocolTest {
     void aResultForAnotherExecutionFailsTheRunningOne() throws Exception {
         start("result-for-another-execution");
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
-                () -> worker.execute(request("carol"), List.of(), PATIENCE, PATIENCE, PATIENCE));
+                () -> worker.execute(request("carol"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN));
         assertTrue(gone.getMessage().matches("the sandbox worker was stopped for breaking the protocol: it sent "
                 + "a result \\(\\d+ bytes\\) for execution 2 while 1 runs"), gone.getMessage());
         assertKilled();
@@ -236,7 +238,7 @@ class WorkerProcessProtocolTest {
     void oversizedFrameFailsTheExecutionFromItsLengthAlone() throws Exception {
         start("oversized-result", Integer.toString(LIMIT));
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
-                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE, PATIENCE));
+                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN));
         assertEquals("the sandbox worker was stopped for breaking the protocol: it sent a frame of " + (LIMIT + 1L)
                 + " bytes, over the limit of " + LIMIT + " bytes", gone.getMessage());
         assertFalse(gone.outOfMemory);
@@ -244,5 +246,31 @@ class WorkerProcessProtocolTest {
         // The failed execution reports it; the pool retires the worker from there, once.
         assertFalse(brokeIdle.isDone());
         assertEquals(List.of(), calls);
+    }
+
+    /**
+     * An execution that has not answered by its overrun time sets off the overrun action, once, and still ends at its
+     * hard deadline; one that answers first never does (mutation-checked: without the action's call the first test
+     * fails, and calling it on every run fails the second).
+     */
+    @Test
+    void anExecutionSilentPastItsOverrunTimeSetsOffItsActionOnce() throws Exception {
+        start("started-then-silence");
+        java.util.concurrent.atomic.AtomicInteger actions = new java.util.concurrent.atomic.AtomicInteger();
+        WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(Duration.ofMillis(200), actions::incrementAndGet);
+        assertThrows(java.util.concurrent.TimeoutException.class,
+                () -> worker.execute(request("alice"), List.of(), PATIENCE, Duration.ofSeconds(2), PATIENCE, overrun));
+        assertEquals(1, actions.get());
+    }
+
+    @Test
+    void anExecutionThatAnswersBeforeItsOverrunTimeSetsOffNothing() throws Exception {
+        allowedCalls = 1;
+        start("honest");
+        java.util.concurrent.atomic.AtomicInteger actions = new java.util.concurrent.atomic.AtomicInteger();
+        WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(Duration.ofSeconds(30), actions::incrementAndGet);
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, overrun);
+        assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
+        assertEquals(0, actions.get());
     }
 }
