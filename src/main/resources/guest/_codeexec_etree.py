@@ -8,7 +8,7 @@
 - Element.find, findtext and findall of a tag alone compare the children's tags, as _elementtree does, instead of
   compiling and running an ElementPath selector; Element.iter walks the tree without a generator per element.
 - `for child in element` (and list(), `in`, the serializer, copy): ElementTree's Element has no __iter__, so each child
-  was a Python __getitem__ call and each loop's end a raised IndexError, 50-80 times CPython's time. It iterates over
+  was a Python __getitem__ call and each loop's end a raised IndexError, 30-80 times CPython's time. It iterates over
   its list of children instead, which reads it by index as the sequence protocol does; clear() empties that list in
   place, as _elementtree empties its own, so a loop over an element that is cleared stops there too. A subclass with
   a __getitem__ of its own is iterated through it, as before.
