@@ -711,13 +711,6 @@ final class WorkerPlacement {
         WorkerProcess replaced = quick;
         quick = null;
         successorCheck.cancel(false);
-        Drain earlier = draining.get(replaced);
-        if (earlier != null) {
-            // Going already: the successor is the replacement it would have had.
-            draining.put(replaced, new Drain(earlier.why(),
-                    earlier.leaving() == Leaving.STOP ? Leaving.STOP : Leaving.RETIRE));
-            return;
-        }
         if (sessions.count(replaced) > 0) {
             return;
         }
