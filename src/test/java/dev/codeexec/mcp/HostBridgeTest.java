@@ -52,10 +52,19 @@ class HostBridgeTest {
      */
     @Test
     void oversizedArgsAreAValueErrorNotAKilledWorker() {
-        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'echo', {'x': '\"' * (9 * 2**20)})", 60);
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\nb.call('echo', 'echo', {'x': " + oversizedText()
+                + "})", 60);
         assertEquals(1, r.exitCode(), r.stderr());
         // A worker refuses past the frame bound itself (16 Mi); the server past its budget (4 Mi by default).
         assertTrue(r.stderr().contains("ValueError: args: larger than the bridge limit of "), r.stderr());
+    }
+
+    /**
+     * A guest string whose JSON passes the worker's frame bound (16 Mi), 18 Mi chars: in a worker, that bound is
+     * what refuses it.
+     */
+    String oversizedText() {
+        return "'\"' * (9 * 2**20)";
     }
 
     /** Jackson's read constraints bound the parse: nesting past sandbox.bridge.max-nesting-depth is refused. */
