@@ -8,7 +8,6 @@ Starts the packaged server over stdio, waits for a warm pool, then times inside 
 - a small yaml.safe_load/safe_dump and Jinja2 render in the warm interpreter;
 and the same import under CPython (python3 -I with the same directory on sys.path) for comparison."""
 import os
-import subprocess
 import sys
 
 from mcp_stdio import ROOT, Server, percentile
@@ -50,9 +49,8 @@ def main():
     server.close()
     cpython = []
     for _ in range(RUNS):
-        out = subprocess.run(yardstick.command("import sys; sys.path.append(sys.argv[1])\n" + IMPORT, "-I")
-                             + [os.path.join(ROOT, "python-packages")], env=yardstick.ENV, check=True,
-                             capture_output=True, text=True)
+        out = yardstick.run("import sys; sys.path.append(sys.argv[1])\n" + IMPORT, "-I",
+                            args=[os.path.join(ROOT, "python-packages")], check=True, capture_output=True, text=True)
         cpython.append(float(out.stdout))
     summary("import yaml, jinja2 in a fresh interpreter", fresh)
     print(f"import yaml, jinja2, first run in the caller's warm interpreter: {first_warm:.1f} ms")

@@ -22,9 +22,9 @@ if "--tenants" in sys.argv:
     del sys.argv[at:at + 2]
 
 from http_throughput import free_port, run_clients, run_python3  # noqa: E402
-import yardstick  # noqa: E402
 from mcp_http import HttpClient  # noqa: E402
 from mcp_stdio import Server, percentile  # noqa: E402
+import yardstick  # noqa: E402
 
 ARGS = [a for a in sys.argv[1:] if not a.startswith("-D")]
 PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]

@@ -20,14 +20,10 @@ EXECUTABLE = os.environ.get("BENCH_PYTHON") or (
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def command(code, *options):
-    """The yardstick's command line for `code`, with interpreter options (such as -I) before -c."""
-    return [EXECUTABLE, "-S", *options, "-c", code]
-
-
-def run(code, *options, **kwargs):
-    """subprocess.run of `command(code)` in the yardstick's environment; keyword arguments go to subprocess.run."""
-    return subprocess.run(command(code, *options), env=kwargs.pop("env", ENV), **kwargs)
+def run(code, *options, args=(), **kwargs):
+    """Runs `code` as `python3 -S [options] -c code [args]` in the yardstick's environment; options are interpreter
+    options (such as -I), args the program's sys.argv[1:], and other keyword arguments go to subprocess.run."""
+    return subprocess.run([EXECUTABLE, "-S", *options, "-c", code, *args], env=ENV, **kwargs)
 
 
 def describe():
