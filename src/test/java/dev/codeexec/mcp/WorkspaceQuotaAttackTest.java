@@ -208,4 +208,72 @@ class WorkspaceQuotaAttackTest {
                 + "'entries': 0})");
         assertTrue(r.stderr().contains("unknown service 'quota'"), r.stderr());
     }
+
+    /**
+     * A stream longer than the file limit is spilled up to it: its file holds exactly the stream's first bytes and the
+     * marker says so. The guest's stdout is line-buffered, so the spill meets the stream one line at a time.
+     */
+    @Test
+    void outputLongerThanTheFileLimitIsSpilledUpToIt() throws IOException {
+        int lines = 21_000;
+        ToolResponse response = mcp.call("execute_code", Map.of("code",
+                "for i in range(%d):\n    print('%%099d' %% i)".formatted(lines), "timeout_s", 60));
+        assertFalse(response.isError(), McpCalls.text(response));
+        io.vertx.core.json.JsonObject result = io.vertx.core.json.JsonObject.mapFrom(response.structuredContent());
+        String file = result.getString("stdout_file");
+        String marker = result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");
+        try {
+            assertTrue(file != null && file.endsWith("/stdout.txt"), marker);
+            long total = lines * 100L;
+            assertTrue(marker.contains("; the first " + SmallWorkspaceQuotas.MAX_FILE_BYTES + " of " + total
+                    + " bytes are in " + file + " (spill cap)"), marker);
+            StringBuilder expected = new StringBuilder();
+            for (int i = 0; expected.length() < SmallWorkspaceQuotas.MAX_FILE_BYTES; i++) {
+                expected.append("%099d\n".formatted(i));
+            }
+            assertEquals(expected.substring(0, (int) SmallWorkspaceQuotas.MAX_FILE_BYTES),
+                    Files.readString(WORKSPACE.resolve(file)), "the file holds the stream's first bytes, all of them");
+        } finally {
+            if (file != null) {
+                run("import shutil; shutil.rmtree('" + Path.of(file).getParent() + "')");
+            }
+        }
+    }
+
+    /** With the workspace full, a long stream is not saved: the marker says why, and no partial file is left. */
+    @Test
+    void outputIsNotSpilledIntoAFullWorkspace() throws IOException {
+        java.util.Set<Path> before = spillFiles();
+        ToolResponse response = mcp.call("execute_code", Map.of("code", """
+                n = 0
+                try:
+                    while True:
+                        with open('%s/fill%%d' %% n, 'wb') as f:
+                            n += 1
+                            for _ in range(16):
+                                f.write(b'x' * 65536)
+                                f.flush()
+                except OSError:
+                    pass
+                for i in range(3000):
+                    print('%%099d' %% i)
+                """.formatted(dir), "timeout_s", 60));
+        assertFalse(response.isError(), McpCalls.text(response));
+        io.vertx.core.json.JsonObject result = io.vertx.core.json.JsonObject.mapFrom(response.structuredContent());
+        String marker = result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");
+        assertEquals(null, result.getString("stdout_file"), marker);
+        assertTrue(marker.contains(" of 300000; not saved: the workspace quota has no room"), marker);
+        assertEquals(before, spillFiles(), "a partial spill file was left behind");
+    }
+
+    /** The spill files in the workspace now. */
+    private static java.util.Set<Path> spillFiles() throws IOException {
+        Path runs = WORKSPACE.resolve(".runs");
+        if (!Files.isDirectory(runs)) {
+            return java.util.Set.of();
+        }
+        try (Stream<Path> files = Files.walk(runs)) {
+            return files.filter(Files::isRegularFile).collect(java.util.stream.Collectors.toSet());
+        }
+    }
 }
