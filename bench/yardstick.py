@@ -8,8 +8,9 @@ everyday programs 1.4-1.8 times slower than Debian's python3, which halved the r
 (docs/benchmarks.md, twenty-fourth session).
 
 So: $BENCH_PYTHON if set, else /usr/bin/python3 when it exists (the distribution's), else python3 on PATH; run with
--S (no site module: no machine-specific .pth; the programs need only the standard library) and without
-PYTHONDONTWRITEBYTECODE. Every bench prints `describe()` with its figures."""
+-S (no site module: no machine-specific .pth; the programs need only the standard library), without
+PYTHONDONTWRITEBYTECODE, and without PYTHONUNBUFFERED (set on some of our machines): a `python3` writing to a pipe
+buffers its stdout. Every bench prints `describe()` with its figures."""
 import os
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ import time
 
 EXECUTABLE = os.environ.get("BENCH_PYTHON") or (
     "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else shutil.which("python3") or "python3")
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 
 
 def run(code, *options, args=(), **kwargs):
