@@ -170,7 +170,7 @@ def same_answer(result, expected):
 
 def python3(code):
     start = time.perf_counter()
-    out = yardstick.run(code, check=True, capture_output=True, text=True).stdout
+    out = yardstick.run(code, check=True, capture_output=True).stdout.decode()  # as printed: "\r\n" stays
     return (time.perf_counter() - start) * 1000, out
 
 
@@ -201,7 +201,7 @@ def main():
             expected = cpython[0][1]
             for _, _, result in runs:
                 if not same_answer(result, expected) or result["exit_code"] != 0:
-                    raise SystemExit(f"{name}: wrong answer {result}\nexpected {expected!r}")
+                    raise SystemExit(f"{name}: wrong answer {str(result)[:2000]}\nexpected {expected[:2000]!r}")
             later_trip = statistics.median(r[0] for r in runs[1:])
             later_duration = statistics.median(r[1] for r in runs[1:])
             cpython_ms = statistics.median(c[0] for c in cpython)
