@@ -74,6 +74,19 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void outputStreamsAReconfiguredOrClosedByARunAreUsableInTheNext() {
+        McpCalls.Exec change = alice.exec(MARK + "import sys\n"
+                + "sys.stdout.reconfigure(encoding='ascii', errors='strict', line_buffering=False, write_through=True)\n"
+                + "sys.stderr.close()");
+        assertEquals(0, change.exitCode(), change.stderr());
+        McpCalls.Exec next = alice.exec(SHOW_MARK + "import sys\n"
+                + "print('h\u00e9', sys.stdout.encoding, sys.stdout.line_buffering, sys.stdout.write_through)\n"
+                + "raise ValueError('after')");
+        assertEquals(change.stdout() + "h\u00e9 utf-8 True False\n", next.stdout(), next.stderr());
+        assertTrue(next.stderr().endsWith("ValueError: after\n"), next.stderr());
+    }
+
+    @Test
     void workspaceModulesLoadTheirNewVersionAndKeepNoAttributesAcrossRuns() {
         String module = "warm_mod_" + UUID.randomUUID().toString().replace("-", "");
         write(module + ".py", "VALUE = 1\n");

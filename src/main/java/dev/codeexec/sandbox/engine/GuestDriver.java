@@ -273,6 +273,23 @@ final class GuestDriver {
                 pristine_builtins = dict(builtins.__dict__)
                 sys_state = (sys.getrecursionlimit(), list(sys.path), list(sys.meta_path), list(sys.path_hooks),
                              sys.stdin, sys.stdout, sys.stderr, sys.displayhook, sys.excepthook)
+                # The output streams as a run finds them. A run may also change the objects themselves, which the next
+                # run would otherwise inherit: reconfigure(encoding='ascii') failed every later non-ASCII print, and a
+                # closed sys.stderr every later traceback. Their newline setting cannot be read, so only a change of
+                # the others restores it.
+                out_settings, err_settings = ((s.encoding, s.errors, s.line_buffering, s.write_through)
+                                              for s in (sys.stdout, sys.stderr))
+
+                def usable(stream, fd, encoding, errors, line_buffering, write_through, wrapper=io.TextIOWrapper,
+                           buffered=io.BufferedWriter, raw=io.FileIO):
+                    if stream.closed:
+                        return wrapper(buffered(raw(fd, "wb", closefd=False)), encoding=encoding, errors=errors,
+                                       line_buffering=line_buffering, write_through=write_through)
+                    if (stream.encoding, stream.errors, stream.line_buffering, stream.write_through) != (
+                            encoding, errors, line_buffering, write_through):
+                        stream.reconfigure(encoding=encoding, errors=errors, newline="\\n",
+                                           line_buffering=line_buffering, write_through=write_through)
+                    return stream
                 warning_filters = list(warnings.filters)
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
@@ -302,10 +319,15 @@ final class GuestDriver {
                             pass
 
                 def reset():
+                    nonlocal sys_state
                     restore_builtins()
                     close_open_files()
                     io.open, os.rename, os.replace = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
+                    out, err = usable(stdout, 1, *out_settings), usable(stderr, 2, *err_settings)
+                    if out is not stdout or err is not stderr:  # one was closed: its replacement stays
+                        stdout, stderr = out, err
+                        sys_state = (limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook)
                     sys.setrecursionlimit(limit)
                     sys.path[:] = path
                     sys.meta_path[:] = meta_path
