@@ -77,6 +77,14 @@ class SessionsTest {
     }
 
     @Test
+    void eachCallInASessionReadsItsOwnStdin() {
+        String s = open(mcp, "kept = 1");
+        assertEquals("a\n", mcp.exec(Map.of("code", "print(input())", "session", s, "stdin", "a\nb\n")).stdout());
+        McpCalls.Exec r = mcp.exec(Map.of("code", "print(input(), kept)", "session", s, "stdin", "c\n"));
+        assertEquals("c 1\n", r.stdout(), r.stderr());
+    }
+
+    @Test
     void timeoutInASessionKeepsStateWhenTheLoopCanBeInterrupted() {
         String s = open(mcp, "kept = 'yes'");
         McpCalls.Exec timedOut = mcp.exec(Map.of("code", "while True:\n    pass", "session", s, "timeout_s", 1));

@@ -87,6 +87,18 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void stdinARunLeftUnreadOrClosedNeverReachesTheNext() {
+        String first = alice.exec(Map.of("code", MARK + "print(input())", "stdin", "a\nb\n")).stdout();
+        assertTrue(first.endsWith("\na\n"), first);
+        String mark = first.substring(0, first.length() - "a\n".length());
+        McpCalls.Exec next = alice.exec(Map.of("code", SHOW_MARK + "import sys\nprint(input())\nsys.stdin.close()",
+                "stdin", "c\n"));
+        assertEquals(mark + "c\n", next.stdout(), next.stderr());
+        McpCalls.Exec third = alice.exec(Map.of("code", SHOW_MARK + "print(input())", "stdin", "d\n"));
+        assertEquals(mark + "d\n", third.stdout(), third.stderr());
+    }
+
+    @Test
     void workspaceModulesLoadTheirNewVersionAndKeepNoAttributesAcrossRuns() {
         String module = "warm_mod_" + UUID.randomUUID().toString().replace("-", "");
         write(module + ".py", "VALUE = 1\n");

@@ -280,6 +280,21 @@ final class GuestDriver {
                 out_settings, err_settings = ((s.encoding, s.errors, s.line_buffering, s.write_through)
                                               for s in (sys.stdout, sys.stderr))
 
+                in_settings = (sys.stdin.encoding, sys.stdin.errors)
+
+                def emptied(stream, encoding, errors, wrapper=io.TextIOWrapper, buffered=io.BufferedReader,
+                            raw=io.FileIO):
+                    # What a run leaves unread of its stdin stays in the stream's buffers, and the next run, session
+                    # or not, would read it before its own: read to the end (the host's side ends with the run's
+                    # input), or take a new stream when that cannot be done.
+                    try:
+                        if not stream.closed and (stream.encoding, stream.errors) == (encoding, errors):
+                            stream.read()
+                            return stream
+                    except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                        pass
+                    return wrapper(buffered(raw(0, "rb", closefd=False)), encoding=encoding, errors=errors)
+
                 def usable(stream, fd, encoding, errors, line_buffering, write_through, wrapper=io.TextIOWrapper,
                            buffered=io.BufferedWriter, raw=io.FileIO):
                     if stream.closed:
@@ -346,6 +361,15 @@ final class GuestDriver {
                         else:
                             del sys.modules[name]
 
+                def drop_unread_input():
+                    nonlocal sys_state
+                    stdin = sys_state[4]
+                    kept = emptied(stdin, *in_settings)
+                    if kept is not stdin:
+                        if sys.stdin is stdin:
+                            sys.stdin = kept
+                        sys_state = sys_state[:4] + (kept,) + sys_state[5:]
+
                 # The caller's most recently run texts and their code objects, least recently used first.
                 compiled = {}
                 COMPILED_KEPT = 8
@@ -360,6 +384,7 @@ final class GuestDriver {
                     # As at CPython's exit: non-daemon threads are joined (within the run's timeout); any thread still
                     # alive after that ends with the interpreter, which the host then discards.
                     result += [",".join(internal_errors), guest_patches.finish_threads()]
+                    drop_unread_input()
                     if not keep_files:
                         # Nothing after this run can use them; closed now, their workspace reservations settle
                         # now too, instead of holding space (and the ledger's recount) until the next run.
