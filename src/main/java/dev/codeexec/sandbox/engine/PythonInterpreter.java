@@ -119,7 +119,7 @@ public final class PythonInterpreter implements AutoCloseable {
         out.redirectTo(stdout);
         err.redirectTo(stderr);
         try {
-            Value finish = run.execute(code, freshStart, keepFiles);
+            Value finish = run.execute(code, freshStart, keepFiles, stdin.length > 0);
             return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean(),
                     finish.getArrayElement(2).asString(), finish.getArrayElement(3).asInt());
         } finally {
