@@ -368,7 +368,10 @@ final class GuestDriver {
                     # leave (each run's leftovers are read away at its end).
                     if not had_input and not stdin.closed and (stdin.encoding, stdin.errors) == in_settings:
                         return
-                    kept = emptied(stdin, *in_settings)
+                    try:
+                        kept = emptied(stdin, *in_settings)
+                    except Exception:  # the run itself is over and answered: its stdin stays as it is
+                        return
                     if kept is not stdin:
                         if sys.stdin is stdin:
                             sys.stdin = kept
