@@ -2,11 +2,13 @@ package dev.codeexec.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -219,9 +221,9 @@ class WorkspaceQuotaAttackTest {
         ToolResponse response = mcp.call("execute_code", Map.of("code",
                 "for i in range(%d):\n    print('%%099d' %% i)".formatted(lines), "timeout_s", 60));
         assertFalse(response.isError(), McpCalls.text(response));
-        io.vertx.core.json.JsonObject result = io.vertx.core.json.JsonObject.mapFrom(response.structuredContent());
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
         String file = result.getString("stdout_file");
-        String marker = result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");
+        String marker = marker(result);
         try {
             assertTrue(file != null && file.endsWith("/stdout.txt"), marker);
             long total = lines * 100L;
@@ -259,11 +261,16 @@ class WorkspaceQuotaAttackTest {
                     print('%%099d' %% i)
                 """.formatted(dir), "timeout_s", 60));
         assertFalse(response.isError(), McpCalls.text(response));
-        io.vertx.core.json.JsonObject result = io.vertx.core.json.JsonObject.mapFrom(response.structuredContent());
-        String marker = result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");
-        assertEquals(null, result.getString("stdout_file"), marker);
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        String marker = marker(result);
+        assertNull(result.getString("stdout_file"), marker);
         assertTrue(marker.contains(" of 300000; not saved: the workspace quota has no room"), marker);
         assertEquals(before, spillFiles(), "a partial spill file was left behind");
+    }
+
+    /** The one line of a long stream's inline text that says what was left out and where it went. */
+    private static String marker(JsonObject result) {
+        return result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");
     }
 
     /** The spill files in the workspace now. */

@@ -282,19 +282,6 @@ final class GuestDriver {
 
                 in_settings = (sys.stdin.encoding, sys.stdin.errors)
 
-                def emptied(stream, encoding, errors, wrapper=io.TextIOWrapper, buffered=io.BufferedReader,
-                            raw=io.FileIO):
-                    # What a run leaves unread of its stdin stays in the stream's buffers, and the next run, session
-                    # or not, would read it before its own: read to the end (the host's side ends with the run's
-                    # input), or take a new stream when that cannot be done.
-                    try:
-                        if not stream.closed and (stream.encoding, stream.errors) == (encoding, errors):
-                            stream.read()
-                            return stream
-                    except Exception:  # never BaseException: that would swallow the host's exit and cancel
-                        pass
-                    return wrapper(buffered(raw(0, "rb", closefd=False)), encoding=encoding, errors=errors)
-
                 def usable(stream, fd, encoding, errors, line_buffering, write_through, wrapper=io.TextIOWrapper,
                            buffered=io.BufferedWriter, raw=io.FileIO):
                     if stream.closed:
@@ -361,21 +348,28 @@ final class GuestDriver {
                         else:
                             del sys.modules[name]
 
-                def drop_unread_input(had_input):
+                def drop_unread_input(had_input, wrapper=io.TextIOWrapper, buffered=io.BufferedReader, raw=io.FileIO):
+                    # What a run leaves unread of its stdin stays in the stream's buffers, and the next run, session or
+                    # not, would read it before its own: read to the end (the host's side ends with the run's input).
+                    # That costs 50-150 us even with nothing left, and a run without input leaves nothing. A stream
+                    # that was closed, reconfigured or cannot be read to its end is replaced.
                     nonlocal sys_state
                     stdin = sys_state[4]
-                    # Reading to the end costs 50-150 us even with nothing left; without input there is nothing to
-                    # leave (each run's leftovers are read away at its end).
-                    if not had_input and not stdin.closed and (stdin.encoding, stdin.errors) == in_settings:
-                        return
                     try:
-                        kept = emptied(stdin, *in_settings)
+                        if not stdin.closed and (stdin.encoding, stdin.errors) == in_settings:
+                            if had_input:
+                                stdin.read()
+                            return
+                    except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                        pass
+                    try:
+                        kept = wrapper(buffered(raw(0, "rb", closefd=False)), encoding=in_settings[0],
+                                       errors=in_settings[1])
                     except Exception:  # the run itself is over and answered: its stdin stays as it is
                         return
-                    if kept is not stdin:
-                        if sys.stdin is stdin:
-                            sys.stdin = kept
-                        sys_state = sys_state[:4] + (kept,) + sys_state[5:]
+                    if sys.stdin is stdin:
+                        sys.stdin = kept
+                    sys_state = sys_state[:4] + (kept,) + sys_state[5:]
 
                 # The caller's most recently run texts and their code objects, least recently used first.
                 compiled = {}

@@ -13,7 +13,7 @@ import java.util.Set;
  * One stream's spill file in the caller's workspace, written through the guest's own {@link ConfinedFileSystem}, so
  * it is confined and accounted on the workspace ledger exactly as a guest write is: a write the quota refuses
  * stops the spill, and the partial file is deleted rather than left holding quota nobody asked for. Past
- * {@code capBytes} the rest is dropped and the file says so by its size. Opened on the first write.
+ * {@code capBytes} the rest is dropped and the file says so by its size. Opened with its first block.
  *
  * <p>Written in blocks of {@link #BLOCK_BYTES}: a guest's stdout and stderr are line-buffered, so each line arrives
  * on its own, and each write through the ledger costs the file's size, its position and the write (three system
@@ -22,7 +22,7 @@ import java.util.Set;
  */
 final class SpillFile implements BoundedOutput.Spill {
 
-    static final int BLOCK_BYTES = 64 << 10;
+    private static final int BLOCK_BYTES = 64 << 10;
 
     private final ConfinedFileSystem fs;
     private final Path root;
