@@ -1,7 +1,6 @@
 package dev.codeexec.it;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,10 +43,7 @@ final class LoadBalancer implements AutoCloseable {
 
     /** Starts HAProxy (foreground, -db) and returns once it forwards /q/health/ready to a ready replica. */
     static LoadBalancer start(String name, String replica1, String replica2) throws IOException, InterruptedException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
         Path log = Path.of("target", name + "-haproxy.log");
         ProcessBuilder builder = new ProcessBuilder(List.of("haproxy", "-db", "-f", CONFIG.toString()))
                 .redirectOutput(log.toFile())

@@ -3,7 +3,6 @@ package dev.codeexec.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -111,30 +110,19 @@ final class PackagedServer implements AutoCloseable {
     /** As {@link #startHttp(String, List)}, with these variables added to the server's environment (secrets). */
     static PackagedServer startHttp(String name, List<String> properties, Map<String, String> environment)
             throws IOException, InterruptedException {
-        // A free port can be taken by another process (an IT running beside this one) before the server binds it:
-        // then the server exits at once saying so, and starts again on another.
-        for (int attempt = 1; ; attempt++) {
-            int port = freePort();
-            List<String> extra = new ArrayList<>(properties);
-            extra.add("-Dquarkus.http.port=" + port);
-            extra.add("-Dquarkus.mcp.server.stdio.enabled=false");
-            Path log = Path.of("target", name + "-server.log");
-            Files.deleteIfExists(log);
-            ProcessBuilder builder = new ProcessBuilder(command(name, extra))
-                    .redirectOutput(log.toFile())
-                    .redirectErrorStream(true);
-            builder.environment().putAll(environment);
-            PackagedServer server = new PackagedServer(builder.start(), port, log);
-            try {
-                server.awaitHealth("live");
-                return server;
-            } catch (AssertionError e) {
-                if (attempt == 3 || server.process.isAlive()
-                        || !Files.readString(log).contains("Port " + port + " seems to be in use")) {
-                    throw e;
-                }
-            }
-        }
+        int port = FreePorts.next();
+        List<String> extra = new ArrayList<>(properties);
+        extra.add("-Dquarkus.http.port=" + port);
+        extra.add("-Dquarkus.mcp.server.stdio.enabled=false");
+        Path log = Path.of("target", name + "-server.log");
+        Files.deleteIfExists(log);
+        ProcessBuilder builder = new ProcessBuilder(command(name, extra))
+                .redirectOutput(log.toFile())
+                .redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        PackagedServer server = new PackagedServer(builder.start(), port, log);
+        server.awaitHealth("live");
+        return server;
     }
 
     String mcpUrl() {
@@ -190,12 +178,6 @@ final class PackagedServer implements AutoCloseable {
         }
         close();
         throw new AssertionError("server not " + check + " within " + START_LIMIT.toSeconds() + " s; see " + log);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** Stops the server, then whatever it started (sandbox workers, upstream servers) if they outlive it. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +55,7 @@ class SharedDataDirIT {
     @Test
     void twoServersFromOneDirectoryShareTheSkillsStore() throws Exception {
         DirectoryTrees.delete(DATA);
-        int port = freePort();
+        int port = FreePorts.next();
         StdioServer a = start("a", port);
         StdioServer b = start("b", port);
         StdioServer.Initialized initA = a.initialize("shared-a");
@@ -66,8 +65,11 @@ class SharedDataDirIT {
 
         // One of them has the HTTP port; the other said, before answering, that it serves stdio only.
         String notice = "(http_port_in_use): port " + port;
-        assertTrue(initA.stderrBefore().contains(notice) != initB.stderrBefore().contains(notice),
-                "exactly one server must give up the port before initialize; see target/shared-it-*.log");
+        boolean aGaveUp = initA.stderrBefore().contains(notice);
+        boolean bGaveUp = initB.stderrBefore().contains(notice);
+        assertTrue(aGaveUp != bGaveUp, () -> "exactly one server must give up the port before initialize, but "
+                + (aGaveUp ? "both did:\n" + noticeLine(initA) + "\n" + noticeLine(initB) : "neither did")
+                + "\nsee target/shared-it-*.log");
 
         assertEquals(1, a.call("save_skill", save("from_a", "X = 'a'\n")).path("version").asInt());
         assertTrue(names(b.call("list_skills", Map.of("query", "from_a"))).contains("from_a"));
@@ -139,15 +141,14 @@ class SharedDataDirIT {
         return Map.of("name", name, "description", DESCRIPTION, "code", code);
     }
 
+    private static String noticeLine(StdioServer.Initialized init) {
+        return init.stderrBefore().lines().filter(l -> l.contains("http_port_in_use")).findFirst().orElse("");
+    }
+
     private static List<String> names(JsonNode page) {
         List<String> names = new ArrayList<>();
         page.path("skills").forEach(s -> names.add(s.path("name").asText()));
         return names;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }
