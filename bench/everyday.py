@@ -1,6 +1,6 @@
 """Everyday data programs, written once the way an agent writes them, run in a warm interpreter next to CPython.
 
-Usage: python3 bench/everyday.py [runs] [--output] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
+Usage: python3 bench/everyday.py [runs] [--output | --files] [-Dproperty=value ...]   (after: mvn -B -DskipTests package)
        python3 bench/everyday.py --dump DIR   (writes each program to DIR/<first word>.py, for GuestRounds.java)
 Times CPython running each program `runs` times as a new process (`python3 -S -c`, bench/yardstick.py) while the
 machine is quiet, then starts the packaged server over stdio, waits for a warm pool, and runs the programs in two
@@ -11,12 +11,15 @@ been serving meets. Each program makes its own data (no files) and prints a chec
 per pass and program the first run, the median of the later runs (server duration_ms and round trip), CPython's
 median wall time, their ratio, and the geometric mean of the ratios. With --output it runs programs that print
 thousands of lines instead: what the caller gets of those is their head and tail (the whole is spilled to the
-workspace), which are checked.
+workspace), which are checked. With --files it runs programs that write a file and read it back, as agents handle
+data files, and one that reads CSV lines from an io.StringIO(newline=""); CPython runs them in an empty temporary
+directory, the server in its workspace.
 Standard library only."""
 import math
 import os
 import statistics
 import sys
+import tempfile
 import time
 
 from mcp_stdio import Server
@@ -24,7 +27,8 @@ import yardstick
 
 DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
 OUTPUT = "--output" in sys.argv
-ARGS = [a for a in sys.argv[1:] if a != "--output"]
+FILES = "--files" in sys.argv
+ARGS = [a for a in sys.argv[1:] if a not in ("--output", "--files")]
 RUNS = int(ARGS[0]) if ARGS and not DUMP else 5
 PROPERTIES = [] if DUMP else ARGS[1:]
 
@@ -162,6 +166,45 @@ for i in range(5000):
 ''',
 }
 
+# Files written and read back, and CSV text read through io.StringIO(newline=""), as the csv module's documentation
+# asks for both.
+FILE_PROGRAMS = {
+    "csv file": r'''
+import csv
+cities = ["Lyon", "Oslo", "Lima", "Pune", "Kobe", "Graz"]
+with open("orders.csv", "w", newline="") as f:
+    writer = csv.writer(f)
+    writer.writerow(["id", "city", "product", "qty", "price"])
+    for i in range(20000):
+        writer.writerow([i, cities[i % 6], f"p{i % 17}", i % 9 + 1, f"{(i * 37) % 1000 / 10:.2f}"])
+totals = {}
+with open("orders.csv", newline="") as f:
+    for row in csv.DictReader(f):
+        totals[row["city"]] = totals.get(row["city"], 0) + int(row["qty"]) * float(row["price"])
+print(sorted((k, round(v, 2)) for k, v in totals.items()))
+''',
+    "text lines": r'''
+with open("log.txt", "w") as f:
+    for i in range(50000):
+        f.write(f"2026-12-01 10:{i % 60:02d} {'INFO' if i % 7 else 'ERROR'} worker-{i % 5} handled {i} items\n")
+errors, words = 0, 0
+with open("log.txt") as f:
+    for line in f:
+        words += len(line.split())
+        if " ERROR " in line:
+            errors += 1
+print(errors, words)
+''',
+    "stringio csv": r'''
+import csv, io
+text = "id,city,qty\n" + "".join(f"{i},{['Lyon', 'Oslo', 'Lima'][i % 3]},{i % 9 + 1}\n" for i in range(20000))
+qty = {}
+for row in csv.DictReader(io.StringIO(text, newline="")):
+    qty[row["city"]] = qty.get(row["city"], 0) + int(row["qty"])
+print(sorted(qty.items()))
+''',
+}
+
 
 def same_answer(result, expected):
     """The whole output, or for one past the inline budget its head and tail, as CPython printed them."""
@@ -172,9 +215,10 @@ def same_answer(result, expected):
 
 
 def python3(code):
-    start = time.perf_counter()
-    out = yardstick.run(code, check=True, capture_output=True).stdout.decode()  # as printed: "\r\n" stays
-    return (time.perf_counter() - start) * 1000, out
+    with tempfile.TemporaryDirectory() as cwd:  # what the file programs write goes here
+        start = time.perf_counter()
+        out = yardstick.run(code, check=True, capture_output=True, cwd=cwd).stdout.decode()  # "\r\n" stays
+        return (time.perf_counter() - start) * 1000, out
 
 
 def dump(directory):
@@ -190,7 +234,7 @@ def main():
         dump(DUMP)
         return
     print(yardstick.describe())
-    programs = OUTPUT_PROGRAMS if OUTPUT else PROGRAMS
+    programs = OUTPUT_PROGRAMS if OUTPUT else FILE_PROGRAMS if FILES else PROGRAMS
     # Timed before the server starts: beside it, CPython shared the 2 cores with the worker's JIT compiling in the
     # background and ran up to 1.5 times slower, which flattered the ratios (docs/benchmarks.md, 26th session).
     cpython = {name: [python3(code) for _ in range(RUNS)] for name, code in programs.items()}

@@ -33,7 +33,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
-               "json.encoder": patch_json_encoder, "csv": _patch_csv}
+               "json.encoder": patch_json_encoder, "csv": _patch_csv, "io": _patch_io}
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -423,6 +423,90 @@ def _patch_csv(csv):
         return original_to_list(self, rowdict)
     DictReader.__next__ = stand_in(__next__, original_next)
     DictWriter._dict_to_list = stand_in(_dict_to_list, original_to_list)
+
+
+def _patch_io(io):
+    """GraalPy reads a line of an io.StringIO(newline="") by searching the rest of the text for "\\n" and then for
+    "\\r": where no "\\r" follows, every line's search runs to the end, and reading lines takes time quadratic in the
+    text's length (100,000 lines, 2.2 MB, took 67 s to iterate; CPython 31 ms). Until a "\\r" is written, a
+    StringIO reads exactly the same lines with newline="\\n": lines end at "\\n" only, and neither translates
+    anything. So one made with "" around a text without "\\r" is made with "\\n", in a class that watches writes:
+    the first "\\r" written remakes it with "" around the same text and position, a plain StringIO again. Its
+    newlines and pickled state answer as for "". One made empty is left as it was: it is mostly csv.writer's target,
+    whose every write the watch would slow by a quarter. io.StringIO and _io.StringIO name the plain class, a
+    subclass of GraalPy's with the same name and module, so repr, pickling and isinstance read as before; only
+    type(f) of one still watching is not io.StringIO."""
+    import _io
+    base = _io.StringIO
+    if getattr(base, "_codeexec_watch", False):  # io imported again after a del sys.modules: patched already
+        io.StringIO = base
+        return
+
+    # No class adds a slot: GraalPy moves an object's __class__ only between classes of one layout. Whether a "\\n"
+    # was written is told by the class too.
+    class StringIO(base):
+        __slots__ = ()
+        _codeexec_watch = True
+
+        def __init__(self, initial_value="", newline="\n"):
+            watch = newline == "" and type(self) in watching and type(initial_value) is str and bool(
+                initial_value) and "\r" not in initial_value
+            base.__init__(self, initial_value, "\n" if watch else newline)
+            if watch:
+                self.__class__ = _WatchingSawLf if "\n" in initial_value else _Watching
+            elif type(self) is not StringIO and type(self) in watching:
+                self.__class__ = StringIO
+
+    class _Watching(StringIO):
+        __slots__ = ()
+        _saw_lf = False
+
+        def write(self, s):
+            # A bound write kept from before (csv.writer keeps one) may outlive the watch.
+            if isinstance(s, str) and type(self) in watching[1:]:
+                if "\r" in s:
+                    universal(self)
+                elif "\n" in s and type(self) is _Watching:
+                    self.__class__ = _WatchingSawLf
+            return base.write(self, s)
+
+        def writelines(self, lines):
+            base.writelines(self, ())  # closed or not: as the standard method checks before it iterates
+            for line in lines:
+                self.write(line)
+
+        @property
+        def newlines(self):
+            base.newlines.__get__(self)  # raises as for any StringIO that is closed
+            return "\n" if self._saw_lf else None
+
+        def __getstate__(self):
+            value, _, position, attributes = base.__getstate__(self)
+            return value, "", position, attributes
+
+        def __reduce_ex__(self, protocol):
+            return StringIO, (), self.__getstate__()
+
+    class _WatchingSawLf(_Watching):
+        __slots__ = ()
+        _saw_lf = True
+
+    def universal(self):
+        value, position = base.getvalue(self), base.tell(self)
+        # Remade with "", the decoder sees this text only: a "\n" written before and overwritten since is added
+        # for it and cut off again, so newlines still counts it.
+        lost_lf = self._saw_lf and "\n" not in value
+        base.__init__(self, value + "\n" if lost_lf else value, "")
+        if lost_lf:
+            base.truncate(self, len(value))
+        base.seek(self, position)
+        self.__class__ = StringIO
+
+    watching = (StringIO, _Watching, _WatchingSawLf)
+    for cls in watching:
+        cls.__module__, cls.__name__, cls.__qualname__ = base.__module__, base.__name__, base.__qualname__
+    StringIO.__doc__ = base.__doc__
+    io.StringIO = _io.StringIO = StringIO
 
 
 def _patch_binascii(binascii):
