@@ -166,8 +166,8 @@ for i in range(5000):
 ''',
 }
 
-# Files written and read back, and CSV text read through io.StringIO(newline=""), as the csv module's documentation
-# asks for both.
+# Files written and read back (CSV with newline="", as the csv module's documentation asks, and JSON with json.dump),
+# and CSV text read through io.StringIO(newline="").
 FILE_PROGRAMS = {
     "csv file": r'''
 import csv
@@ -194,6 +194,16 @@ with open("log.txt") as f:
         if " ERROR " in line:
             errors += 1
 print(errors, words)
+''',
+    "json file": r'''
+import json
+records = [{"id": i, "name": f"user{i}", "tags": ["a", "b"][: i % 3], "score": i * 1.5, "ok": i % 2 == 0}
+           for i in range(20000)]
+with open("records.json", "w") as f:
+    json.dump(records, f, indent=2)
+with open("records.json") as f:
+    back = json.load(f)
+print(len(back), sum(r["score"] for r in back if r["ok"]))
 ''',
     "stringio csv": r'''
 import csv, io
