@@ -166,8 +166,8 @@ for i in range(5000):
 ''',
 }
 
-# Files written and read back (CSV with newline="", as the csv module's documentation asks, and JSON with json.dump),
-# and CSV text read through io.StringIO(newline="").
+# Files written and read back (CSV with newline="", as the csv module's documentation asks, one with dates for
+# datetime.strptime, and JSON with json.dump), and CSV text read through io.StringIO(newline="").
 FILE_PROGRAMS = {
     "csv file": r'''
 import csv
@@ -204,6 +204,22 @@ with open("records.json", "w") as f:
 with open("records.json") as f:
     back = json.load(f)
 print(len(back), sum(r["score"] for r in back if r["ok"]))
+''',
+    "csv dates": r'''
+import csv
+from datetime import datetime
+with open("events.csv", "w", newline="") as f:
+    writer = csv.writer(f)
+    writer.writerow(["when", "kind", "amount"])
+    for i in range(10000):
+        writer.writerow([f"2026-{i % 12 + 1:02d}-{i % 28 + 1:02d} {i % 24:02d}:{i % 60:02d}:00", "ab"[i % 2], i % 97])
+by_month = {}
+with open("events.csv", newline="") as f:
+    for row in csv.DictReader(f):
+        when = datetime.strptime(row["when"], "%Y-%m-%d %H:%M:%S")
+        key = (when.year, when.month)
+        by_month[key] = by_month.get(key, 0) + int(row["amount"])
+print(len(by_month), max(by_month.items(), key=lambda kv: kv[1]))
 ''',
     "stringio csv": r'''
 import csv, io
