@@ -396,7 +396,8 @@ def _patch_strptime(strptime):
     standard path, which raises its own error."""
     import datetime
     original = strptime._strptime_datetime
-    # Format -> its regular expression, or False for one the standard path takes; at most this many kept.
+    # Format -> its regular expression, or False for one the standard path takes; at most this many kept, the oldest
+    # dropped first, as _patch_csv keeps what it compiles.
     regexes, kept = {}, 64
 
     def regex_for(format):
@@ -405,7 +406,7 @@ def _patch_strptime(strptime):
         while at >= 0:
             directive = format[at + 1:at + 2]
             if directive != "%":
-                if directive not in "YmdHMS" or not directive or directive in directives:
+                if not directive or directive not in "YmdHMS" or directive in directives:
                     return False
                 directives.append(directive)
             at = format.find("%", at + 2)
@@ -420,9 +421,9 @@ def _patch_strptime(strptime):
         if cls is datetime.datetime and type(data_string) is str and type(format) is str:
             regex = regexes.get(format)
             if regex is None:
-                regex = regex_for(format)
-                if len(regexes) < kept:
-                    regexes[format] = regex
+                if len(regexes) >= kept:
+                    del regexes[next(iter(regexes))]
+                regex = regexes[format] = regex_for(format)
             found = regex.match(data_string) if regex else None
             if found is not None and found.end() == len(data_string):
                 numbers = found.groupdict()
