@@ -1,13 +1,18 @@
 # Trusted warm-up, one round per run, run by each sandbox worker in a throwaway interpreter while it is idle (never on a caller's
 # request path), and by the training run of the worker's ahead-of-time cache. It walks the paths typical
-# data work takes (JSON, CSV, regexes, string splitting, grouping, sorting, formatting) on data made up here,
+# data work takes (JSON, CSV, regexes, string splitting, grouping, sorting, formatting; classes with methods and
+# exceptions, random numbers, integer loops, a sieve, an XML parse, dates) on data made up here,
 # so HotSpot compiles the interpreter's code for them (and, with sandbox.jit on, Truffle compiles the guest
 # builtins) before a caller needs them. It reads and writes no files and prints nothing.
 import collections
 import csv
 import io
 import json
+import datetime
+import math
+import random
 import re
+import xml.etree.ElementTree as ET
 
 _regions = ["north", "south", "east", "west", "centre"]
 _records = [{"id": i, "region": _regions[i % 5], "kind": "k%d" % (i % 7), "amount": i * 1.25,
@@ -49,4 +54,52 @@ def _round():
     return len(json.dumps(records[:200])) + valid + len(counts) + len(table) + int(total) + sum(map(len, seen)) + events
 
 
+class _Order:
+    def __init__(self, number, items):
+        self.number, self.items, self.state = number, items, "new"
+
+    @property
+    def total(self):
+        return sum(price * count for price, count in self.items)
+
+    def ship(self, stock):
+        for price, count in self.items:
+            if stock.get(price, 0) < count:
+                raise LookupError(price)
+        for price, count in self.items:
+            stock[price] -= count
+        self.state = "shipped"
+
+
+def _objects_and_numbers():
+    rng = random.Random(3)
+    stock = {p: 40 for p in range(1, 30)}
+    orders = [_Order(n, [(rng.randint(1, 29), rng.randint(1, 4)) for _ in range(rng.randint(1, 3))])
+              for n in range(3000)]
+    failed = 0
+    for order in orders:
+        try:
+            order.ship(stock)
+        except LookupError:
+            failed += 1
+    best = max(orders, key=lambda o: o.total)
+    marks = bytearray(20001)
+    for i in range(2, 142):
+        if not marks[i]:
+            marks[i * i::i] = b"\x01" * len(range(i * i, 20001, i))
+    odd = 0
+    n = 27
+    while n != 1:
+        n = n * 3 + 1 if n & 1 else n >> 1
+        odd += 1
+    digits = sum(int(c) for c in str(math.factorial(300)))
+    root = ET.fromstring("<r>" + "".join('<e k="%d" v="%s"><n>%d</n></e>' % (i % 9, i * 0.5, i) for i in range(1500))
+                         + "</r>")
+    by_key = collections.Counter(e.get("k") for e in root.iter("e"))
+    value = sum(float(e.get("v")) + int(e.findtext("n")) for e in root.findall("e"))
+    when = datetime.datetime(2024, 1, 1) + datetime.timedelta(days=failed)
+    return failed + best.number + marks.count(0) + odd + digits + len(by_key) + int(value) + when.day
+
+
 _round()
+_objects_and_numbers()

@@ -56,8 +56,8 @@ public final class ProcessExecutor implements CodeExecutor {
         launcher.aot().ifPresent(cache -> LOG.log(Level.INFO,
                 "sandbox workers'' ahead-of-time cache: {0}", cache.describe()));
         int maxFrame = FrameLimits.fromWorker(dev.codeexec.sandbox.ExecutionLimits.MAX_INLINE_BYTES);
-        this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, quick, pool) ->
-                WorkerProcess.start(number, early.start(launcher.processBuilder(tenant, quick)), host, bridgeThreads,
+        this.placement = new WorkerPlacement(settings, workspace.path(), served, (number, tenant, how, pool) ->
+                WorkerProcess.start(number, early.start(launcher.processBuilder(tenant, how)), host, bridgeThreads,
                         pool.contextBuilds::record, maxFrame, broken -> pool.retire(broken, "it broke the worker protocol"),
                         bridgeRefused::addAndGet),
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.

@@ -138,21 +138,22 @@ public final class WorkerLauncher {
 
     /** The main class's arguments for a worker on {@code workspace}. */
     private List<String> main(Path workspace) {
-        return main(workspace, false);
+        return main(workspace, WorkerStart.SERVE_FIRST);
     }
 
     /**
-     * The same; a {@code quick} worker runs no warm-up rounds: it is replaced once idle, and a round, which cannot be
-     * stopped, would take the cores its successor starts on.
+     * The same for a worker started so; a quick one runs no warm-up rounds: it is replaced once idle, and a round
+     * would take the cores its successor starts on.
      */
-    private List<String> main(Path workspace, boolean quick) {
+    private List<String> main(Path workspace, WorkerStart start) {
         List<String> cmd = new ArrayList<>(main);
         cmd.add(workspace.toString());
         List<String> args = new ArrayList<>(arguments);
-        if (quick) {
+        if (start == WorkerStart.QUICK) {
             args.set(WARMUP_ROUNDS_ARGUMENT, "0");
         }
         cmd.addAll(args);
+        cmd.add(Boolean.toString(start == WorkerStart.WARM_FIRST));
         return cmd;
     }
 
@@ -252,14 +253,14 @@ public final class WorkerLauncher {
 
     /**
      * A worker for the callers of the tenant whose workspace is {@code workspace}: under the OS sandbox (outermost, so
-     * the process we hold is its root), with rlimits, and with no other workspace in sight; {@code quick}, compiled by
-     * C1 alone.
+     * the process we hold is its root), with rlimits, and with no other workspace in sight; started as {@code start}
+     * says.
      */
-    ProcessBuilder processBuilder(Path workspace, boolean quick) {
+    ProcessBuilder processBuilder(Path workspace, WorkerStart start) {
         List<String> cmd = new ArrayList<>(limits);
-        cmd.addAll(quick ? quickJvm : jvm);
+        cmd.addAll(start == WorkerStart.QUICK ? quickJvm : jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
-        cmd.addAll(main(workspace, quick));
+        cmd.addAll(main(workspace, start));
         return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
     }
 

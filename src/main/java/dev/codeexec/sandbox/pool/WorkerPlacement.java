@@ -70,7 +70,7 @@ final class WorkerPlacement {
     /** Starts a worker for the tenant whose workspace is given; it is not ready yet. */
     @FunctionalInterface
     interface Starter {
-        WorkerProcess start(int number, Path workspace, boolean quick, WorkerPlacement placement) throws IOException;
+        WorkerProcess start(int number, Path workspace, WorkerStart how, WorkerPlacement placement) throws IOException;
     }
 
     /** How a drained worker goes once its runs are over. */
@@ -180,7 +180,7 @@ final class WorkerPlacement {
             initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
                     settings.workersForSlots(), capacity));
             boolean quickStart = quickFirst && capacity >= 2;
-            spawn(initial.removeFirst(), quickStart);
+            spawn(initial.removeFirst(), quickStart ? WorkerStart.QUICK : WorkerStart.SERVE_FIRST);
             if (quickStart) {
                 successorCheck = housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1,
                         TimeUnit.SECONDS);
@@ -666,23 +666,24 @@ final class WorkerPlacement {
 
     /** Starts a worker for {@code tenant} in the background; called under the lock. */
     private void spawn(Path tenant) {
-        spawn(tenant, false);
+        spawn(tenant, WorkerStart.SERVE_FIRST);
     }
 
-    private void spawn(Path tenant, boolean quickStart) {
+    private void spawn(Path tenant, WorkerStart how) {
         if (closed) {
             return;
         }
         starting.merge(tenant, 1, Integer::sum);
-        starts.start(tenant, quickStart, this);
+        starts.start(tenant, how, this);
     }
 
     /**
      * Starts the worker that takes the quick worker's place, once the quick one has served its first run and has run
      * nothing since for {@link #QUICK_QUIET}, or {@link #QUICK_AT_LATEST} after that run whatever it does: a caller's
      * next calls do not share the cores with a start (seconds of CPU), and data work does not stay on C1's code for
-     * long. Not while another worker of its tenant is starting (that one takes its place), nor beyond the pool's
-     * places (tried again at the next check).
+     * long. The successor runs its warm-up rounds before it is ready ({@link WorkerStart#WARM_FIRST}): the quick
+     * worker serves until then. Not while another worker of its tenant is starting (that one takes its place), nor
+     * beyond the pool's places (tried again at the next check).
      *
      * @return whether it started one
      */
@@ -698,7 +699,7 @@ final class WorkerPlacement {
                 || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
             return false;
         }
-        spawn(tenant);
+        spawn(tenant, WorkerStart.WARM_FIRST);
         return true;
     }
 
@@ -733,9 +734,9 @@ final class WorkerPlacement {
 
     /**
      * A worker started for {@code tenant} is ready: it joins the pool, and the initial pool goes on. One that is not
-     * {@code quick} takes the place of its tenant's quick worker.
+     * quick takes the place of its tenant's quick worker.
      */
-    void joined(WorkerProcess worker, Path tenant, boolean quick) {
+    void joined(WorkerProcess worker, Path tenant, WorkerStart how) {
         synchronized (this) {
             if (closed) {
                 worker.stop();
@@ -750,7 +751,7 @@ final class WorkerPlacement {
                 idle.addLast(new Lane(worker, i));
             }
             idleSince.put(worker, System.nanoTime());
-            if (quick) {
+            if (how == WorkerStart.QUICK) {
                 this.quick = worker;
             } else if (tenant.equals(quickTenant)) {
                 supersedeQuick(worker);

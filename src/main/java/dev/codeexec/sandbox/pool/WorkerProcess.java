@@ -95,7 +95,8 @@ final class WorkerProcess {
     private final AtomicReference<Stop> stoppedFor = new AtomicReference<>();
     /** Why the channel closed, once it has; an execution sent afterwards fails at once. */
     private volatile IOException channelClosed;
-    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    /** Completed with the warm-up rounds the worker ran before it was ready. */
+    private final CompletableFuture<Integer> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
     /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
     private volatile boolean givenUp;
@@ -145,10 +146,13 @@ final class WorkerProcess {
         return process.isAlive();
     }
 
-    /** Waits until the worker has built its engine and a warm interpreter. */
-    void awaitReady(Duration timeout) throws WorkerGone {
+    /**
+     * Waits until the worker has built its engine and a warm interpreter, and returns how many warm-up rounds it
+     * ran before that ({@link WorkerStart#WARM_FIRST}).
+     */
+    int awaitReady(Duration timeout) throws WorkerGone {
         try {
-            ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             kill();
             throw new WorkerGone("worker did not become ready within " + timeout.toSeconds() + " s", false);
@@ -327,7 +331,7 @@ final class WorkerProcess {
                     reply.built().forEach(built::accept);
                 }
                 if (reply.ready()) {
-                    if (!ready.complete(null)) {
+                    if (!ready.complete(reply.warmedRounds())) {
                         throw violation("a second ready reply");
                     }
                     continue;

@@ -25,7 +25,7 @@ final class WorkerStarts {
     private final ExecutorService threads = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("sandbox-worker-spawner").factory());
     private final AtomicInteger numbers = new AtomicInteger();
-    /** From launch to ready: the JVM's start, the engine and the first interpreter. */
+    /** From launch to ready: the JVM's start, the engine, the first interpreter and any warm-up before ready. */
     private final LatencyWindow durations = new LatencyWindow(256);
     private volatile boolean closed;
 
@@ -35,10 +35,10 @@ final class WorkerStarts {
     }
 
     /**
-     * Starts a worker for {@code tenant}, {@code quick} or not ({@link WorkerLauncher#processBuilder}); {@code pool}
-     * hears when it is ready, or that the start was given up.
+     * Starts a worker for {@code tenant} as {@code how} says; {@code pool} hears when it is ready, or that the start was
+     * given up.
      */
-    void start(Path tenant, boolean quick, WorkerPlacement pool) {
+    void start(Path tenant, WorkerStart how, WorkerPlacement pool) {
         threads.execute(() -> {
             long backoffMs = 500;
             // A start that ran out of time on a loaded machine would run out again, losing all its work each time:
@@ -50,11 +50,12 @@ final class WorkerStarts {
                     int number = numbers.incrementAndGet();
                     try {
                         long startNanos = System.nanoTime();
-                        WorkerProcess worker = starter.start(number, tenant, quick, pool);
-                        worker.awaitReady(patience);
+                        WorkerProcess worker = starter.start(number, tenant, how, pool);
+                        int warmedRounds = worker.awaitReady(patience);
                         durations.record((System.nanoTime() - startNanos) / 1_000_000);
-                        LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1})", new Object[] {number, worker.pid()});
-                        pool.joined(worker, tenant, quick);
+                        LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1}) after {2} warm-up rounds",
+                                new Object[] {number, worker.pid(), warmedRounds});
+                        pool.joined(worker, tenant, how);
                         return;
                     } catch (IOException | WorkerProcess.WorkerGone e) {
                         LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",

@@ -70,22 +70,24 @@ public final class WorkerMessages {
      * A start names the {@code interpreter} running the request, the only one whose bridge calls the server answers.
      * {@code refusedCalls} counts the bridge calls the worker itself refused since the previous result: made by an
      * interpreter that was not running the current execution.
+     * {@code warmedRounds}, with {@code ready}, counts the warm-up rounds the worker completed before it.
      */
     public record Reply(long id, boolean ready, boolean started, ExecutionResult result, String recycle,
             WarmCounters.Event warm, List<Long> built, Spares spares, RunReport report, long interpreter,
-            long refusedCalls) {
-        public static Reply readyNow(List<Long> built) {
-            return new Reply(0, true, false, null, null, null, built, null, null, 0, 0);
+            long refusedCalls, int warmedRounds) {
+        public static Reply readyNow(List<Long> built, int warmedRounds) {
+            return new Reply(0, true, false, null, null, null, built, null, null, 0, 0, warmedRounds);
         }
 
         /** The guest code of request {@code id} has started in {@code interpreter}: the server's deadline begins now. */
         public static Reply startedNow(long id, long interpreter) {
-            return new Reply(id, false, true, null, null, null, null, null, null, interpreter, 0);
+            return new Reply(id, false, true, null, null, null, null, null, null, interpreter, 0, 0);
         }
 
         public static Reply finished(long id, ExecutionResult result, String recycle, WarmCounters.Event warm,
                 List<Long> built, Spares spares, long refusedCalls) {
-            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report(), 0, refusedCalls);
+            return new Reply(id, false, false, result, recycle, warm, built, spares, result.report(), 0, refusedCalls,
+                    0);
         }
 
         /** The result with its report attached again. */

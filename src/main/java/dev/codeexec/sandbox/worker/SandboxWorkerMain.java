@@ -146,6 +146,10 @@ public final class SandboxWorkerMain {
                 HeapWatch.ofThisJvm(settings.warm().heapPercent()), worker.builds::add)) {
             executor.awaitWarm();
             int warmupRounds = Integer.parseInt(args[9]);
+            // Another worker serves while this one warms up (WorkerStart.WARM_FIRST): rounds run to the end before
+            // ready, where a caller's first run would otherwise stop them.
+            boolean warmFirst = Boolean.parseBoolean(args[13]);
+            int warmedRounds = warmFirst ? new WorkerWarmup(contexts, warmupRounds, () -> true).run() : 0;
             if (Boolean.getBoolean(AOT_TRAINING_PROPERTY)) {
                 // The ahead-of-time cache keeps what this run loaded and the method profiles it gathered (JEP 515):
                 // with the warm-up's data work in it, every later worker compiles those paths sooner.
@@ -160,9 +164,10 @@ public final class SandboxWorkerMain {
                     }
                 }
             }
-            WorkerWarmup warmup = new WorkerWarmup(contexts, warmupRounds, worker::idle);
+            WorkerWarmup warmup = new WorkerWarmup(contexts, warmFirst ? 0 : warmupRounds, worker::idle);
             Thread.ofPlatform().daemon().name("worker-reader").start(worker::readFrames);
-            worker.codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(worker.takeBuilds()), null, null));
+            worker.codec.write(new WorkerMessages.FromWorker(
+                    WorkerMessages.Reply.readyNow(worker.takeBuilds(), warmedRounds), null, null));
             warmup.startInBackground();
             worker.flusher.scheduleWithFixedDelay(worker::collectWhenIdle, 10, 5, TimeUnit.SECONDS);
             worker.serve(executor, warmup);

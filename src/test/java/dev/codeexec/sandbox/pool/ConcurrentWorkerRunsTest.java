@@ -51,7 +51,7 @@ class ConcurrentWorkerRunsTest {
         WorkerLauncher launcher = new WorkerLauncher(settings, WorkerRuntime.choose(settings.worker()), osSandbox,
                 List.of());
         HostCalls host = (owner, service, method, args) -> "{\"result\":\"" + owner + "\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, false).start(), host, Runnable::run,
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.SERVE_FIRST).start(), host, Runnable::run,
                 millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(PATIENCE);

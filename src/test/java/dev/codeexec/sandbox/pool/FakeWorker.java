@@ -50,7 +50,7 @@ public final class FakeWorker {
                 return;
             }
         }
-        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of()), null, null));
+        codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of(), 0), null, null));
         switch (args[0]) {
             case "idle" -> {
                 // Ready, and nothing more: for placement tests, which take and release workers without running.

@@ -52,7 +52,7 @@ class WorkerJavaHomeTest {
 
         WorkerLauncher launcher = new WorkerLauncher(settings,
                 WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
-        List<String> command = launcher.processBuilder(root, false).command();
+        List<String> command = launcher.processBuilder(root, WorkerStart.SERVE_FIRST).command();
         assertTrue(command.contains(home.resolve("bin/java").toString()), command.toString());
         // A stock JDK: interpreter only, so no compiler options.
         assertFalse(command.stream().anyMatch(o -> o.startsWith("--upgrade-module-path")), command.toString());
@@ -60,7 +60,7 @@ class WorkerJavaHomeTest {
         assertFalse(launcher.quickStart());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, false).start(), host, Runnable::run,
+        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.SERVE_FIRST).start(), host, Runnable::run,
                 millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
         try {
             worker.awaitReady(Duration.ofMinutes(2));

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The quick worker's command line: C1 alone, given before the operator's options so that theirs win, and no warm-up
  * rounds; every other worker's is unchanged (mutation-checked: with the flag after the operator's options, or the
- * rounds kept, the matching assertion fails). Options that choose the tiers leave no quick start.
+ * rounds kept, the matching assertion fails). Options that choose the tiers leave no quick start. Only the quick
+ * worker's successor asks to warm up before it is ready.
  */
 class WorkerLauncherQuickTest {
 
@@ -45,17 +46,27 @@ class WorkerLauncherQuickTest {
         return command.get(command.indexOf(SandboxWorkerMain.class.getName()) + 1 + 9);
     }
 
+    /** Whether the worker runs its warm-up before it is ready: the main class's last argument. */
+    private static String warmFirst(List<String> command) {
+        assertEquals(command.indexOf(SandboxWorkerMain.class.getName()) + 1 + 13, command.size() - 1, command.toString());
+        return command.getLast();
+    }
+
     @Test
     void aQuickWorkerIsCompiledByC1AloneUnlessTheOperatorSaysOtherwiseAndRunsNoWarmUp() throws Exception {
         WorkerLauncher launcher = launcher(List.of("-XX:TieredStopAtLevel=4"));
         Path workspace = dir.resolve("workspace");
-        List<String> quick = launcher.processBuilder(workspace, true).command();
-        List<String> full = launcher.processBuilder(workspace, false).command();
+        List<String> quick = launcher.processBuilder(workspace, WorkerStart.QUICK).command();
+        List<String> full = launcher.processBuilder(workspace, WorkerStart.SERVE_FIRST).command();
+        List<String> successor = launcher.processBuilder(workspace, WorkerStart.WARM_FIRST).command();
         assertTrue(quick.indexOf(C1_ALONE) >= 0 && quick.indexOf(C1_ALONE) < quick.indexOf("-XX:TieredStopAtLevel=4"),
                 quick.toString());
         assertFalse(full.contains(C1_ALONE), full.toString());
         assertEquals("0", warmupRounds(quick));
         assertEquals("6", warmupRounds(full));
+        assertEquals("6", warmupRounds(successor));
+        assertEquals(List.of("false", "false", "true"), List.of(warmFirst(quick), warmFirst(full), warmFirst(successor)));
+        assertEquals(full.subList(0, full.size() - 1), successor.subList(0, successor.size() - 1));
         // Here the operator chose the tiers: every worker is the same, so none starts quick.
         assertFalse(launcher.quickStart());
     }

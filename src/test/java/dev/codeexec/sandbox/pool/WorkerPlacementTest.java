@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,8 +63,8 @@ class WorkerPlacementTest {
     private boolean quickFirst;
     /** Whether the stand-in workers fail to start, as under an OS sandbox that cannot build its mounts. */
     private volatile boolean failStarts;
-    /** The workers started quick. */
-    private final Set<WorkerProcess> startedQuick = ConcurrentHashMap.newKeySet();
+    /** How each worker was started. */
+    private final Map<WorkerProcess, WorkerStart> startedAs = new ConcurrentHashMap<>();
 
     private WorkerPlacement placement(int slots) {
         return placement(slots, PATIENCE, List.of(dir.resolve("local")));
@@ -80,7 +79,7 @@ class WorkerPlacementTest {
                         dir.resolve("polyglot-resources"), IDLE_STOP, concurrentRuns),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, quick, pool) -> {
+        placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, how, pool) -> {
             if (failStarts) {
                 throw new java.io.IOException("worker " + number + " closed its channel");
             }
@@ -88,9 +87,7 @@ class WorkerPlacementTest {
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
-            if (quick) {
-                startedQuick.add(worker);
-            }
+            startedAs.put(worker, how);
             return worker;
         }, () -> { }, Long.MAX_VALUE, quickFirst);
         return placement;
@@ -511,7 +508,8 @@ class WorkerPlacementTest {
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         WorkerProcess replacement = startedFor.keySet().stream().filter(w -> w != stuck.worker()).findFirst()
                 .orElseThrow();
-        assertFalse(startedQuick.contains(replacement), "the replacement started quick");
+        assertEquals(WorkerStart.SERVE_FIRST, startedAs.get(replacement),
+                "the replacement of an overrunning worker must serve as soon as it can");
         placement.retireWhenFree(stuck.worker(), "its guest thread ignored cancellation");
         placement.release(stuck, false);
         // A start is counted when it is asked for, before its process exists.
@@ -542,14 +540,15 @@ class WorkerPlacementTest {
     @Test
     void theFirstWorkerStartsQuickAndOneWithBothCompilersTakesItsPlaceOnceItIsQuiet() throws Exception {
         Lane first = quickFirstRun();
-        assertTrue(startedQuick.contains(first.worker()), "the first worker did not start quick");
+        assertEquals(WorkerStart.QUICK, startedAs.get(first.worker()), "the first worker did not start quick");
         assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
                 "a successor started before the quick worker's first run ended");
         placement.release(first, false);
         placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         WorkerProcess successor = startedFor.keySet().stream().filter(w -> w != first.worker()).findFirst().orElseThrow();
-        assertFalse(startedQuick.contains(successor), "the successor started quick too");
+        assertEquals(WorkerStart.WARM_FIRST, startedAs.get(successor),
+                "the successor must warm up before it is ready, while the quick worker serves");
         assertEquals(List.of(successor.pid()), placement.pids(), "the quick worker stayed beside its successor");
         Awaitility.await().atMost(PATIENCE).until(() -> !first.worker().alive());
         assertSame(successor, placement.takeAny(runOf(null)).worker());
