@@ -254,9 +254,9 @@ public interface SandboxConfig {
         Path aotCacheDir();
 
         /**
-         * Rounds of representative data work (JSON, CSV, regexes, grouping) each worker runs in a throwaway
-         * interpreter while idle, so HotSpot (and Truffle, with jit on) has compiled those paths before a
-         * caller's first run; 0 turns it off.
+         * Rounds of representative work (JSON, CSV, regexes, grouping, classes, integer loops, XML) each worker
+         * runs in a throwaway interpreter while idle, and the quick first worker's successor before it takes over,
+         * so HotSpot (and Truffle, with jit on) has compiled those paths before a caller's first run; 0 turns it off.
          */
         @WithDefault("6")
         int warmupRounds();
