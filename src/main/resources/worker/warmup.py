@@ -6,9 +6,9 @@
 # builtins) before a caller needs them. It reads and writes no files and prints nothing.
 import collections
 import csv
+import datetime
 import io
 import json
-import datetime
 import math
 import random
 import re

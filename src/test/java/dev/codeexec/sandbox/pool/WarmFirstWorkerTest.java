@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.RunHooks;
-import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
-import dev.codeexec.workspace.WorkspaceQuota;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -36,18 +32,7 @@ class WarmFirstWorkerTest {
     @Test
     void aSuccessorRunsItsWarmUpRoundsBeforeItIsReady() throws Exception {
         Path root = Files.createDirectories(dir.resolve("workspace"));
-        SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, root,
-                Path.of("python-packages"), 1 << 16, 16, 1, 1, 0, OptionalInt.empty(), Duration.ofSeconds(1), 8,
-                Duration.ofMinutes(30), new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
-                // C1 alone, as the test profile's workers (application.properties).
-                new SandboxSettings.Worker(256, 0, 0, PATIENCE, List.of("-XX:TieredStopAtLevel=1"),
-                        Optional.empty(), Optional.empty(), SandboxSettings.Jit.AUTO, Optional.empty(), ROUNDS,
-                        SandboxSettings.OsSandboxMode.AUTO, dir.resolve("polyglot-resources"), Duration.ZERO, 1),
-                new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
-        OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
-                new OsSandbox.Confinement(WorkerLauncher.writableDirectories(List.of(root))), dir.resolve("data"));
-        WorkerLauncher launcher = new WorkerLauncher(settings, WorkerRuntime.choose(settings.worker()), osSandbox,
-                List.of());
+        WorkerLauncher launcher = TestLaunchers.c1(dir, root, PATIENCE, ROUNDS, 1);
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.WARM_FIRST).start(),
                 host, Runnable::run, millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
