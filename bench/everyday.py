@@ -9,8 +9,9 @@ ones the caller's warm interpreter. The first pass meets a new worker, whose JVM
 interpreter for these programs; the second, the same worker once it has run each program: what a server that has
 been serving meets. Each program makes its own data (no files) and prints a checksum, checked against CPython's. Prints
 per pass and program the first run, the median of the later runs (server duration_ms and round trip), CPython's
-median wall time, their ratio, and the geometric mean of the ratios. With --output it runs programs that print
-thousands of lines instead: what the caller gets of those is their head and tail (the whole is spilled to the
+median wall time, their ratio, and the geometric mean of the ratios, then the workers' CPU over the pass by kind of
+thread: the guest's, HotSpot's compilers', and the VM thread's (the collector). With --output it runs programs that
+print thousands of lines instead: what the caller gets of those is their head and tail (the whole is spilled to the
 workspace), which are checked. With --files it runs programs that write a file and read it back, as agents handle
 data files, and one that reads CSV lines from an io.StringIO(newline=""); CPython runs them in an empty temporary
 directory, the server in its workspace.
@@ -22,7 +23,7 @@ import sys
 import tempfile
 import time
 
-from mcp_stdio import Server
+from mcp_stdio import Server, workers_threads
 import yardstick
 
 DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
@@ -266,10 +267,11 @@ def main():
     cpython = {name: [python3(code) for _ in range(RUNS)] for name, code in programs.items()}
     server = Server(*PROPERTIES)
     server.wait_until_warm(timeout_s=1200)
-    passes = []
+    passes, cpu = [], []
     try:
         for _ in range(2):
             rows = []
+            before = workers_threads(server.proc.pid)
             for name, code in programs.items():
                 runs = []
                 for _ in range(RUNS):
@@ -285,13 +287,15 @@ def main():
                 rows.append((name, runs[0][0], statistics.median(r[1] for r in runs[1:]), later_trip, cpython_ms,
                              later_trip / cpython_ms))
             passes.append(rows)
+            after = workers_threads(server.proc.pid)
+            cpu.append({kind: after[kind] - before[kind] for kind in after})
     finally:
         server.close()
     print(f"{RUNS} runs per program on one connection; python3 -S -c {RUNS} times each, before the server started; "
           f"load average {open('/proc/loadavg').read().split()[0]}")
     titles = ["a new worker: each program's first runs on it", "the same worker after it ran each program "
               f"{RUNS} times: what a server that has been serving meets"]
-    for title, rows in zip(titles, passes):
+    for title, rows, used in zip(titles, passes, cpu):
         print(title)
         print(f"{'program':<18}{'first ms':>10}{'warm duration ms':>18}{'warm trip ms':>14}{'python3 ms':>12}"
               f"{'ratio':>8}")
@@ -299,6 +303,8 @@ def main():
             print(f"{name:<18}{first:>10.0f}{duration:>18.0f}{trip:>14.0f}{cpython_ms:>12.0f}{ratio:>7.1f}x")
         geomean = math.exp(sum(math.log(row[5]) for row in rows) / len(rows))
         print(f"geomean of warm round trip / python3: {geomean:.2f}x")
+        print(f"workers' CPU over the pass: {used['other']:.1f} s in the guest's and other threads, "
+              f"{used['jit']:.1f} s compiling (C1, C2), {used['vm']:.1f} s in the VM thread (the collector)")
 
 
 if __name__ == "__main__":

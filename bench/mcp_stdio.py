@@ -164,19 +164,39 @@ def descendant_command_lines(pid):
     return lines
 
 
-def jit_ticks(pid):
-    """CPU ticks of a process's JIT compiler threads (HotSpot names them "C1 CompilerThreadN", "C2 CompilerThreadN")."""
-    ticks = 0
+def thread_ticks(pid):
+    """CPU ticks of a process's threads by kind: "jit" for HotSpot's compiler threads ("C1 CompilerThreadN", "C2
+    CompilerThreadN"), "vm" for its VM Thread (where the serial collector runs), "other" for the rest."""
+    ticks = {"jit": 0, "vm": 0, "other": 0}
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{tid}/stat") as f:
                 stat = f.read()
         except OSError:
             continue  # the thread ended
-        if stat[stat.index("(") + 1:].startswith(("C1 Compiler", "C2 Compiler")):
-            fields = stat.rsplit(")", 1)[1].split()
-            ticks += int(fields[11]) + int(fields[12])
+        name = stat[stat.index("(") + 1:]
+        kind = "jit" if name.startswith(("C1 Compiler", "C2 Compiler")) else "vm" if name.startswith("VM Thread)") \
+            else "other"
+        fields = stat.rsplit(")", 1)[1].split()
+        ticks[kind] += int(fields[11]) + int(fields[12])
     return ticks
+
+
+def jit_ticks(pid):
+    """CPU ticks of a process's JIT compiler threads."""
+    return thread_ticks(pid)["jit"]
+
+
+def workers_threads(pid):
+    """CPU seconds of the worker processes under a server, by kind of thread (thread_ticks)."""
+    seconds = {"jit": 0.0, "vm": 0.0, "other": 0.0}
+    for child, _ in descendants(pid):
+        try:
+            for kind, used in thread_ticks(child).items():
+                seconds[kind] += used / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            pass  # the process ended
+    return seconds
 
 
 def cpu_seconds(pid):
