@@ -8,10 +8,9 @@ enum WorkerStart {
      */
     QUICK,
     /**
-     * The quick worker's successor: both compilers, and its warm-up rounds and a full collection run before it reports
-     * ready, since the quick worker serves meanwhile. Rounds run after ready are stopped by the first caller's runs,
-     * which then meet a JIT that has compiled little of what they need, and a young generation not yet sized
-     * (docs/benchmarks.md, twenty-eighth and twenty-ninth sessions).
+     * The quick worker's successor: both compilers, and its warm-up rounds run before it reports ready, since the
+     * quick worker serves meanwhile. Rounds run after ready are stopped by the first caller's runs, which then meet a
+     * JIT that has compiled little of what they need (docs/benchmarks.md, twenty-eighth session).
      */
     WARM_FIRST,
     /** Every other worker: both compilers, ready as soon as it can serve, its warm-up rounds run while it is idle. */
