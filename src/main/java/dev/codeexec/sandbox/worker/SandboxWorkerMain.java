@@ -150,12 +150,6 @@ public final class SandboxWorkerMain {
             // ready, where a caller's first run would otherwise stop them.
             boolean warmFirst = Boolean.parseBoolean(args[13]);
             int warmedRounds = warmFirst ? new WorkerWarmup(contexts, warmupRounds, () -> true).run() : 0;
-            if (warmFirst) {
-                // The serial collector sizes the young generation only in a full collection: until its first one the
-                // worker has the few MB that -Xms16m gives it, and a caller who kept it busy from ready on met
-                // hundreds of young collections, a sixth of the worker's CPU (docs/benchmarks.md, 29th session).
-                worker.collect();
-            }
             if (Boolean.getBoolean(AOT_TRAINING_PROPERTY)) {
                 // The ahead-of-time cache keeps what this run loaded and the method profiles it gathered (JEP 515):
                 // with the warm-up's data work in it, every later worker compiles those paths sooner.
@@ -281,20 +275,12 @@ public final class SandboxWorkerMain {
         if (runs > 0 || !requests.isEmpty() || System.nanoTime() - lastFinishedNanos < IDLE_BEFORE_COLLECT_NANOS) {
             return;
         }
-        if (heapUsed() - usedAfterCollect < COLLECT_AFTER_GROWTH_BYTES) {
+        java.lang.management.MemoryMXBean memory = java.lang.management.ManagementFactory.getMemoryMXBean();
+        if (memory.getHeapMemoryUsage().getUsed() - usedAfterCollect < COLLECT_AFTER_GROWTH_BYTES) {
             return;
         }
-        collect();
-    }
-
-    /** A full collection; the heap's use after it is where collectWhenIdle measures growth from. */
-    private void collect() {
         System.gc();
-        usedAfterCollect = heapUsed();
-    }
-
-    private static long heapUsed() {
-        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        usedAfterCollect = memory.getHeapMemoryUsage().getUsed();
     }
 
     /** Nothing is running or waiting, and nothing has for a while: the moment for a warm-up round. */
