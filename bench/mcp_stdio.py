@@ -165,9 +165,9 @@ def descendant_command_lines(pid):
 
 
 def thread_ticks(pid):
-    """CPU ticks of a process's threads by kind: "jit" for HotSpot's compiler threads ("C1 CompilerThreadN", "C2
-    CompilerThreadN"), "vm" for its VM Thread (where the serial collector runs), "other" for the rest."""
-    ticks = {"jit": 0, "vm": 0, "other": 0}
+    """CPU ticks of a process's live threads of two kinds: "jit" for HotSpot's compiler threads ("C1 CompilerThreadN",
+    "C2 CompilerThreadN") and "vm" for its VM Thread (where the serial collector runs)."""
+    ticks = {"jit": 0, "vm": 0}
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{tid}/stat") as f:
@@ -176,9 +176,10 @@ def thread_ticks(pid):
             continue  # the thread ended
         name = stat[stat.index("(") + 1:]
         kind = "jit" if name.startswith(("C1 Compiler", "C2 Compiler")) else "vm" if name.startswith("VM Thread)") \
-            else "other"
-        fields = stat.rsplit(")", 1)[1].split()
-        ticks[kind] += int(fields[11]) + int(fields[12])
+            else None
+        if kind:
+            fields = stat.rsplit(")", 1)[1].split()
+            ticks[kind] += int(fields[11]) + int(fields[12])
     return ticks
 
 
@@ -188,14 +189,18 @@ def jit_ticks(pid):
 
 
 def workers_threads(pid):
-    """CPU seconds of the worker processes under a server, by kind of thread (thread_ticks)."""
+    """CPU seconds of the worker processes under a server by kind of thread: "jit" and "vm" (thread_ticks), and
+    "other", the rest of each process's time, which includes threads that have ended (each run has its own)."""
+    hz = os.sysconf("SC_CLK_TCK")
     seconds = {"jit": 0.0, "vm": 0.0, "other": 0.0}
-    for child, _ in descendants(pid):
+    for child, used in descendants(pid):
         try:
-            for kind, used in thread_ticks(child).items():
-                seconds[kind] += used / os.sysconf("SC_CLK_TCK")
+            kinds = thread_ticks(child)
         except OSError:
-            pass  # the process ended
+            continue  # the process ended
+        seconds["jit"] += kinds["jit"] / hz
+        seconds["vm"] += kinds["vm"] / hz
+        seconds["other"] += (used - kinds["jit"] - kinds["vm"]) / hz
     return seconds
 
 
