@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.engine.HostCalls;
-import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +36,7 @@ class ConcurrentWorkerRunsTest {
         // Two runs at once, no warm-up rounds.
         WorkerLauncher launcher = TestLaunchers.c1(dir, root, PATIENCE, 0, 2);
         HostCalls host = (owner, service, method, args) -> "{\"result\":\"" + owner + "\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.SERVE_FIRST).start(), host, Runnable::run,
-                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
+        WorkerProcess worker = TestLaunchers.start(launcher, root, WorkerStart.SERVE_FIRST, host);
         try {
             worker.awaitReady(PATIENCE);
             CompletableFuture<Void> firstStarted = new CompletableFuture<>();

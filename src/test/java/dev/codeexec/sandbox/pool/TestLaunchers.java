@@ -1,14 +1,17 @@
 package dev.codeexec.sandbox.pool;
 
 import dev.codeexec.sandbox.SandboxSettings;
+import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.workspace.WorkspaceQuota;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** Launchers of real worker processes for the tests that drive one without a pool. */
+/** Launchers and starts of real worker processes for the tests that drive one without a pool. */
 final class TestLaunchers {
 
     private TestLaunchers() {
@@ -30,5 +33,12 @@ final class TestLaunchers {
         OsSandbox osSandbox = OsSandboxProbe.choose(settings.worker().osSandbox(),
                 new OsSandbox.Confinement(WorkerLauncher.writableDirectories(List.of(root))), dir.resolve("data"));
         return new WorkerLauncher(settings, WorkerRuntime.choose(settings.worker()), osSandbox, List.of());
+    }
+
+    /** Worker 1 of {@code launcher} on {@code root}, started as {@code start} says; {@code host} answers its calls. */
+    static WorkerProcess start(WorkerLauncher launcher, Path root, WorkerStart start, HostCalls host)
+            throws IOException {
+        return new WorkerProcess(1, launcher.processBuilder(root, start).start(), host, Runnable::run, millis -> { },
+                FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.engine.HostCalls;
-import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +33,7 @@ class WarmFirstWorkerTest {
         Path root = Files.createDirectories(dir.resolve("workspace"));
         WorkerLauncher launcher = TestLaunchers.c1(dir, root, PATIENCE, ROUNDS, 1);
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.WARM_FIRST).start(),
-                host, Runnable::run, millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
+        WorkerProcess worker = TestLaunchers.start(launcher, root, WorkerStart.WARM_FIRST, host);
         try {
             assertEquals(ROUNDS, worker.awaitReady(PATIENCE), "warm-up rounds completed before the worker was ready");
             WorkerMessages.Reply reply = worker.execute(new ExecutionRequest("print(6 * 7)", "", Duration.ofSeconds(60),

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.engine.HostCalls;
-import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
@@ -60,8 +59,7 @@ class WorkerJavaHomeTest {
         assertFalse(launcher.quickStart());
 
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
-        WorkerProcess worker = new WorkerProcess(1, launcher.processBuilder(root, WorkerStart.SERVE_FIRST).start(), host, Runnable::run,
-                millis -> { }, FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
+        WorkerProcess worker = TestLaunchers.start(launcher, root, WorkerStart.SERVE_FIRST, host);
         try {
             worker.awaitReady(Duration.ofMinutes(2));
         } finally {
