@@ -10,11 +10,13 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 import org.graalvm.polyglot.PolyglotException;
 
 /**
@@ -40,6 +42,8 @@ final class WorkerWarmup {
     private final SandboxContexts contexts;
     private final int rounds;
     private final BooleanSupplier idle;
+    /** Where each run makes its scratch directory, and removes it when it ends. */
+    private final Path temp;
     private final String source;
     /**
      * Held by a round while it runs, and between {@link #pause} and {@link #resume} while executions run: a permit,
@@ -52,9 +56,14 @@ final class WorkerWarmup {
     private volatile PythonInterpreter running;
 
     WorkerWarmup(SandboxContexts contexts, int rounds, BooleanSupplier idle) {
+        this(contexts, rounds, idle, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    WorkerWarmup(SandboxContexts contexts, int rounds, BooleanSupplier idle, Path temp) {
         this.contexts = contexts;
         this.rounds = rounds;
         this.idle = idle;
+        this.temp = temp;
         this.source = rounds > 0 ? ClasspathText.read(SCRIPT) : "";
     }
 
@@ -91,7 +100,7 @@ final class WorkerWarmup {
         }
         long start = System.nanoTime();
         int done = 0;
-        Path scratch = scratchRoot();
+        Path scratch = scratchRoot(temp);
         PythonInterpreter interpreter = null;
         try {
             while (done < rounds) {
@@ -122,6 +131,8 @@ final class WorkerWarmup {
             if (interpreter != null) {
                 interpreter.close();
             }
+            // Without the OS sandbox's private /tmp, every worker start would leave one behind on the host.
+            deleteScratch(scratch);
         }
         LOG.log(Level.INFO, "worker warm-up: {0} rounds in {1} ms",
                 new Object[] {done, (System.nanoTime() - start) / 1_000_000});
@@ -160,11 +171,22 @@ final class WorkerWarmup {
     }
 
     /** An empty directory of the worker's own (in the private /tmp under the OS sandbox), readable by it alone. */
-    private static Path scratchRoot() {
+    private static Path scratchRoot(Path temp) {
         try {
-            return Files.createTempDirectory("codeexec-warmup-").toRealPath();
+            return Files.createTempDirectory(temp, "codeexec-warmup-").toRealPath();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the warm-up's scratch directory", e);
+        }
+    }
+
+    /** The script writes nothing, so the directory is empty unless GraalPy left something: that goes too. */
+    private static void deleteScratch(Path scratch) {
+        try (Stream<Path> paths = Files.walk(scratch)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            LOG.log(Level.WARNING, "warm-up scratch directory not removed: {0}", String.valueOf(e));
         }
     }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -24,18 +25,22 @@ class WorkerWarmupTest {
     @Test
     void warmUpRoundsCompleteOnlyWhileIdleAndLeaveTheWorkspaceUntouched() throws IOException {
         Path root = Files.createDirectories(Path.of("target/warmup-workspace"));
+        Path temp = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "warmup-temp-");
         AtomicInteger idleChecks = new AtomicInteger();
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
                 PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), 16, OutputStream.nullOutputStream(),
                 (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}")) {
             // Busy for the first two checks: the first round must wait for the third.
-            WorkerWarmup warmup = new WorkerWarmup(contexts, 2, () -> idleChecks.incrementAndGet() > 2);
+            WorkerWarmup warmup = new WorkerWarmup(contexts, 2, () -> idleChecks.incrementAndGet() > 2, temp);
 
             assertEquals(2, warmup.run(), "a warm-up round failed; see the log");
         }
         assertTrue(idleChecks.get() >= 4, "rounds ran without asking whether the worker was idle");
         try (Stream<Path> files = Files.list(root)) {
             assertEquals(0, files.count(), "the warm-up wrote into the workspace");
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertEquals(List.of(), left.toList(), "the warm-up left its scratch directory behind");
         }
     }
 
