@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A pattern's declared {@link DigitShape} is a promise the analyzer relies on to skip text: these tests
  * hold every built-in declaration to it and check that searching only the shape's chains finds exactly
  * what searching the whole text finds, on generated text made of the shape's own chars.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class DigitShapeTest {
 
     private static final int TEXTS = 150;

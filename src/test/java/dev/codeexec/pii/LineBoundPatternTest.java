@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.re2j.Matcher;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The analyzer searches many spans of a line-bound pattern in one pass, joined by line feeds, which
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * over the labelled corpus with blanks turned into line breaks, where a pattern allowing any blank
  * between its parts would match across them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LineBoundPatternTest {
 
     @Test

@@ -3,6 +3,8 @@ package dev.codeexec.pii;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.IntFunction;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -14,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the text. Four times the input must cost at most {@link #LINEAR} times the work; quadratic work would
  * cost sixteen times. The 2 MiB single-character case finds nothing and returns the text unchanged.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LinearTimeTest {
 
     /** Four times the input, four times the work, plus a little for edge effects (windows at the ends). */

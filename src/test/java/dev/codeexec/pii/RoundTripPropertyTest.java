@@ -10,11 +10,14 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * For generated mixes of PII, token-shaped literals and noise: restoring the sanitized text gives the
  * input back exactly, and the sanitized text contains none of the detected values.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class RoundTripPropertyTest {
 
     private final PiiService pii = TestPii.service();

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * What the host's XML parser declines, leaving the document to the guest's parser: how the trees it accepts compare
  * with CPython's is the parity suite's (parity/xml_etree_whole.py).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class XmlToMarshalTest {
 
     private static String parse(String doc) {

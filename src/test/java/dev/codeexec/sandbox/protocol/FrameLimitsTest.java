@@ -14,8 +14,11 @@ import java.io.OutputStream;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The largest frames an honest worker can send fit under the limit the server reads its frames with. */
+@Execution(ExecutionMode.CONCURRENT)
 class FrameLimitsTest {
 
     static final int OUTPUT_LIMIT = 1 << 20;
