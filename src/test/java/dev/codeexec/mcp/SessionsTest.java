@@ -8,6 +8,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SessionsTest {
 
-    /** sandbox.sessions.max-per-tenant's default. */
-    static final int MAX_PER_TENANT = 32;
+    /** What the profile sets: the default, 32, or {@link InProcessIsolation}'s. */
+    @ConfigProperty(name = "sandbox.sessions.max-per-tenant")
+    int maxPerTenant;
 
     McpCalls mcp;
 
@@ -107,7 +109,7 @@ class SessionsTest {
         java.util.List<String> opened = new java.util.ArrayList<>();
         ToolResponse refused = null;
         // Other tests of this tenant may hold sessions too: open until refused, at most the cap.
-        for (int i = 0; i <= MAX_PER_TENANT && refused == null; i++) {
+        for (int i = 0; i <= maxPerTenant && refused == null; i++) {
             ToolResponse r = mcp.call("execute_code", Map.of("code", "pass", "session", "new"));
             if (r.isError()) {
                 refused = r;
@@ -115,8 +117,8 @@ class SessionsTest {
                 opened.add(JsonObject.mapFrom(r.structuredContent()).getString("session"));
             }
         }
-        assertTrue(refused != null, "more than " + MAX_PER_TENANT + " sessions were opened");
-        assertTrue(McpCalls.text(refused).startsWith("session: this tenant already holds " + MAX_PER_TENANT
+        assertTrue(refused != null, "more than " + maxPerTenant + " sessions were opened");
+        assertTrue(McpCalls.text(refused).startsWith("session: this tenant already holds " + maxPerTenant
                 + " sessions"),
                 McpCalls.text(refused));
         for (String s : opened) {
