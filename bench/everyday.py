@@ -23,7 +23,7 @@ import sys
 import tempfile
 import time
 
-from mcp_stdio import Server, workers_threads
+from mcp_stdio import Server, workers_cpu_between, workers_threads
 import yardstick
 
 DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
@@ -288,7 +288,7 @@ def main():
                              later_trip / cpython_ms))
             passes.append(rows)
             after = workers_threads(server.proc.pid)
-            cpu.append({kind: after[kind] - before[kind] for kind in after})
+            cpu.append(workers_cpu_between(before, after))
     finally:
         server.close()
     print(f"{RUNS} runs per program on one connection; python3 -S -c {RUNS} times each, before the server started; "

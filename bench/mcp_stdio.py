@@ -189,19 +189,26 @@ def jit_ticks(pid):
 
 
 def workers_threads(pid):
-    """CPU seconds of the worker processes under a server by kind of thread: "jit" and "vm" (thread_ticks), and
-    "other", the rest of each process's time, which includes threads that have ended (each run has its own)."""
+    """CPU seconds of each worker process under a server, by pid, by kind of thread: "jit" and "vm" (thread_ticks),
+    and "other", the rest of the process's time, which includes threads that have ended (each run has its own)."""
     hz = os.sysconf("SC_CLK_TCK")
-    seconds = {"jit": 0.0, "vm": 0.0, "other": 0.0}
+    processes = {}
     for child, used in descendants(pid):
         try:
             kinds = thread_ticks(child)
         except OSError:
             continue  # the process ended
-        seconds["jit"] += kinds["jit"] / hz
-        seconds["vm"] += kinds["vm"] / hz
-        seconds["other"] += (used - kinds["jit"] - kinds["vm"]) / hz
-    return seconds
+        processes[child] = {"jit": kinds["jit"] / hz, "vm": kinds["vm"] / hz,
+                            "other": (used - kinds["jit"] - kinds["vm"]) / hz}
+    return processes
+
+
+def workers_cpu_between(before, after):
+    """The workers' CPU by kind of thread between two workers_threads snapshots: what each process alive at the
+    second used since the first (all of it for one started between them). A worker that ended in between is left
+    out, with what it used: subtracting its earlier total would count less than nothing."""
+    zero = {"jit": 0.0, "vm": 0.0, "other": 0.0}
+    return {kind: sum(used[kind] - before.get(child, zero)[kind] for child, used in after.items()) for kind in zero}
 
 
 def cpu_seconds(pid):
