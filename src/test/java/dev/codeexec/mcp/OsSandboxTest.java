@@ -145,10 +145,10 @@ class OsSandboxTest {
         }
     }
 
-    /** The live worker JVMs (not the sandbox tool around each), after one execution made sure there is one. */
     /**
-     * This server's workers: those reading GraalPy's resources from its data directory. Plain test classes running
-     * beside this one start workers of their own, on workspaces of their own, which the checks here must not enter.
+     * This server's live worker JVMs (not the sandbox tool around each), after one execution made sure there is one:
+     * those reading GraalPy's resources from its data directory. Plain test classes running beside this one start
+     * workers of their own, on workspaces of their own, which the checks here must not enter.
      */
     private List<Long> workers() throws IOException {
         assertEquals("ok\n", new McpCalls().exec("print('ok')").stdout());
@@ -156,8 +156,10 @@ class OsSandboxTest {
         List<Long> pids = new ArrayList<>();
         ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().command().orElse("").endsWith("/java"))
-                .filter(p -> commandLine(p.pid()).contains("SandboxWorkerMain"))
-                .filter(p -> commandLine(p.pid()).contains(resources))
+                .filter(p -> {
+                    String line = commandLine(p.pid());
+                    return line.contains("SandboxWorkerMain") && line.contains(resources);
+                })
                 .forEach(p -> pids.add(p.pid()));
         assertFalse(pids.isEmpty(), "no worker process found");
         return pids;
