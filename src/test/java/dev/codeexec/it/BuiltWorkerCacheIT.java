@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.codeexec.sandbox.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,7 +115,7 @@ class BuiltWorkerCacheIT {
 
     private static Path fresh(String dir) throws IOException {
         Path path = Path.of(dir);
-        DirectoryTrees.delete(path);
+        FileTrees.delete(path);
         return path;
     }
 }

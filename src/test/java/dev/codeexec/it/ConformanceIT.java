@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.codeexec.sandbox.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class ConformanceIT {
     @MethodSource("applicable")
     void scenarioPasses(String scenario) throws Exception {
         Path results = Path.of("target", "conformance", scenario);
-        DirectoryTrees.delete(results);
+        FileTrees.delete(results);
         NodeClients.Run run = NodeClients.run("conformance-" + scenario, List.of(NodeClients.NODE_22.toString(),
                 NodeClients.CONFORMANCE.toString(), "server", "--url", server.mcpUrl(), "--scenario", scenario,
                 "-o", results.toString()), SCENARIO_LIMIT);

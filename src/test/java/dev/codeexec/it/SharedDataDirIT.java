@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.codeexec.sandbox.FileTrees;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ class SharedDataDirIT {
 
     @Test
     void twoServersFromOneDirectoryShareTheSkillsStore() throws Exception {
-        DirectoryTrees.delete(DATA);
+        FileTrees.delete(DATA);
         int port = FreePorts.next();
         StdioServer a = start("a", port);
         StdioServer b = start("b", port);

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.FileTrees;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +58,7 @@ final class PolyglotResources {
         Path partial = CacheFiles.partial(target);
         long start = System.nanoTime();
         try {
-            CacheFiles.deleteTree(partial);
+            FileTrees.delete(partial);
             if (!Engine.copyResources(partial, "python")) {
                 throw new IOException("GraalPy reported no resources to copy");
             }
@@ -76,7 +77,7 @@ final class PolyglotResources {
                     + " (sandbox.worker.polyglot-resources)", e);
         } finally {
             try {
-                CacheFiles.deleteTree(partial);
+                FileTrees.delete(partial);
             } catch (IOException e) {
                 LOG.log(Level.FINE, "could not remove {0}", partial);
             }

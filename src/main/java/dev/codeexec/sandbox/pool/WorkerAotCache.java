@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.FileTrees;
+import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import dev.codeexec.sandbox.worker.SandboxWorkerMain;
 
 /**
  * The worker JVM's ahead-of-time cache (JDK 25, JEP 483/514): the classes a worker loads and links to
@@ -177,7 +178,7 @@ final class WorkerAotCache {
             }
             try {
                 // The partial cache, the configuration the JVM records beside it first, the empty workspace.
-                CacheFiles.deleteTree(scratch);
+                FileTrees.delete(scratch);
             } catch (IOException e) {
                 LOG.log(Level.FINE, "could not remove {0}", scratch);
             }
@@ -223,7 +224,7 @@ final class WorkerAotCache {
             for (Path other : caches) {
                 if (!other.equals(own.cache()) && !other.equals(own.modules())
                         && (!CacheFiles.isPartial(other) || CacheFiles.writerGone(other))) {
-                    CacheFiles.deleteTree(other);
+                    FileTrees.delete(other);
                     LOG.log(Level.INFO, "removed the unused sandbox worker ahead-of-time cache {0}", other);
                 }
             }

@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox.worker;
 
 import dev.codeexec.sandbox.ClasspathText;
+import dev.codeexec.sandbox.FileTrees;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.engine.PythonInterpreter;
 import dev.codeexec.sandbox.engine.SandboxContexts;
@@ -10,13 +11,11 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.graalvm.polyglot.PolyglotException;
 
 /**
@@ -181,10 +180,8 @@ final class WorkerWarmup {
 
     /** The script writes nothing, so the directory is empty unless GraalPy left something: that goes too. */
     private static void deleteScratch(Path scratch) {
-        try (Stream<Path> paths = Files.walk(scratch)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
+        try {
+            FileTrees.delete(scratch);
         } catch (IOException | UncheckedIOException e) {
             LOG.log(Level.WARNING, "warm-up scratch directory not removed: {0}", String.valueOf(e));
         }
