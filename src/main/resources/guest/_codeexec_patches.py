@@ -21,26 +21,41 @@ JAVA_STACK = "\n\nJava stack trace:\n"
 def install(finder_list, threads_per_run, parse_xml, indent_json):
     """Puts the patching finder first on `finder_list` (sys.meta_path), patches modules already imported and caps the
     threads a run may have alive at `threads_per_run`. `parse_xml` is the host's XML parser (_codeexec_etree),
-    `indent_json` its JSON layout (_patch_json_encoder)."""
+    `indent_json` its JSON layout (_patch_json_encoder). Returns the standard library's state between runs
+    (_codeexec_state), for the driver to reset before each."""
+    import os
+    import _codeexec_sizes
+    import _codeexec_state
+    import _codeexec_system
     _limit_threads(threads_per_run)
+    state = _codeexec_state.LibraryState()
 
     def patch_element_tree(module):
         import _codeexec_etree
         _codeexec_etree.accelerate(module, parse_xml)
+        state.element_tree_imported(module)
 
     def patch_json_encoder(module):
         _patch_json_encoder(module, indent_json)
+
+    def patch_csv(module):
+        _patch_csv(module)
+        state.csv_imported(module)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
-               "json.encoder": patch_json_encoder, "csv": _patch_csv, "io": _patch_io,
+               "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime}
+    # The driver starts in the workspace: the sandbox user's home.
+    _codeexec_system.install(patches, os.getcwd())
+    sys.getsizeof = _codeexec_sizes.getsizeof
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
             patch(module)
     finder_list.insert(0, NativeModuleFinder())
     finder_list.insert(0, _PatchingFinder(patches))
+    return state
 
 
 # GraalPy's modules written in C, and its standard modules that need native code (C libraries it loads). The sandbox

@@ -47,6 +47,43 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void standardLibrarySettingsAreAsANewProcessHasThemInTheCallersNextRun() {
+        String first = alice.exec(MARK + """
+                import csv, decimal, logging, os, random, sys, time
+                import xml.etree.ElementTree as ET
+                print(time.strftime('%Z'))
+                logging.basicConfig(level=logging.INFO, format='first %(message)s')
+                logging.getLogger('app').setLevel(logging.ERROR)
+                decimal.getcontext().prec = 5
+                decimal.DefaultContext.rounding = decimal.ROUND_DOWN
+                random.seed(1)
+                os.environ['CALLER_SET'] = '1'
+                os.environ['TZ'] = 'Asia/Tokyo'
+                time.tzset()
+                csv.register_dialect('semi', delimiter=';')
+                ET.register_namespace('mine', 'urn:mine')
+                sys.argv = ['prog', '--flag']
+                logging.info('one')
+                """).stdout();
+        McpCalls.Exec next = alice.exec(SHOW_MARK + """
+                import csv, decimal, logging, os, random, sys, time
+                import xml.etree.ElementTree as ET
+                logging.basicConfig(level=logging.DEBUG, format='next %(levelname)s %(message)s', stream=sys.stdout)
+                logging.getLogger('app').debug('two')
+                print(decimal.Decimal(2) / decimal.Decimal(3), decimal.Context().rounding)
+                print(random.random() != 0.13436424411240122, 'CALLER_SET' in os.environ, time.strftime('%Z'))
+                print(csv.list_dialects(), 'urn:mine' in ET._namespace_map, sys.argv)
+                """);
+        String zone = first.lines().toList().get(1);
+        assertEquals(first.lines().findFirst().orElseThrow() + "\n" + """
+                next DEBUG two
+                0.6666666666666666666666666667 ROUND_HALF_EVEN
+                True False %s
+                ['excel', 'excel-tab', 'unix'] False ['-c']
+                """.formatted(zone), next.stdout(), next.stderr());
+    }
+
+    @Test
     void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
         String first = alice.exec(MARK + "import builtins, io\nkept = 1\n"
                 + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();

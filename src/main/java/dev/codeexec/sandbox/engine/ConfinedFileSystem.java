@@ -109,7 +109,21 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
-        host.checkAccess(modes.contains(AccessMode.WRITE) ? confine(path) : confineRead(path), modes, linkOptions);
+        Path confined;
+        try {
+            confined = modes.contains(AccessMode.WRITE) ? confine(path) : confineRead(path);
+        } catch (SecurityException e) {
+            throw refusal(path, e);
+        }
+        host.checkAccess(confined, modes, linkOptions);
+    }
+
+    /**
+     * A refusal as an IOException, for the calls where GraalPy lets a SecurityException past every except clause of
+     * the guest (os.access, os.unlink, os.rmdir): it turns an IOException into a PermissionError everywhere.
+     */
+    private static AccessDeniedException refusal(Path path, SecurityException e) {
+        return new AccessDeniedException(path.toString(), null, e.getMessage());
     }
 
     @Override
@@ -123,9 +137,14 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void delete(Path path) throws IOException {
-        Path confined = confine(path);
+        Path confined;
+        try {
+            confined = confine(path);
+        } catch (SecurityException e) {
+            throw refusal(path, e);
+        }
         if (confined.equals(root.path())) {
-            throw new SecurityException("Permission denied: the workspace root cannot be deleted");
+            throw new AccessDeniedException(path.toString(), null, "the workspace root cannot be deleted");
         }
         ledger.delete(relative(confined));
     }

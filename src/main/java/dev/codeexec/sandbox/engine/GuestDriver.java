@@ -12,12 +12,13 @@ package dev.codeexec.sandbox.engine;
  *
  * <p>With {@code reset} the run starts from a clean slate in an interpreter that already served the same
  * caller: a new {@code __main__} namespace; the builtins from a pristine copy; {@code sys} settings and hooks
- * (recursion limit, {@code path}, {@code meta_path}, {@code path_hooks}, streams, {@code displayhook},
- * {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace as working
- * directory; files the caller opened flushed and closed; and every module imported since the driver started
- * that is neither part of the standard library nor loaded from the packages directory (skills, registry tools,
- * workspace modules) dropped, so a new version loads. What persists is state the caller put into
- * standard-library modules and packages. {@code recycle} is true after a {@code MemoryError}: the interpreter
+ * (recursion limit, {@code argv}, {@code path}, {@code meta_path}, {@code path_hooks}, streams,
+ * {@code displayhook}, {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace
+ * as working directory; files the caller opened flushed and closed; logging, decimal, random, the environment, csv's
+ * dialects and ElementTree's prefixes as a new process has them ({@code guest/_codeexec_state.py}); and every module
+ * imported since the driver started that is neither part of the standard library nor loaded from the packages
+ * directory (skills, registry tools, workspace modules) dropped, so a new version loads. What persists is other
+ * state the caller put into standard-library modules and packages. {@code recycle} is true after a {@code MemoryError}: the interpreter
  * should not serve again. An uncaught {@code ImportError} is explained in its own line (a missing package names
  * what is installed; a package that needs a C extension says so). A text the same interpreter ran
  * recently is not compiled again: its code object is reused, so machine code Truffle compiled for its functions
@@ -199,6 +200,19 @@ final class GuestDriver {
                 os.rename = workspace_rename(native_rename)
                 os.replace = workspace_rename(native_replace)
 
+                # Truffle refuses a working directory outside the workspace past every except clause: refused here,
+                # as the file system refuses such paths everywhere else.
+                native_chdir, workspace_root = os.chdir, os.getcwd()
+
+                def chdir(path):
+                    if not isinstance(path, int):
+                        target = os.path.normpath(os.path.join(os.getcwd(), os.fsdecode(os.fspath(path))))
+                        if target != workspace_root and not target.startswith(workspace_root + os.sep):
+                            raise PermissionError(errno.EPERM, "Operation not permitted", path)
+                    return native_chdir(path)
+                chdir.__name__, chdir.__doc__ = native_chdir.__name__, native_chdir.__doc__
+                os.chdir = chdir
+
                 # A meta path finder and loader by protocol (find_spec, create_module, exec_module).
                 class GuestModuleFinder:
                     def find_spec(self, name, path=None, target=None):
@@ -214,8 +228,9 @@ final class GuestDriver {
                         exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
-                guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"), globals().pop("__codeexec_xml"),
-                                      globals().pop("__codeexec_json_indent"))
+                library_state = guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"),
+                                                      globals().pop("__codeexec_xml"),
+                                                      globals().pop("__codeexec_json_indent"))
 
                 def new_namespace():
                     # The run's globals are a module's, registered as sys.modules["__main__"] as CPython's are:
@@ -252,6 +267,23 @@ final class GuestDriver {
                 tracked_open.__doc__ = real_open.__doc__
                 builtins.open = io.open = tracked_open
 
+                # The same for a file's size and times: open('f', 'w').write(x) then os.path.getsize('f') or
+                # tarfile's add saw an empty file.
+                native_stat, native_lstat = os.stat, os.lstat
+
+                def stat(path, *, dir_fd=None, follow_symlinks=True):
+                    if opened:
+                        flush_open_files()
+                    return native_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+
+                def lstat(path, *, dir_fd=None):
+                    if opened:
+                        flush_open_files()
+                    return native_lstat(path, dir_fd=dir_fd)
+                for patch, native in ((stat, native_stat), (lstat, native_lstat)):
+                    patch.__name__, patch.__doc__ = native.__name__, native.__doc__
+                os.stat, os.lstat = stat, lstat
+
                 def flush():
                     flush_open_files()
                     for stream in (sys.stdout, sys.stderr):
@@ -268,6 +300,21 @@ final class GuestDriver {
                     sys.path.append(packages_dir)
                 import _codeexec_imports
                 explain_import_error = _codeexec_imports.explainer(packages_dir, package_imports)
+
+                # What site adds to the builtins, which the interpreter starts without: scripts end with exit() and
+                # print help(). site itself would read license files from GraalPy's home, out of the guest's reach.
+                import _sitebuiltins
+                builtins.exit = _sitebuiltins.Quitter("exit", "Ctrl-D (i.e. EOF)")
+                builtins.quit = _sitebuiltins.Quitter("quit", "Ctrl-D (i.e. EOF)")
+                builtins.help = _sitebuiltins._Helper()
+                builtins.copyright = _sitebuiltins._Printer("copyright", sys.copyright)
+                builtins.credits = _sitebuiltins._Printer("credits", "Thanks to CWI, CNRI, BeOpen, Zope Corporation, "
+                                                          "the Python Software Foundation,\\nand a cast of thousands "
+                                                          "for supporting Python development.")
+                builtins.license = _sitebuiltins._Printer("license", "See https://www.python.org/psf/license/")
+                del _sitebuiltins
+                # As python -c sets it: argparse and sys.argv[0] need a first element.
+                sys.argv = ["-c"]
 
                 # What a reset restores, taken once the driver is set up and before any caller code.
                 pristine_builtins = dict(builtins.__dict__)
@@ -296,7 +343,7 @@ final class GuestDriver {
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
-                patched = (io.open, os.rename, os.replace)
+                patched = (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat)
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
                                      update=dict.update):
@@ -324,13 +371,14 @@ final class GuestDriver {
                     nonlocal sys_state
                     restore_builtins()
                     close_open_files()
-                    io.open, os.rename, os.replace = patched
+                    io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     out, err = usable(stdout, 1, *out_settings), usable(stderr, 2, *err_settings)
                     if out is not stdout or err is not stderr:  # one was closed: its replacement stays
                         stdout, stderr = out, err
                         sys_state = (limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook)
                     sys.setrecursionlimit(limit)
+                    sys.argv = ["-c"]
                     sys.path[:] = path
                     sys.meta_path[:] = meta_path
                     sys.path_hooks[:] = path_hooks
@@ -339,6 +387,7 @@ final class GuestDriver {
                     sys.displayhook, sys.excepthook = displayhook, excepthook
                     warnings.filters[:] = warning_filters
                     atexit._clear()
+                    library_state.reset()
                     if getcwd() != workdir:  # a change of directory costs a file-system check; asking does not
                         chdir(workdir)
                     # Library modules stay; each is judged once (this runs before every reused run).

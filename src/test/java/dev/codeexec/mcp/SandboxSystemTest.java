@@ -1,0 +1,98 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the sandbox answers where CPython would reach the system: starting processes, the working directory and
+ * files outside the workspace, the user and its home. Each is an exception a program catches (GraalPy let some
+ * of these past every except clause, and failed internally on others), or a value programs can use. Over MCP.
+ */
+@QuarkusTest
+class SandboxSystemTest {
+
+    private static final String PROCESSES = "PermissionError [Errno 1] creating processes is not allowed in the sandbox";
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        SandboxWarm.awaitReady();
+        mcp = new McpCalls();
+    }
+
+    /** Runs each expression of {@code calls} in its own try, printing its value or the exception caught. */
+    private String attempts(String setup, String... calls) {
+        StringBuilder code = new StringBuilder(setup).append('\n');
+        for (String call : calls) {
+            code.append("try:\n    print(repr(").append(call).append("))\n")
+                    .append("except Exception as e:\n    print(type(e).__name__, e)\nfinally:\n    print('finally')\n");
+        }
+        McpCalls.Exec run = mcp.exec(code.toString());
+        assertEquals("", run.stderr(), "every refusal is caught");
+        assertEquals(0, run.exitCode());
+        return run.stdout();
+    }
+
+    @Test
+    void startingAProcessRaisesOneCatchablePermissionErrorEverywhere() {
+        String out = attempts("import os, subprocess, multiprocessing",
+                "os.system('ls')", "os.popen('ls')", "subprocess.run(['ls'])", "subprocess.run('ls', shell=True)",
+                "subprocess.check_output(['./script.sh'])", "multiprocessing.Process(target=print).start()");
+        assertEquals((PROCESSES + "\nfinally\n").repeat(6), out);
+    }
+
+    @Test
+    void pathsOutsideTheWorkspaceAreRefusedWithCatchableErrors() {
+        String out = attempts("import os", "os.chdir('..')", "os.chdir('/tmp')", "os.access('/etc/passwd', os.R_OK)",
+                "os.unlink('/etc/passwd')", "os.rmdir('/etc')", "os.remove('../x')");
+        assertEquals("""
+                PermissionError [Errno 1] Operation not permitted: '..'
+                finally
+                PermissionError [Errno 1] Operation not permitted: '/tmp'
+                finally
+                False
+                finally
+                PermissionError [Errno 13] Permission denied: '/etc/passwd'
+                finally
+                PermissionError [Errno 13] Permission denied: '/etc'
+                finally
+                PermissionError [Errno 13] Permission denied: '../x'
+                finally
+                """, out);
+    }
+
+    @Test
+    void theUserIsTheSandboxsAndItsHomeIsTheWorkspace() {
+        McpCalls.Exec run = mcp.exec("""
+                import getpass, os, pathlib, pwd
+                me = pwd.getpwuid(os.getuid())
+                print(me.pw_name, getpass.getuser(), me.pw_dir == os.getcwd(), pathlib.Path.home() == pathlib.Path.cwd())
+                print(os.path.expanduser('~/data.csv') == os.path.join(os.getcwd(), 'data.csv'))
+                print([e.pw_name for e in pwd.getpwall()], pwd.getpwnam('sandbox') == me)
+                try:
+                    pwd.getpwnam('root')
+                except KeyError as e:
+                    print('KeyError', e)
+                """);
+        assertEquals("""
+                sandbox sandbox True True
+                True
+                ['sandbox'] True
+                KeyError "getpwnam(): name not found: 'root'"
+                """, run.stdout(), run.stderr());
+    }
+
+    @Test
+    void aWrittenFilesSizeIsSeenBeforeItIsClosed() {
+        String name = "sized-" + System.nanoTime() + ".txt";
+        McpCalls.Exec run = mcp.exec("import os\nopen('" + name + "', 'w').write('hello')\n"
+                + "print(os.path.getsize('" + name + "'))\nos.remove('" + name + "')");
+        assertEquals("5\n", run.stdout(), run.stderr());
+        assertEquals(false, Path.of("target/test-workspace", name).toFile().exists());
+    }
+}
