@@ -41,11 +41,14 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     def patch_csv(module):
         _patch_csv(module)
         state.csv_imported(module)
+
+    def patch_random(module):
+        state.random_imported(module)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
-               "json": _patch_json_dump, "_strptime": _patch_strptime}
+               "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random}
     # The driver starts in the workspace: the sandbox user's home.
     _codeexec_system.install(patches, os.getcwd())
     sys.getsizeof = _codeexec_sizes.getsizeof

@@ -9,21 +9,64 @@ import sys
 
 _CSV_DIALECTS = ("excel", "excel-tab", "unix")
 _CSV_FIELD_SIZE_LIMIT = 128 * 1024
+_DECIMAL_DEFAULTS = (28, "ROUND_HALF_EVEN", -999999, 999999, 1, 0)
 
 
 class LibraryState:
     def __init__(self):
         self._environ = os.environ
         self._environment = dict(os.environ)
+        self._raw_environment = dict(os.environ._data)  # compared as it is held: no decoding per run
         self._csv_dialects = None
         self._namespaces = None
+        self._reseed = None
+        self._random_seeded = False
+        self._csv_reset = None
+        self._csv_changed = False
 
     def element_tree_imported(self, module):
         """ElementTree's prefixes as it registers them itself, before the caller's code can add any."""
         self._namespaces = dict(module._namespace_map)
 
     def csv_imported(self, module):
+        """What changes csv's registry goes through these three: a run that called none changed nothing."""
         self._csv_dialects = {name: module.get_dialect(name) for name in _CSV_DIALECTS}
+        self._csv_reset = (module.register_dialect, module.unregister_dialect, module.field_size_limit)
+        register, unregister, limit = self._csv_reset
+
+        def register_dialect(*args, **kwargs):
+            self._csv_changed = True
+            return register(*args, **kwargs)
+
+        def unregister_dialect(name):
+            self._csv_changed = True
+            return unregister(name)
+
+        def field_size_limit(*args, **kwargs):
+            if args or kwargs:
+                self._csv_changed = True
+            return limit(*args, **kwargs)
+
+        for patch, original in ((register_dialect, register), (unregister_dialect, unregister),
+                                (field_size_limit, limit)):
+            _stand_in(patch, original)
+        module.register_dialect, module.unregister_dialect = register_dialect, unregister_dialect
+        module.field_size_limit = field_size_limit
+
+    def random_imported(self, module):
+        """Seeding costs 1.6 ms here, a trivial run's time: only after a run that seeded or set the state."""
+        seed, setstate = module.seed, module.setstate
+        self._reseed = seed
+
+        def seeded(*args, **kwargs):
+            self._random_seeded = True
+            return seed(*args, **kwargs)
+
+        def state_set(state):
+            self._random_seeded = True
+            return setstate(state)
+
+        module.seed, module.setstate = _stand_in(seeded, seed), _stand_in(state_set, setstate)
 
     def reset(self):
         modules = sys.modules
@@ -34,12 +77,12 @@ class LibraryState:
         decimal = modules.get("decimal")
         if decimal is not None:
             _reset_decimal(decimal)
-        random = modules.get("random")
-        if random is not None:
-            random.seed()
-        csv = modules.get("csv")
-        if csv is not None and self._csv_dialects is not None:
-            self._reset_csv(csv)
+        if self._random_seeded:
+            self._random_seeded = False
+            self._reseed()
+        if self._csv_changed:
+            self._csv_changed = False
+            self._reset_csv()
         tree = modules.get("xml.etree.ElementTree")
         if tree is not None and self._namespaces is not None and tree._namespace_map != self._namespaces:
             tree._namespace_map.clear()
@@ -47,7 +90,7 @@ class LibraryState:
 
     def _reset_environment(self):
         os.environ = environ = self._environ
-        if dict(environ) == self._environment:
+        if environ._data == self._raw_environment:
             return
         zone = environ.get("TZ")
         for name in [name for name in environ if name not in self._environment]:
@@ -59,18 +102,26 @@ class LibraryState:
         if zone != environ.get("TZ") and hasattr(time, "tzset"):
             time.tzset()
 
-    def _reset_csv(self, csv):
-        for name in set(csv.list_dialects()) - set(_CSV_DIALECTS):
-            csv.unregister_dialect(name)
+    def _reset_csv(self):
+        register, unregister, limit = self._csv_reset
+        csv = sys.modules.get("csv")
+        for name in set(csv.list_dialects()) - set(_CSV_DIALECTS) if csv is not None else ():
+            unregister(name)
         for name, dialect in self._csv_dialects.items():
-            csv.register_dialect(name, dialect)
-        csv.field_size_limit(_CSV_FIELD_SIZE_LIMIT)
+            register(name, dialect)
+        limit(_CSV_FIELD_SIZE_LIMIT)
 
 
 def _reset_logging(logging):
-    loggers = [logging.root] + [logger for logger in list(logging.Logger.manager.loggerDict.values())
-                                if isinstance(logger, logging.Logger)]
-    for logger in loggers:
+    manager = logging.Logger.manager
+    changed = False
+    for logger in [logging.root] + [logger for logger in list(manager.loggerDict.values())
+                                    if isinstance(logger, logging.Logger)]:
+        level = logging.WARNING if logger is logging.root else logging.NOTSET
+        if not (logger.handlers or logger.filters or logger.level != level or not logger.propagate
+                or logger.disabled):
+            continue
+        changed = True
         for handler in list(logger.handlers):
             logger.removeHandler(handler)
             try:
@@ -78,19 +129,35 @@ def _reset_logging(logging):
             except Exception:  # never BaseException: that would swallow the host's cancel
                 pass
         logger.filters = []
-        logger.setLevel(logging.NOTSET)
-        logger.propagate = True
-        logger.disabled = False
-    logging.root.setLevel(logging.WARNING)
-    logging.disable(logging.NOTSET)
+        logger.level, logger.propagate, logger.disabled = level, True, False
+    if manager.disable:
+        logging.disable(logging.NOTSET)
+    elif changed:
+        manager._clear_cache()
 
 
 def _reset_decimal(decimal):
-    default = decimal.DefaultContext
-    default.prec, default.rounding, default.Emin, default.Emax = 28, decimal.ROUND_HALF_EVEN, -999999, 999999
-    default.capitals, default.clamp = 1, 0
+    """Their flags aside (ordinary arithmetic sets them; the context is replaced anyway once anything else changed)."""
+    default, context = decimal.DefaultContext, decimal.getcontext()
+    if not (_decimal_changed(decimal, default) or _decimal_changed(decimal, context)):
+        return
+    default.prec, default.rounding, default.Emin, default.Emax, default.capitals, default.clamp = _DECIMAL_DEFAULTS
     default.clear_flags()
     default.clear_traps()
     for signal in (decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow):
         default.traps[signal] = True
     decimal.setcontext(decimal.Context())
+
+
+def _decimal_changed(decimal, settings):
+    if (settings.prec, settings.rounding, settings.Emin, settings.Emax, settings.capitals, settings.clamp) \
+            != _DECIMAL_DEFAULTS:
+        return True
+    traps = settings.traps
+    return sum(traps.values()) != 3 or not (traps[decimal.InvalidOperation] and traps[decimal.DivisionByZero]
+                                            and traps[decimal.Overflow])
+
+
+def _stand_in(patch, original):
+    patch.__name__, patch.__qualname__, patch.__doc__ = original.__name__, original.__qualname__, original.__doc__
+    return patch

@@ -5,6 +5,10 @@ import tarfile
 import tempfile
 import zipfile
 
+# Its own new directory: the workspace keeps what earlier runs wrote.
+shutil.rmtree("files_written", ignore_errors=True)
+os.mkdir("files_written")
+os.chdir("files_written")
 os.makedirs("report", exist_ok=True)
 open("report/summary.txt", "w").write("total: 42\n")
 open("report/data.csv", "w").write("a,b\n1,2\n")
