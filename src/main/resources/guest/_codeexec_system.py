@@ -32,6 +32,11 @@ def patch_os(module):
         original = getattr(module, name, None)
         if original is not None:
             setattr(module, name, _refusing(original))
+    # GraalPy's POSIX layer leaves these out; the effective ids are the real ones (nothing is setuid here).
+    if not hasattr(module, "geteuid"):
+        module.geteuid, module.getegid = module.getuid, module.getgid
+    if not hasattr(module, "getlogin"):
+        module.getlogin = lambda: USER
 
 
 def patch_subprocess(subprocess):

@@ -72,6 +72,7 @@ class SandboxSystemTest {
                 import getpass, os, pathlib, pwd
                 me = pwd.getpwuid(os.getuid())
                 print(me.pw_name, getpass.getuser(), me.pw_dir == os.getcwd(), pathlib.Path.home() == pathlib.Path.cwd())
+                print(os.getlogin(), os.geteuid() == me.pw_uid, os.getegid() == me.pw_gid)
                 print(os.path.expanduser('~/data.csv') == os.path.join(os.getcwd(), 'data.csv'))
                 print([e.pw_name for e in pwd.getpwall()], pwd.getpwnam('sandbox') == me)
                 try:
@@ -81,6 +82,7 @@ class SandboxSystemTest {
                 """);
         assertEquals("""
                 sandbox sandbox True True
+                sandbox True True
                 True
                 ['sandbox'] True
                 KeyError "getpwnam(): name not found: 'root'"
