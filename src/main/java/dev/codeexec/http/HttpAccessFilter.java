@@ -34,16 +34,14 @@ public class HttpAccessFilter {
     private final List<String> allowedOrigins;
     private final List<String> allowedHosts;
 
-    /** The legacy HTTP+SSE transport's paths (MCP 2024-11-05), which are refused: see {@link #legacySse}. */
     private final String mcpRoot;
-    private final String legacySseStream;
-    private final String legacySseMessages;
+    /** The legacy HTTP+SSE transport's paths (MCP 2024-11-05), which are refused: see {@link LegacySsePaths}. */
+    private final LegacySsePaths legacySse;
 
     public HttpAccessFilter(HttpAccessConfig config, Tenants tenants, ConnectionTenants connections,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String mcpRoot) {
         this.mcpRoot = mcpRoot;
-        this.legacySseStream = mcpRoot + "/sse";
-        this.legacySseMessages = mcpRoot + "/messages/";
+        this.legacySse = new LegacySsePaths(mcpRoot);
         this.tenants = tenants;
         this.connections = connections;
         this.allowedOrigins = lower(config.allowedOrigins());
@@ -64,7 +62,7 @@ public class HttpAccessFilter {
             ctx.next();
             return;
         }
-        if (legacySse(path)) {
+        if (legacySse.matches(path)) {
             deny(ctx, 404, "legacy_sse_off", "the legacy HTTP+SSE transport (MCP 2024-11-05) is not served; use "
                     + "streamable HTTP at " + mcpRoot);
             return;
@@ -108,15 +106,6 @@ public class HttpAccessFilter {
         }
         RequestTenant.set(ctx, tenant.get());
         ctx.next();
-    }
-
-    /**
-     * quarkus-mcp-server 1.10.1 serves the legacy transport with no switch to turn it off. Its message endpoint
-     * takes a connection id in the path, which no tenant binding covers (only Mcp-Session-Id is bound), so it is
-     * refused outright rather than left to fail closed by accident.
-     */
-    private boolean legacySse(String path) {
-        return path.equals(legacySseStream) || path.startsWith(legacySseMessages);
     }
 
     private boolean hostAllowed(String host) {
