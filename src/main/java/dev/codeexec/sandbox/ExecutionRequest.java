@@ -38,6 +38,11 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
         this(code, stdin, timeout, owner, session, reuse, null, null, null);
     }
 
+    /** The same request with {@code timeout} left of its budget (after waiting for its session). */
+    ExecutionRequest within(Duration timeout) {
+        return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, hooks, workspace, output);
+    }
+
     /** The same request, confined to {@code workspace}, its output reaching the caller as {@code output} says. */
     ExecutionRequest in(Path workspace, OutputPlan output) {
         return new ExecutionRequest(code, stdin, timeout, owner, session, reuse, hooks, workspace, output);

@@ -20,9 +20,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -63,8 +61,8 @@ public class SandboxService {
     /** The workspaces of the tenants callers can reach, in the order their first workers start. */
     private final List<Path> served;
     private final Path dataDir;
-    /** Persistent sessions a background run holds, with its execution id. */
-    private final Map<SessionKey, String> busySessions = new ConcurrentHashMap<>();
+    /** Persistent sessions a run holds, and which run. */
+    private final SessionHolds holds = new SessionHolds();
 
     private final HostBridge bridge;
     /** Persistent sessions by handle, each with the caller id its runs act for (whose PII vault they use). */
@@ -177,9 +175,10 @@ public class SandboxService {
 
     /**
      * Validates an execution and takes its place at once: its caller's and tenant's fair share, then a slot or a
-     * place in the queue; the supplier then waits for a slot, runs it and records it. A background run
-     * ({@code runId} set) holds its persistent session until it ends: other calls to that session are refused
-     * meanwhile rather than left waiting.
+     * place in the queue; the supplier then waits for a slot, runs it and records it. A run holds its persistent
+     * session until it ends. A background run ({@code runId} set) is refused at once when another run holds it, and
+     * so is any run when a background one holds it; a foreground run waits for a foreground one, its wait counting
+     * against its timeout, and is refused naming that run when its timeout runs out first.
      *
      * @param maxTimeoutS the largest timeout_s allowed
      * @throws dev.codeexec.InvalidInputException on invalid input or a session busy with a background run
@@ -198,17 +197,35 @@ public class SandboxService {
                         : runId, inline, command.spill() ? spillBytes : 0));
         spills.sweepSoon(tenant);
         SessionKey held = request.reuse() == ExecutionRequest.Reuse.SESSION ? request.session() : null;
-        if (held != null) {
-            String busyWith = runId == null ? busySessions.get(held) : busySessions.putIfAbsent(held, runId);
-            if (busyWith != null) {
-                throw sessionBusy(held, busyWith);
+        SessionHolds.Holder holder = null;
+        if (held != null && runId != null) {
+            holder = SessionHolds.Holder.background(runId);
+            holds.takeNow(held, holder);
+        } else if (held != null) {
+            holder = SessionHolds.Holder.foreground(request.timeout());
+            Duration waited = holds.take(held, holder, request.timeout(), hooks);
+            if (waited == null) {
+                return () -> {
+                    hooks.note(true, ExecutionResult.CANCELLED_BEFORE_START);
+                    return ExecutionResult.cancelledBeforeStart();
+                };
             }
+            request = request.within(request.timeout().minus(waited));
         }
+        try {
+            return admitHolding(request, held, holder);
+        } catch (RuntimeException | Error e) {
+            release(held, holder);
+            throw e;
+        }
+    }
+
+    private Supplier<ExecutionResult> admitHolding(ExecutionRequest request, SessionKey held,
+            SessionHolds.Holder holder) {
         FairShare.Ticket share;
         try {
             share = fairShare.enter(request.owner());
         } catch (SandboxBusyException e) {
-            release(held, runId);
             counters.reject();
             LOG.log(Level.INFO, "execution rejected: caller or tenant over its fair share");
             throw e;
@@ -218,15 +235,14 @@ public class SandboxService {
             ticket = admission.enter();
         } catch (SandboxBusyException e) {
             share.close();
-            release(held, runId);
             throw rejected();
         }
-        boolean background = runId != null;
+        boolean background = holder != null && holder.background();
         return () -> {
             try (share) {
                 return background ? runInBackground(request, ticket) : run(request, ticket);
             } finally {
-                release(held, runId);
+                release(held, holder);
             }
         };
     }
@@ -287,16 +303,10 @@ public class SandboxService {
         return new SandboxBusyException((int) load.running(), (int) load.queued());
     }
 
-    private void release(SessionKey held, String runId) {
-        if (held != null && runId != null) {
-            busySessions.remove(held, runId);
+    private void release(SessionKey held, SessionHolds.Holder holder) {
+        if (held != null) {
+            holds.release(held, holder);
         }
-    }
-
-    private static InvalidInputException sessionBusy(SessionKey session, String runId) {
-        return new InvalidInputException("session", "is busy: background execution "
-                + runId + " is running in it; wait for it with get_execution or cancel it with cancel_execution",
-                InvalidInputException.Kind.CONFLICT);
     }
 
     /**
@@ -328,9 +338,9 @@ public class SandboxService {
         }
         sessions.require(tenant, handle);
         SessionKey key = SessionKey.of(tenant, handle);
-        String busyWith = busySessions.get(key);
-        if (busyWith != null) {
-            throw sessionBusy(key, busyWith);
+        SessionHolds.Holder background = holds.background(key);
+        if (background != null) {
+            throw SessionHolds.busy(background, "");
         }
         sessions.remove(tenant, handle);
         executor().resetSession(key);
