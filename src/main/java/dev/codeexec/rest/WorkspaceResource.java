@@ -61,9 +61,12 @@ public class WorkspaceResource {
     @PUT
     @Path("{path: .+}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public WriteFileResult write(@PathParam("path") String path, WriteBody body) {
+    public WriteFileResult write(@PathParam("path") String path, WriteBody body,
+            @jakarta.ws.rs.core.Context io.vertx.core.http.HttpServerRequest http) {
         WriteBody b = body == null ? new WriteBody(null, null, null) : body;
-        return files().write(new WriteFileRequest(path, b.content(), b.encoding(), b.mode()));
+        // The router drops a trailing slash before matching; pass it on, so the service refuses a directory name.
+        String sent = http.path().endsWith("/") && !path.endsWith("/") ? path + "/" : path;
+        return files().write(new WriteFileRequest(sent, b.content(), b.encoding(), b.mode()));
     }
 
     @DELETE

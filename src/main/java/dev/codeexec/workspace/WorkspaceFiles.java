@@ -74,7 +74,7 @@ public class WorkspaceFiles {
     private enum Mode { OVERWRITE, APPEND, CREATE }
 
     public WriteFileResult write(WriteFileRequest request) {
-        Path target = paths.resolve("path", request.path(), false);
+        Path target = paths.resolveFile("path", request.path());
         byte[] data = decode(request.content(), encoding(request.encoding()));
         Mode mode = mode(request.mode());
         if (data.length > quota.maxFileBytes()) {
@@ -83,6 +83,7 @@ public class WorkspaceFiles {
         }
         writes.lock();
         try {
+            paths.requireDirectoryParents("path", target, request.path());
             BasicFileAttributes existing = attributes(target);
             if (existing != null && !existing.isRegularFile()) {
                 throw new InvalidInputException("path", "'" + request.path() + "' is a directory, not a file",
@@ -176,6 +177,7 @@ public class WorkspaceFiles {
             throw new InvalidInputException("length", "must be between 0 and " + maxReadBytes + " bytes "
                     + "(workspace.max-read-bytes), got " + length + "; page through larger files with offset");
         }
+        paths.requireDirectoryParents("path", file, request.path());
         requireRegularFile(file, request.path());
         // One open file throughout: the page and the hash come from the same version of the file.
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -208,6 +210,7 @@ public class WorkspaceFiles {
      */
     public WorkspaceResource readWhole(String path) {
         Path file = paths.resolve("uri", path, false);
+        paths.requireDirectoryParents("uri", file, path);
         requireRegularFile(file, path);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long total = channel.size();
@@ -233,6 +236,7 @@ public class WorkspaceFiles {
         Path target = paths.resolve("path", path, false);
         writes.lock();
         try {
+            paths.requireDirectoryParents("path", target, path);
             BasicFileAttributes attrs = changes.delete(target);
             return new DeleteFileResult(paths.relative(target), WorkspaceListing.type(attrs), true);
         } catch (NoSuchFileException e) {

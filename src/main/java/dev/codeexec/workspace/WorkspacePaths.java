@@ -1,13 +1,18 @@
 package dev.codeexec.workspace;
 
 import dev.codeexec.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Turns a caller's path string into a confined absolute path, with a refusal that names the field.
  * Confinement itself is {@link WorkspaceRoot}'s job (real paths, symlinks judged by their target);
- * this class only adds what a remote caller must not send at all: absolute paths, NUL bytes.
+ * this class only adds what a remote caller must not send at all: absolute paths, NUL bytes, backslashes (which
+ * Linux keeps in a file name while listings show them as separators, so such a file could not be named back), and,
+ * for a file to write, a trailing slash.
  */
 final class WorkspacePaths {
 
@@ -32,7 +37,11 @@ final class WorkspacePaths {
             throw new InvalidInputException(field, "is " + path.length() + " characters, longer than the limit of "
                     + WorkspaceRoot.MAX_PATH_CHARS);
         }
-        if (path.startsWith("/") || path.startsWith("\\")) {
+        if (path.indexOf('\\') >= 0) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' contains a backslash; separate directories "
+                    + "with /, e.g. data/out.csv");
+        }
+        if (path.startsWith("/")) {
             throw new InvalidInputException(field, "'" + echo(path) + "' is absolute; give a path relative to the "
                     + "workspace root");
         }
@@ -56,6 +65,37 @@ final class WorkspacePaths {
             throw new InvalidInputException(field, "names the workspace root itself; name a file inside it");
         }
         return confined;
+    }
+
+    /** A file to write: as {@link #resolve}, and not ending with / (which names a directory). */
+    Path resolveFile(String field, String path) {
+        if (path != null && path.endsWith("/")) {
+            throw new InvalidInputException(field, "'" + echo(path) + "' ends with /, which names a directory; "
+                    + "name a file, e.g. " + echo(path) + "out.txt");
+        }
+        return resolve(field, path, false);
+    }
+
+    /**
+     * Refuses {@code target} when one of its parents inside the workspace is not a directory: no file can be
+     * created, read or deleted under a file.
+     */
+    void requireDirectoryParents(String field, Path target, String shown) {
+        Path at = root.path();
+        Path rel = at.relativize(target);
+        for (int i = 0; i < rel.getNameCount() - 1; i++) {
+            at = at.resolve(rel.getName(i));
+            BasicFileAttributes attrs;
+            try {
+                attrs = Files.readAttributes(at, BasicFileAttributes.class);
+            } catch (IOException e) {
+                return;
+            }
+            if (!attrs.isDirectory()) {
+                throw new InvalidInputException(field, "'" + echo(shown) + "' cannot be under '" + relative(at)
+                        + "', which is a file, not a directory", InvalidInputException.Kind.CONFLICT);
+            }
+        }
     }
 
     /** The path as callers see it: relative to the root, with / separators, "." for the root. */

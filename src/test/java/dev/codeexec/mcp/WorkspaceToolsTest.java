@@ -61,6 +61,32 @@ class WorkspaceToolsTest {
     }
 
     @Test
+    void aPathUnderAFileIsRefusedNamingTheFile() {
+        ok("write_workspace_file", Map.of("path", dir + "/a.txt", "content", "x"));
+        String expected = "path: '" + dir + "/a.txt/child' cannot be under '" + dir + "/a.txt', which is a file, "
+                + "not a directory";
+        assertEquals(expected, error("write_workspace_file", Map.of("path", dir + "/a.txt/child", "content", "x")));
+        assertEquals(expected, error("write_workspace_file", Map.of("path", dir + "/a.txt/child", "content", "x",
+                "mode", "append")));
+        assertEquals(expected, error("read_workspace_file", Map.of("path", dir + "/a.txt/child")));
+        assertEquals(expected, error("delete_workspace_file", Map.of("path", dir + "/a.txt/child")));
+        assertTrue(error("write_workspace_file", Map.of("path", dir + "/a.txt/b/c/d.txt", "content", "x"))
+                .startsWith("path: '" + dir + "/a.txt/b/c/d.txt' cannot be under '" + dir + "/a.txt', which is a file"));
+        assertEquals("x", ok("read_workspace_file", Map.of("path", dir + "/a.txt")).getString("content"));
+    }
+
+    @Test
+    void backslashesAndTrailingSlashesAreRefusedNamingThePath() {
+        assertEquals("path: '" + dir + "\\win.txt' contains a backslash; separate directories with /, e.g. "
+                + "data/out.csv", error("write_workspace_file", Map.of("path", dir + "\\win.txt", "content", "x")));
+        assertTrue(error("read_workspace_file", Map.of("path", dir + "\\win.txt")).contains("contains a backslash"));
+        assertEquals("path: '" + dir + "/sub/' ends with /, which names a directory; name a file, e.g. " + dir
+                + "/sub/out.txt", error("write_workspace_file", Map.of("path", dir + "/sub/", "content", "x")));
+        assertFalse(Files.exists(WORKSPACE.resolve(dir + "\\win.txt")));
+        assertFalse(Files.exists(WORKSPACE.resolve(dir).resolve("sub")));
+    }
+
+    @Test
     void writeReadListDeleteRoundTrip() {
         JsonObject written = ok("write_workspace_file", Map.of("path", dir + "/notes.txt", "content", "héllo\n"));
         assertEquals(dir + "/notes.txt", written.getString("path"));

@@ -44,6 +44,23 @@ class WorkspaceResourceTest {
     }
 
     @Test
+    void restTakesTheToolsPathRules() {
+        given().contentType(ContentType.JSON).body(Map.of("content", "x")).put(FILES + dir + "/a.txt")
+                .then().statusCode(200);
+        given().contentType(ContentType.JSON).body(Map.of("content", "x")).put(FILES + dir + "/a.txt/child")
+                .then().statusCode(409).body("field", equalTo("path"))
+                .body("message", containsString("cannot be under '" + dir + "/a.txt', which is a file"));
+        given().urlEncodingEnabled(false).contentType(ContentType.JSON).body(Map.of("content", "x"))
+                .put(FILES + dir + "%5Cwin.txt")
+                .then().statusCode(400).body("field", equalTo("path"))
+                .body("message", containsString("contains a backslash"));
+        given().urlEncodingEnabled(false).contentType(ContentType.JSON).body(Map.of("content", "x"))
+                .put(FILES + dir + "/sub/")
+                .then().statusCode(400).body("field", equalTo("path"))
+                .body("message", containsString("ends with /, which names a directory"));
+    }
+
+    @Test
     void errorsHaveStatusCodesAndNameTheField() {
         given().get(FILES + dir + "/missing.txt").then().statusCode(404).body("field", equalTo("path"));
         given().delete(FILES + dir + "/missing.txt").then().statusCode(404);
