@@ -154,8 +154,9 @@ final class BackgroundRun {
                 state = State.FINISHED;
                 // Its output is in the retained streams already; the inline copy is kept only for a waiting caller.
                 answer = awaited ? finished : null;
+                // Its spill files stay named: a reader whose pages were dropped finds the whole streams there.
                 result = new ExecutionResult("", "", finished.exitCode(), finished.durationMs(), finished.truncated(),
-                        finished.timedOut());
+                        finished.timedOut(), finished.stdoutFile(), finished.stderrFile(), null);
                 finishedNanos = System.nanoTime();
                 signal();
                 onFinish.accept(finished);

@@ -95,6 +95,26 @@ class OutputSpillTest {
     }
 
     @Test
+    void aFinishedBackgroundRunNamesItsSpillFiles() {
+        ToolResponse started = mcp.call("execute_code", Map.of("code", "print('b' * 300000)", "background", true));
+        assertFalse(started.isError(), McpCalls.text(started));
+        String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
+        ToolResponse response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4));
+        JsonObject view = JsonObject.mapFrom(response.structuredContent());
+        while (!view.getString("status").equals("finished")) {
+            response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4,
+                    "stdout_offset", view.getLong("next_stdout_offset")));
+            view = JsonObject.mapFrom(response.structuredContent());
+        }
+        assertTrue(view.getBoolean("truncated"), view.encode());
+        assertEquals(".runs/" + id + "/stdout.txt", view.getString("stdout_file"), view.encode());
+        assertNull(view.getString("stderr_file"), view.encode());
+        List<ResourceLink> links = links(response);
+        assertEquals(1, links.size(), links.toString());
+        assertEquals("b".repeat(300000) + "\n", ((TextResourceContents) read(links.get(0).uri()).firstContents()).text());
+    }
+
+    @Test
     void aRunWaitedForComesBackWithinTheBudgetLikeASynchronousOne() {
         ToolResponse response = mcp.call("execute_code", Map.of("code", "print('w' * 300000)", "wait_s", 120));
         JsonObject result = JsonObject.mapFrom(response.structuredContent());
