@@ -12,7 +12,7 @@ import java.util.Optional;
 public interface PiiConfig {
 
     /** Largest text sanitize or restore accepts, in UTF-16 characters (as JSON strings count them). */
-    @WithDefault("10485760")
+    @WithDefault("4194304")
     int maxInputChars();
 
     /** Findings scoring below this are not tokenized unless the caller passes its own min_score. */
