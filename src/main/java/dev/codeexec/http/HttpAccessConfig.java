@@ -21,6 +21,12 @@ public interface HttpAccessConfig {
      */
     Optional<List<String>> allowedHosts();
 
+    /**
+     * The operator's token for /q/metrics (a Prometheus scraper's), which counts every tenant's work; no tenant's
+     * token. Without it, only a single tenant's token reads the metrics. See {@link OperatorAccess}.
+     */
+    Optional<String> metricsToken();
+
     /** Lets the server listen on a non-loopback address with no token configured. */
     @WithDefault("false")
     boolean allowUnauthenticatedRemote();

@@ -18,7 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Guards every HTTP route but health checks, in this order: the {@code Host} must be a loopback name or one the
  * operator allowed (a DNS-rebinding page sends its own host name, with or without an {@code Origin}); a present
- * {@code Origin} must be local or allowed; when tokens are configured, the token names the request's tenant; an
+ * {@code Origin} must be local or allowed; the operator's server-wide metrics need the operator's token
+ * ({@link OperatorAccess}); otherwise, when tokens are configured, the token names the request's tenant; an
  * MCP session id is honoured only for the tenant it was issued to. The tenant is left on the routing context for
  * the REST resources ({@link RequestTenant}).
  */
@@ -30,6 +31,7 @@ public class HttpAccessFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
 
     private final Tenants tenants;
+    private final OperatorAccess operator;
     private final ConnectionTenants connections;
     private final List<String> allowedOrigins;
     private final List<String> allowedHosts;
@@ -43,6 +45,7 @@ public class HttpAccessFilter {
         this.mcpRoot = mcpRoot;
         this.legacySse = new LegacySsePaths(mcpRoot);
         this.tenants = tenants;
+        this.operator = new OperatorAccess(config.metricsToken(), tenants);
         this.connections = connections;
         this.allowedOrigins = lower(config.allowedOrigins());
         this.allowedHosts = lower(config.allowedHosts());
@@ -78,6 +81,18 @@ public class HttpAccessFilter {
         String origin = ctx.request().getHeader(HttpHeaders.ORIGIN);
         if (origin != null && !originAllowed(origin)) {
             deny(ctx, 403, "forbidden_origin", "Origin " + origin + " is not allowed");
+            return;
+        }
+        if (operator.guards(path)) {
+            Optional<String> presented = presentedToken(ctx);
+            if (operator.admits(presented)) {
+                ctx.next();
+            } else if (presented.flatMap(tenants::byToken).isPresent()) {
+                deny(ctx, 403, "operator_only", operator.refusal());
+            } else {
+                ctx.response().putHeader("WWW-Authenticate", "Bearer");
+                deny(ctx, 401, "unauthorized", "a valid token is required in Authorization: Bearer or " + TOKEN_HEADER);
+            }
             return;
         }
         Optional<String> tenant = tenants.tokensRequired() ? presentedToken(ctx).flatMap(tenants::byToken)

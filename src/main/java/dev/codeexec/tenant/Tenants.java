@@ -66,6 +66,11 @@ public class Tenants {
         return List.copyOf(entries);
     }
 
+    /** How many tenants have a token (every tenant but {@code local}). */
+    public int tokenTenants() {
+        return entries.size();
+    }
+
     /** True when HTTP requests must carry a token; otherwise every HTTP request is the local tenant. */
     public boolean tokensRequired() {
         return !entries.isEmpty();

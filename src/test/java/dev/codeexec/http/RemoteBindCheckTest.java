@@ -31,6 +31,11 @@ class RemoteBindCheckTest {
             }
 
             @Override
+            public Optional<String> metricsToken() {
+                return Optional.empty();
+            }
+
+            @Override
             public boolean allowUnauthenticatedRemote() {
                 return allowRemote;
             }

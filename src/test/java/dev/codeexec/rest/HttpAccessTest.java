@@ -46,7 +46,11 @@ class HttpAccessTest {
         given().header("Authorization", BEARER).get("/api/v1/stats").then().statusCode(200);
         given().header("X-MCP-AUTH", TokenProfile.TOKEN).get("/api/v1/workspace/files").then().statusCode(200);
         given().get("/q/metrics").then().statusCode(401);
-        given().header("Authorization", BEARER).get("/q/metrics").then().statusCode(200);
+        given().header("Authorization", "Bearer " + TokenProfile.METRICS).get("/q/metrics").then().statusCode(200);
+        // Server-wide figures: with several tenants no tenant's token reads them, the default one's included.
+        given().header("Authorization", BEARER).get("/q/metrics").then().statusCode(403)
+                .body("error", equalTo("operator_only"));
+        given().header("Authorization", "Bearer " + TokenProfile.METRICS).get("/api/v1/stats").then().statusCode(401);
         given().get("/q/health/live").then().statusCode(200);
         // Once ready the sandbox stays ready, so after the wait this is 200, never the 503 of a pool still starting.
         dev.codeexec.mcp.SandboxWarm.awaitReady();
