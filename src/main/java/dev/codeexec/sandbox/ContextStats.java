@@ -3,8 +3,8 @@ package dev.codeexec.sandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * get_execution_stats' {@code context}: what executions took in and gave back, for the caller asking and in total,
- * with token figures estimated as bytes / {@value #BYTES_PER_TOKEN}.
+ * get_execution_stats' {@code context}: what executions took in and gave back, for the caller asking and for its
+ * tenant in total (never another tenant's), with token figures estimated as bytes / {@value #BYTES_PER_TOKEN}.
  */
 public record ContextStats(
         Figures caller,

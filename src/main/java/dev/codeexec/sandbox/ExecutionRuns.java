@@ -53,6 +53,8 @@ public class ExecutionRuns {
     /** What one run may hold of its tenant's retained-output budget: both streams full. */
     private final long bytesPerRun;
     private final AtomicReference<OutcomeCounts> outcomes = new AtomicReference<>(OutcomeCounts.NONE);
+    /** Each tenant's finished runs by outcome; bounded by configuration, where tenants come from. */
+    private final Map<String, OutcomeCounts> tenantOutcomes = new ConcurrentHashMap<>();
 
     private final ReplicaIdentity replica;
 
@@ -224,19 +226,32 @@ public class ExecutionRuns {
         }
     }
 
+    /** Every tenant's runs: the operator's metrics. */
     public RunStats stats() {
+        return stats(run -> true, outcomes.get());
+    }
+
+    /** {@code tenant}'s runs only: another tenant's never show in its stats (docs/THREAT_MODEL.md, T10). */
+    public RunStats stats(String tenant) {
+        return stats(run -> tenantOf(run.owner).equals(tenant), tenantOutcomes.getOrDefault(tenant, OutcomeCounts.NONE));
+    }
+
+    private RunStats stats(java.util.function.Predicate<BackgroundRun> among, OutcomeCounts finishedSinceStart) {
         sweep();
         long queued = 0;
         long running = 0;
         long finished = 0;
         for (BackgroundRun run : runs.values()) {
+            if (!among.test(run)) {
+                continue;
+            }
             switch (run.state()) {
                 case QUEUED -> queued++;
                 case RUNNING -> running++;
                 case FINISHED -> finished++;
             }
         }
-        return new RunStats(queued, running, finished, outcomes.get());
+        return new RunStats(queued, running, finished, finishedSinceStart);
     }
 
     private BackgroundRun find(String owner, String id) {
@@ -271,7 +286,11 @@ public class ExecutionRuns {
             sweep();
             makeRoom(owner);
             run = new BackgroundRun(newId(), owner, config.retainedBytes(), awaited,
-                    result -> outcomes.updateAndGet(counts -> counts.plus(result)));
+                    result -> {
+                        outcomes.updateAndGet(counts -> counts.plus(result));
+                        tenantOutcomes.merge(tenantOf(owner), OutcomeCounts.NONE.plus(result),
+                                (counts, one) -> counts.plus(result));
+                    });
             task = sandbox.admit(command, config.maxTimeoutS(), run.hooks(), run.id);
             runs.put(run.id, run);
         }

@@ -43,7 +43,7 @@ public class SandboxService {
     private final Admission admission;
     private final FairShare fairShare;
     private final BackgroundSlots backgroundSlots;
-    private final ExecutionCounters counters = new ExecutionCounters();
+    private final TenantExecutionCounters counters = new TenantExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final ContextCounters context = new ContextCounters();
     private final SpillSweeper spills;
@@ -226,7 +226,7 @@ public class SandboxService {
         try {
             share = fairShare.enter(request.owner());
         } catch (SandboxBusyException e) {
-            counters.reject();
+            counters.reject(Caller.tenantOf(request.owner()));
             LOG.log(Level.INFO, "execution rejected: caller or tenant over its fair share");
             throw e;
         }
@@ -235,7 +235,7 @@ public class SandboxService {
             ticket = admission.enter();
         } catch (SandboxBusyException e) {
             share.close();
-            throw rejected();
+            throw rejected(Caller.tenantOf(request.owner()));
         }
         boolean background = holder != null && holder.background();
         return () -> {
@@ -254,7 +254,7 @@ public class SandboxService {
             slot = backgroundSlots.await(Caller.tenantOf(request.owner()), request.hooks(), patience(request));
         } catch (SandboxBusyException e) {
             ticket.abandon();
-            counters.reject();
+            counters.reject(Caller.tenantOf(request.owner()));
             throw e;
         }
         try (slot) {
@@ -273,7 +273,7 @@ public class SandboxService {
         try {
             slot = ticket.await(patience);
         } catch (SandboxBusyException e) {
-            throw rejected();
+            throw rejected(Caller.tenantOf(request.owner()));
         }
         try (slot) {
             ExecutionResult result;
@@ -283,9 +283,10 @@ public class SandboxService {
             } else {
                 result = executor().execute(request);
             }
-            counters.record(result);
+            String tenant = Caller.tenantOf(request.owner());
+            counters.record(tenant, result);
             owners.record(request.owner(), result);
-            context.record(request.owner(), result.reportOrEmpty().context());
+            context.record(tenant, request.owner(), result.reportOrEmpty().context());
             LOG.log(Level.INFO, "execution finished: exit_code={0} timed_out={1} duration_ms={2} code_bytes={3} "
                     + "stdin_bytes={4} stdout_chars={5} stderr_chars={6} truncated={7} reuse={8} streamed={9}",
                     new Object[] {result.exitCode(), result.timedOut(), result.durationMs(), request.code().length(),
@@ -295,8 +296,8 @@ public class SandboxService {
         }
     }
 
-    private SandboxBusyException rejected() {
-        counters.reject();
+    private SandboxBusyException rejected(String tenant) {
+        counters.reject(tenant);
         ExecutionStats load = stats();
         LOG.log(Level.INFO, "execution rejected: queue full (running={0}, queued={1})",
                 new Object[] {load.running(), load.queued()});
@@ -351,9 +352,23 @@ public class SandboxService {
         return executor.isDone() && !executor.isCompletedExceptionally() ? executor.join().state() : null;
     }
 
+    /** Every tenant's executions: the operator's figures (metrics, health). */
     public ExecutionStats stats() {
-        int waiting = executor.isDone() && !executor.isCompletedExceptionally() ? executor.join().waiting() : 0;
-        return counters.snapshot(Math.max(0, admission.running() - waiting), admission.queued() + waiting);
+        int waiting = waiting();
+        return counters.all(Math.max(0, admission.running() - waiting), admission.queued() + waiting);
+    }
+
+    /**
+     * {@code tenant}'s own executions by outcome and latency; running and queued are the server's load, the only
+     * figures of other tenants' work a tenant sees (docs/THREAT_MODEL.md, T10).
+     */
+    public ExecutionStats tenantStats(String tenant) {
+        int waiting = waiting();
+        return counters.tenant(tenant, Math.max(0, admission.running() - waiting), admission.queued() + waiting);
+    }
+
+    private int waiting() {
+        return executor.isDone() && !executor.isCompletedExceptionally() ? executor.join().waiting() : 0;
     }
 
     /** Finished executions of one caller (an MCP connection id, or "rest"). */
@@ -361,12 +376,17 @@ public class SandboxService {
         return owners.of(owner);
     }
 
-    /** Context bytes of the caller's finished executions and of all of them. */
+    /** Context bytes of the caller's finished executions and of its tenant's. */
     public ContextStats context(String owner) {
-        return ContextStats.of(context.of(owner), context.total());
+        return ContextStats.of(context.of(owner), context.ofTenant(Caller.tenantOf(owner)));
     }
 
-    /** Context bytes of all finished executions, for the metrics. */
+    /** Persistent sessions {@code tenant} holds. */
+    public int sessions(String tenant) {
+        return sessions.count(tenant);
+    }
+
+    /** Context bytes of every tenant's finished executions: the operator's metrics. */
     public ContextBytes contextTotal() {
         return context.total();
     }

@@ -31,6 +31,13 @@ public record SandboxState(
         @JsonProperty("bridge_calls_refused") long bridgeCallsRefused,
         @JsonProperty("workers_recycled_for_tenant") long workersRecycledForTenant) {
 
+    /** The same pool, with {@code sessions} counting one tenant's only (a tenant's stats). */
+    public SandboxState withSessions(int tenantSessions) {
+        return new SandboxState(isolation, workersLive, workersIdle, workersStarting, workersReplaced, tenantSessions,
+                abandonedGuestThreads, warmHits, warmMisses, warmRecycles, workerStart, contextBuild, spares,
+                workersMemory, bridgeCallsRefused, workersRecycledForTenant);
+    }
+
     /** The keys of {@code warm_recycles}. */
     public static final List<String> WARM_RECYCLE_CAUSES = Arrays.stream(WarmCounters.Recycle.values())
             .map(WarmCounters.Recycle::key).toList();

@@ -13,7 +13,10 @@ import dev.codeexec.sandbox.PythonPackage;
 import java.util.List;
 import java.util.Map;
 
-/** Everything get_execution_stats reports, server-wide and for the calling connection. */
+/**
+ * Everything get_execution_stats reports: the caller's tenant's figures, the calling connection's, and of the server
+ * only the load and the shared pool (docs/THREAT_MODEL.md, T10).
+ */
 public record ServerStats(
         @JsonPropertyDescription("This server among replicas: codeexec.replica.name and a suffix drawn at each start")
         String replica,
@@ -22,18 +25,19 @@ public record ServerStats(
         long uptimeS,
         @JsonPropertyDescription("True once the sandbox is warmed and executions start without delay")
         boolean ready,
-        @JsonPropertyDescription("Server-wide executions by outcome, running and queued, latency percentiles (ms) "
-                + "over the most recent 2048")
+        @JsonPropertyDescription("Your tenant's executions by outcome and latency percentiles (ms) over its most "
+                + "recent 2048; running and queued are the whole server's")
         ExecutionStats executions,
         @JsonPropertyDescription("Executions finished on the calling connection, by outcome")
         OutcomeCounts connection,
         @JsonPropertyDescription("Bytes executions took in (tool results, files read, stdin), returned inline and "
-                + "spilled to workspace files, for the calling connection and in total, with estimated tokens")
+                + "spilled to workspace files, for the calling connection and your tenant in total, with estimated tokens")
         ContextStats context,
-        @JsonPropertyDescription("Background runs now by state (finished ones until they expire), and those finished "
-                + "since start by outcome")
+        @JsonPropertyDescription("Your tenant's background runs now by state (finished ones until they expire), and "
+                + "those finished since start by outcome")
         RunStats runs,
-        @JsonPropertyDescription("Isolation mode, worker pool and live sessions; null while the sandbox starts")
+        @JsonPropertyDescription("Isolation mode, worker pool and your tenant's live sessions; null while the sandbox "
+                + "starts")
         @Nullable SandboxState sandbox,
         @JsonProperty("os_sandbox")
         @JsonPropertyDescription("The operating-system sandbox under worker processes: bwrap, unshare or none")

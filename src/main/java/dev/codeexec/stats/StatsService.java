@@ -3,6 +3,7 @@ package dev.codeexec.stats;
 import dev.codeexec.replica.ReplicaIdentity;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceRoots;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,11 +39,18 @@ public class StatsService {
         this.contributors = contributors;
     }
 
-    /** A snapshot; {@code owner} is the caller's id ({@link Caller#id()}), for its own counts and its tenant's. */
+    /**
+     * A snapshot for a caller; {@code owner} is its id ({@link Caller#id()}), for its own counts and its tenant's.
+     * Executions, context, runs and sessions are its tenant's alone; of other tenants' work it shows only what
+     * docs/THREAT_MODEL.md (T10) accepts: the load and the shared pool. The server-wide figures are the operator's,
+     * at /q/metrics.
+     */
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
+        SandboxState pool = sandbox.state();
         return new ServerStats(replica.id(), ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
-                sandbox.stats(), sandbox.stats(owner), sandbox.context(owner), runs.stats(), sandbox.state(), sandbox.osSandbox(),
+                sandbox.tenantStats(tenant), sandbox.stats(owner), sandbox.context(owner), runs.stats(tenant),
+                pool == null ? null : pool.withSessions(sandbox.sessions(tenant)), sandbox.osSandbox(),
                 sandbox.workerJdk(), sandbox.jit(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }

@@ -137,6 +137,12 @@ public final class HandleTable<T> {
         return held.size();
     }
 
+    /** Live handles of {@code tenant}. */
+    public int count(String tenant) {
+        long now = clock.getAsLong();
+        return (int) held.values().stream().filter(h -> h.tenant.equals(tenant) && !expired(h, now)).count();
+    }
+
     private InvalidInputException unknown(String handle) {
         // Only a string shaped as a handle names a replica; anything else is simply unknown.
         String issuer = handle != null && SHAPE.matcher(handle).matches()
