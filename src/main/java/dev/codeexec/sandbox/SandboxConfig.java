@@ -97,6 +97,13 @@ public interface SandboxConfig {
          * max-concurrent (at least 1), so a tenant's long runs always leave a slot for other tenants.
          */
         java.util.OptionalInt backgroundSlots();
+
+        /**
+         * Running slots one tenant's runs may hold at once, 1 to max-concurrent; default one less than max-concurrent
+         * (at least 1) when two or more tenants are served, so a tenant's runs always leave a slot for the others,
+         * and max-concurrent on a single-tenant server. Runs past it wait for the tenant's own.
+         */
+        java.util.OptionalInt tenantSlots();
     }
 
     /** Time a cancelled guest gets to stop before it is abandoned (in-process) or killed (worker). */

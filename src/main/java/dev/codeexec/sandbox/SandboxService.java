@@ -3,6 +3,7 @@ package dev.codeexec.sandbox;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.pool.OsSandbox;
 import dev.codeexec.sandbox.pool.OsSandboxProbe;
+import dev.codeexec.sandbox.pool.SlotShares;
 import dev.codeexec.sandbox.pool.WorkerRuntime;
 import dev.codeexec.sandbox.pool.WorkerLauncher;
 import dev.codeexec.replica.ReplicaIdentity;
@@ -43,6 +44,7 @@ public class SandboxService {
     private final Admission admission;
     private final FairShare fairShare;
     private final BackgroundSlots backgroundSlots;
+    private final SlotShares slotShares;
     private final TenantExecutionCounters counters = new TenantExecutionCounters();
     private final OwnerCounters owners = new OwnerCounters();
     private final ContextCounters context = new ContextCounters();
@@ -116,6 +118,7 @@ public class SandboxService {
         this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
+        this.slotShares = SlotShares.of(settings.maxConcurrent(), config.fairShare().tenantSlots(), served.size());
     }
 
     /**
@@ -130,8 +133,8 @@ public class SandboxService {
         sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
-                executor.complete(ExecutorFactory.create(settings, workspace, served, packages, bridge, runtime,
-                        osSandbox, hidden, dataDir));
+                executor.complete(ExecutorFactory.create(settings, workspace, served, slotShares, packages, bridge,
+                        runtime, osSandbox, hidden, dataDir));
                 LOG.log(Level.INFO, "sandbox executor started: isolation={0} workspace={1} slots={2} python-packages={3} "
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),

@@ -45,11 +45,12 @@ public final class ProcessExecutor implements CodeExecutor {
 
     /**
      * @param served the workspaces of the tenants callers can reach, in the order their first workers start
+     * @param shares how the running slots are shared between tenants
      * @param hidden what the unshare OS sandbox must hide from workers: the data directory and every workspace
      * @param early    the worker launched with the server, which the first start takes if it runs the same command
      */
-    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, List<Path> served, HostCalls host,
-            WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden, EarlyWorker early) {
+    public ProcessExecutor(SandboxSettings settings, WorkspaceRoot workspace, List<Path> served, SlotShares shares,
+            HostCalls host, WorkerRuntime runtime, OsSandbox osSandbox, List<Path> hidden, EarlyWorker early) {
         this.settings = settings;
         this.early = early;
         WorkerLauncher launcher = new WorkerLauncher(settings, runtime, osSandbox, hidden);
@@ -63,7 +64,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 // The pool is full: record the workers' ahead-of-time cache once, for later starts.
                 () -> launcher.aot().filter(WorkerAotCache::missing)
                         .ifPresent(cache -> placementBackground(() -> cache.train(launcher::trainingBuilder))), totalMemory(),
-                launcher.quickStart());
+                launcher.quickStart(), shares);
     }
 
     /** The machine's memory, or the container's limit (the JDK reads the cgroup's). */

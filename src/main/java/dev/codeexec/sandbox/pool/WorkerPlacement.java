@@ -36,7 +36,8 @@ import java.util.logging.Logger;
  * a second worker's start. A run waits for a free lane of its tenant, in its tenant's line. The pool starts a worker
  * for every served tenant ahead ({@link #initialPool}); when a tenant has none, nor one starting, a worker is started
  * for it in a free place of the pool (sandbox.max-workers), or, when the pool is full, in the place of another tenant's
- * idle worker, which is recycled (one with no sessions first). No more runs go at once than there are running slots.
+ * idle worker, which is recycled (one with no sessions first). No more runs go at once than there are running slots,
+ * nor more of one tenant's than {@link SlotShares} allows: with several tenants one slot always stays for the others.
  *
  * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
  * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
@@ -97,6 +98,8 @@ final class WorkerPlacement {
     private final SandboxSettings settings;
     private final Path defaultWorkspace;
     private final int runningSlots;
+    /** Each tenant's cap on running slots, and its share while others wait. */
+    private final SlotShares shares;
     private final int lanesPerWorker;
     /** Workers the pool may hold. */
     private final int capacity;
@@ -153,9 +156,11 @@ final class WorkerPlacement {
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
      * @param totalMemory the machine's (or container's) memory in bytes, which bounds the default pool
      * @param quickFirst whether the first worker may start quick (it does when the pool has room for its successor)
+     * @param shares   how the running slots are shared between tenants
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
-            Runnable poolFull, long totalMemory, boolean quickFirst) {
+            Runnable poolFull, long totalMemory, boolean quickFirst, SlotShares shares) {
+        this.shares = shares;
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
@@ -355,10 +360,12 @@ final class WorkerPlacement {
 
     /**
      * A tenant with a run waiting and a free running slot, but no free lane and no worker starting, gets a worker: in
-     * a free place of the pool, else in that of another tenant's idle worker, recycled for it.
+     * a free place of the pool, else in that of another tenant's idle worker, recycled for it. Not a tenant holding
+     * its cap of slots: its run waits for its own runs, and another tenant's worker must not go for it.
      */
     private void provideFor(Path tenant) {
         if (starting.getOrDefault(tenant, 0) > 0 || busyLanes() >= runningSlots
+                || busy(tenant) >= shares.perTenant()
                 || idle.stream().anyMatch(lane -> tenant.equals(live.get(lane.worker())))) {
             return;
         }
@@ -409,7 +416,8 @@ final class WorkerPlacement {
 
     /**
      * Hands free workers to waiting executions, each tenant's to its own line (see {@link WaitLine}), no more busy
-     * at once than there are running slots; wakes the waiters when it did.
+     * at once than there are running slots, nor for one tenant than {@link SlotShares} allows; wakes the waiters when
+     * it did.
      */
     private void dispatch() {
         boolean granted = false;
@@ -418,12 +426,9 @@ final class WorkerPlacement {
             if (free <= 0) {
                 break;
             }
-            // While another tenant waits, a tenant gets no more running workers than its share.
-            if (othersWaiting(entry.getKey())) {
-                free = Math.min(free, share() - busy(entry.getKey()));
-                if (free <= 0) {
-                    continue;
-                }
+            free = shares.room(free, busy(entry.getKey()), othersWaiting(entry.getKey()), activeTenants());
+            if (free <= 0) {
+                continue;
             }
             List<Lane> mine = new ArrayList<>(idle.stream()
                     .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).limit(free).toList());
@@ -443,8 +448,11 @@ final class WorkerPlacement {
 
     /** The running workers a tenant may hold while another waits: the slots split over the tenants running or waiting. */
     private int share() {
-        long tenants = lines.entrySet().stream().filter(e -> e.getValue().size() > 0 || busy(e.getKey()) > 0).count();
-        return Math.max(1, runningSlots / (int) Math.max(1, tenants));
+        return shares.share(activeTenants());
+    }
+
+    private int activeTenants() {
+        return (int) lines.entrySet().stream().filter(e -> e.getValue().size() > 0 || busy(e.getKey()) > 0).count();
     }
 
     /** Lanes a tenant's runs hold. */

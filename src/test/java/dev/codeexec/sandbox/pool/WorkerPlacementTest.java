@@ -59,6 +59,8 @@ class WorkerPlacementTest {
     private OptionalInt maxWorkers = OptionalInt.empty();
     /** sandbox.worker.concurrent-runs: one run per worker unless a test says otherwise. */
     private int concurrentRuns = 1;
+    /** sandbox.fair-share.tenant-slots: the default (one less than the slots when several tenants are served). */
+    private OptionalInt tenantSlots = OptionalInt.empty();
     /** Whether the first worker may start quick (ProcessExecutor says so when workers have no Truffle compiler). */
     private boolean quickFirst;
     /** Whether the stand-in workers fail to start, as under an OS sandbox that cannot build its mounts. */
@@ -89,7 +91,7 @@ class WorkerPlacementTest {
             startedFor.put(worker, tenant);
             startedAs.put(worker, how);
             return worker;
-        }, () -> { }, Long.MAX_VALUE, quickFirst);
+        }, () -> { }, Long.MAX_VALUE, quickFirst, SlotShares.of(slots, tenantSlots, served.size()));
         return placement;
     }
 
@@ -213,10 +215,12 @@ class WorkerPlacementTest {
     /**
      * With the pool's places full, a tenant that needs a second worker gets it in the place of a worker whose tenant
      * keeps another, not of a tenant's last one, whose next call would wait for a start (mutation-checked: ordered
-     * by sessions and state alone, C's only worker, idle longest, was recycled).
+     * by sessions and state alone, C's only worker, idle longest, was recycled). Each tenant may hold both slots here,
+     * so that one tenant needs a second worker.
      */
     @Test
     void aFullPoolRecyclesAWorkerWhoseTenantKeepsAnother() throws Exception {
+        tenantSlots = OptionalInt.of(2);
         Path a = dir.resolve("tenant-a");
         Path b = dir.resolve("tenant-b");
         Path c = dir.resolve("tenant-c");
@@ -445,6 +449,32 @@ class WorkerPlacementTest {
         placement.release(two, false);
         assertEquals(List.of(), placement.stopIdle(afterIdleStop()));
         assertEquals(2, placement.counts().live());
+    }
+
+    /**
+     * With two tenants served and two slots, a tenant's runs hold one slot at most by default: A's second run waits for
+     * A's first although a slot is free, and B's run takes that slot at once (mutation-checked: without the cap in
+     * dispatch, A's second run takes the free slot and B's run waits for one of A's to end).
+     */
+    @Test
+    void aTenantsRunsLeaveASlotForTheOtherTenant() throws Exception {
+        Path a = dir.resolve("tenant-a");
+        Path b = dir.resolve("tenant-b");
+        concurrentRuns = 2;
+        placement(2, PATIENCE, List.of(a, b));
+        awaitPoolStarted(2);
+        Lane a1 = placement.takeAny(runOf(a));
+        CompletableFuture<Lane> a2 = takeLater(a);
+        Awaitility.await("A's second run waits").atMost(PATIENCE)
+                .failFast("A's second run took the free slot", a2::isDone).until(() -> placement.waiting() == 1);
+        assertFalse(a2.isDone(), "A's runs took every slot");
+        Lane b1 = takeLater(b).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(b, startedFor.get(b1.worker()));
+        assertFalse(a2.isDone(), "A's second run went past its tenant's cap");
+        placement.release(a1, false);
+        Lane second = a2.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(a, startedFor.get(second.worker()));
+        assertEquals(0, placement.counts().tenantSwitches(), "no worker was recycled for a tenant at its cap");
     }
 
     /** Each tenant keeps its one worker, however long it has been idle. */
