@@ -1,5 +1,6 @@
 package dev.codeexec;
 
+import java.math.BigDecimal;
 import java.util.Map;
 
 /**
@@ -19,15 +20,37 @@ public final class Arguments {
         throw new InvalidInputException(name, "must be a string");
     }
 
-    /** A JSON integer within int range, or null when absent; 2.7 or "30" is refused rather than rounded or parsed. */
+    /**
+     * A JSON integer within int range, or null when absent. As in JSON Schema, 5.0 and 1e2 are integers; 2.7 or "30"
+     * is refused rather than rounded or parsed.
+     */
     public static Integer integer(Map<String, Object> args, String name) {
+        Long value = whole(args, name);
+        if (value == null) {
+            return null;
+        }
+        if (value != value.intValue()) {
+            throw new InvalidInputException(name, "must be an integer");
+        }
+        return value.intValue();
+    }
+
+    /** A JSON integer within long range, or null when absent; refused as {@link #integer} refuses. */
+    public static Long whole(Map<String, Object> args, String name) {
         Object value = args.get(name);
         if (value == null) {
             return null;
         }
-        if ((value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte)
-                && ((Number) value).longValue() == ((Number) value).intValue()) {
-            return ((Number) value).intValue();
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof Number number) {
+            try {
+                // Exact: a fraction, NaN, an infinity or a value past long range is refused, never rounded.
+                return new BigDecimal(number.toString()).longValueExact();
+            } catch (ArithmeticException | NumberFormatException e) {
+                throw new InvalidInputException(name, "must be an integer");
+            }
         }
         throw new InvalidInputException(name, "must be an integer");
     }

@@ -22,6 +22,14 @@ public class InvalidInputException extends RuntimeException {
         this.kind = kind;
     }
 
+    /** The longest piece of caller input a message repeats: a refusal must not grow with the input it refuses. */
+    public static final int MAX_ECHO = 64;
+
+    /** {@code value} as a message repeats it: whole up to {@link #MAX_ECHO} characters, else that many then "…". */
+    public static String echo(String value) {
+        return value.length() <= MAX_ECHO ? value : value.substring(0, MAX_ECHO) + "…";
+    }
+
     public String field() {
         return field;
     }

@@ -33,7 +33,10 @@ class ArgumentsTest {
     void integersAreNeverRoundedOrParsed() {
         assertEquals(5, Arguments.integer(args("limit", 5L), "limit"));
         assertNull(Arguments.integer(args(), "limit"));
-        for (Object wrong : new Object[] {2.7, "30", 1L << 40, true}) {
+        assertEquals(5, Arguments.integer(args("limit", 5.0), "limit"), "JSON Schema counts 5.0 as an integer");
+        assertEquals(100, Arguments.integer(args("limit", 1e2), "limit"));
+        assertEquals(1L << 40, Arguments.whole(args("offset", (double) (1L << 40)), "offset"));
+        for (Object wrong : new Object[] {2.7, 5.5, Double.NaN, Double.POSITIVE_INFINITY, 1e300, "30", 1L << 40, true}) {
             assertEquals("limit: must be an integer", assertThrows(InvalidInputException.class,
                     () -> Arguments.integer(args("limit", wrong), "limit")).getMessage(), String.valueOf(wrong));
         }

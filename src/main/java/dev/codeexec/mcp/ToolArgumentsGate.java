@@ -1,0 +1,110 @@
+package dev.codeexec.mcp;
+
+import dev.codeexec.Arguments;
+import dev.codeexec.InvalidInputException;
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
+import io.quarkiverse.mcp.server.McpException;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import jakarta.annotation.Priority;
+import jakarta.interceptor.AroundInvoke;
+import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InvocationContext;
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Where a tools/call's arguments enter, for every tool and transport, before the framework reads them: arguments
+ * that are not a JSON object are invalid params (-32602); a null argument is one not given; a name the tool does not
+ * take, or a non-integer for an integer argument, is a tool error. Integral numbers (5.0, 1e2) reach the tool as
+ * integers.
+ *
+ * <p>Bound to the tool manager by {@link ToolArgumentsExtension}.
+ */
+@Interceptor
+@Priority(Interceptor.Priority.PLATFORM_BEFORE)
+public class ToolArgumentsGate {
+
+    @AroundInvoke
+    Object check(InvocationContext call) throws Exception {
+        Object[] parameters = call.getParameters();
+        // FeatureManagerBase.execute(String tool, FeatureExecutionContext call): tools/call on every transport.
+        if (!call.getMethod().getName().equals("execute") || parameters.length != 2
+                || !(parameters[0] instanceof String name) || !(parameters[1] instanceof Record context)) {
+            return call.proceed();
+        }
+        Object params = message(context).getValue("params");
+        if (!(params instanceof JsonObject paramsObject)) {
+            return call.proceed();
+        }
+        ToolManager.ToolInfo tool = ((ToolManager) call.getTarget()).getTool(name);
+        String refusal = bind(tool, paramsObject);
+        return refusal == null ? call.proceed() : Future.succeededFuture(ToolResponse.error(refusal));
+    }
+
+    /**
+     * Normalizes {@code params.arguments} in place for {@code tool} (null when no such tool): nulls dropped, integral
+     * numbers made integers. Returns the refusal to answer as a tool error, or null.
+     */
+    static String bind(ToolManager.ToolInfo tool, JsonObject params) {
+        Object raw = params.getValue("arguments");
+        if (raw == null) {
+            return null;
+        }
+        if (!(raw instanceof JsonObject arguments)) {
+            throw new McpException("arguments: must be a JSON object of argument names and values, not "
+                    + jsonType(raw), JsonRpcErrorCodes.INVALID_PARAMS);
+        }
+        Map<String, Object> values = arguments.getMap();
+        values.values().removeIf(Objects::isNull);
+        if (tool == null) {
+            return null;
+        }
+        Map<String, ToolManager.ToolArgument> declared = new LinkedHashMap<>();
+        tool.arguments().forEach(a -> declared.put(a.name(), a));
+        try {
+            for (Map.Entry<String, Object> entry : values.entrySet()) {
+                ToolManager.ToolArgument argument = declared.get(entry.getKey());
+                if (argument == null) {
+                    return unknown(tool.name(), entry.getKey(), declared.keySet());
+                }
+                if (argument.type() == int.class || argument.type() == Integer.class) {
+                    entry.setValue(Arguments.integer(values, entry.getKey()));
+                } else if (argument.type() == long.class || argument.type() == Long.class) {
+                    entry.setValue(Arguments.whole(values, entry.getKey()));
+                }
+            }
+        } catch (InvalidInputException e) {
+            return e.getMessage();
+        }
+        return null;
+    }
+
+    private static String unknown(String tool, String name, java.util.Set<String> names) {
+        return InvalidInputException.echo(name) + ": unknown argument; " + tool + " takes "
+                + (names.isEmpty() ? "no arguments" : names.stream().collect(Collectors.joining(", ")));
+    }
+
+    private static String jsonType(Object value) {
+        return switch (value) {
+            case String s -> "a string";
+            case JsonArray a -> "an array";
+            case Boolean b -> "a boolean";
+            case Number n -> "a number";
+            default -> "another JSON value";
+        };
+    }
+
+    /** The call's JSON-RPC message: the framework's execution context is a package-private record. */
+    private static JsonObject message(Record context) throws ReflectiveOperationException {
+        Method accessor = context.getClass().getDeclaredMethod("message");
+        accessor.setAccessible(true);
+        return (JsonObject) accessor.invoke(context);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.codeexec.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** How tools/call arguments are taken, for every tool: as real clients send them, over MCP streamable HTTP. */
+@QuarkusTest
+class ToolArgumentsTest {
+
+    static final String EXECUTE_CODE_TAKES = "execute_code takes code, timeout_s, stdin, session, vault, "
+            + "sanitize_output, fresh, background, wait_s, max_inline_bytes";
+
+    McpCalls mcp;
+
+    @BeforeEach
+    void connect() {
+        mcp = new McpCalls();
+    }
+
+    /** A raw tools/call whose params are given as JSON text: the JSON-RPC response, with its result or error. */
+    private JsonObject rawCall(String params) {
+        AtomicReference<JsonObject> response = new AtomicReference<>();
+        mcp.client().when().message(mcp.client().newRequest("tools/call").put("params", new JsonObject(params)))
+                .withAssert(response::set).send().thenAssertResults();
+        return response.get();
+    }
+
+    private static Map<String, Object> args(Object... pairs) {
+        Map<String, Object> map = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put((String) pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+
+    @Test
+    void explicitNullsAreArgumentsNotGiven() {
+        JsonObject answer = rawCall("""
+                {"name":"execute_code","arguments":{"code":"print(1)","session":null,"timeout_s":null,"vault":null}}""");
+        assertNull(answer.getValue("error"), answer.encode());
+        JsonObject result = answer.getJsonObject("result");
+        assertFalse(result.getBoolean("isError", false), answer.encode());
+        assertEquals("1\n", result.getJsonObject("structuredContent").getString("stdout"), answer.encode());
+
+        JsonObject annotated = rawCall("""
+                {"name":"list_skills","arguments":{"query":null,"tag":null,"limit":null,"offset":null}}""");
+        assertNull(annotated.getValue("error"), annotated.encode());
+        assertFalse(annotated.getJsonObject("result").getBoolean("isError", false), annotated.encode());
+    }
+
+    @Test
+    void aNullRequiredArgumentIsTheUsualMissingArgumentError() {
+        JsonObject answer = rawCall("""
+                {"name":"execute_code","arguments":{"code":null}}""");
+        assertNull(answer.getValue("error"), answer.encode());
+        JsonObject result = answer.getJsonObject("result");
+        assertTrue(result.getBoolean("isError"), answer.encode());
+        assertEquals("code: is required and must not be empty",
+                result.getJsonArray("content").getJsonObject(0).getString("text"));
+    }
+
+    @Test
+    void argumentsThatAreNotAnObjectAreInvalidParams() {
+        for (String[] row : new String[][] {{"\"print(1)\"", "a string"}, {"[1,2]", "an array"}, {"7", "a number"},
+                {"true", "a boolean"}}) {
+            for (String tool : new String[] {"execute_code", "list_workspace_files", "get_execution_stats"}) {
+                JsonObject answer = rawCall("{\"name\":\"" + tool + "\",\"arguments\":" + row[0] + "}");
+                JsonObject error = answer.getJsonObject("error");
+                assertEquals(-32602, error.getInteger("code"), tool + " " + answer.encode());
+                assertEquals("arguments: must be a JSON object of argument names and values, not " + row[1],
+                        error.getString("message"));
+            }
+        }
+    }
+
+    @Test
+    void unknownArgumentsAreRefusedNamingWhatTheToolTakes() {
+        ToolResponse r = mcp.call("execute_code", Map.of("code", "print(1)", "timeout", 2));
+        assertTrue(r.isError());
+        assertEquals("timeout: unknown argument; " + EXECUTE_CODE_TAKES, McpCalls.text(r));
+
+        r = mcp.call("list_workspace_files", Map.of("dir", "x"));
+        assertTrue(r.isError());
+        assertEquals("dir: unknown argument; list_workspace_files takes path, pattern, recursive, limit, offset",
+                McpCalls.text(r));
+
+        r = mcp.call("get_execution_stats", Map.of("verbose", true));
+        assertEquals("verbose: unknown argument; get_execution_stats takes no arguments", McpCalls.text(r));
+
+        String huge = "k".repeat(10_000);
+        r = mcp.call("delete_skill", Map.of("name", "x", huge, 1));
+        assertEquals("k".repeat(64) + "…: unknown argument; delete_skill takes name", McpCalls.text(r));
+    }
+
+    @Test
+    void clientMetaStaysInParams() {
+        JsonObject answer = rawCall("""
+                {"name":"execute_code","arguments":{"code":"print(2)"},"_meta":{"progressToken":"t-1"}}""");
+        JsonObject result = answer.getJsonObject("result");
+        assertFalse(result.getBoolean("isError", false), answer.encode());
+        assertEquals("2\n", result.getJsonObject("structuredContent").getString("stdout"));
+    }
+
+    @Test
+    void integralNumbersAreIntegers() {
+        assertEquals(0, mcp.exec(Map.of("code", "print(3)", "timeout_s", 5.0)).exitCode());
+        assertEquals("4\n", mcp.exec(Map.of("code", "print(4)", "timeout_s", 1e1)).stdout());
+        ToolResponse listed = mcp.call("list_skills", Map.of("limit", 1e2, "offset", 0.0));
+        assertFalse(listed.isError(), McpCalls.text(listed));
+        JsonObject read = JsonObject.mapFrom(mcp.call("list_workspace_files", Map.of("limit", 3.0)).structuredContent());
+        assertTrue(read.containsKey("total"), read.encode());
+
+        ToolResponse fraction = mcp.call("execute_code", Map.of("code", "print(1)", "timeout_s", 5.5));
+        assertTrue(fraction.isError());
+        assertEquals("timeout_s: must be an integer", McpCalls.text(fraction));
+        fraction = mcp.call("list_skills", Map.of("limit", 5.5));
+        assertTrue(fraction.isError());
+        assertEquals("limit: must be an integer", McpCalls.text(fraction));
+        fraction = mcp.call("read_workspace_file", Map.of("path", "a.txt", "offset", 0.5));
+        assertEquals("offset: must be an integer", McpCalls.text(fraction));
+    }
+}
