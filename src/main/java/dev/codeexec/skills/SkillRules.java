@@ -92,14 +92,23 @@ final class SkillRules {
         }
         Set<String> out = new LinkedHashSet<>();
         for (String raw : tags) {
-            String t = raw == null ? "" : raw.strip().toLowerCase(java.util.Locale.ROOT);
-            if (t.isEmpty() || t.length() > MAX_TAG || !TAG.matcher(t).matches()) {
-                throw new InvalidInputException("tags", "each tag must be 1 to 32 characters of a-z, 0-9, '_' or '-', "
-                        + "starting with a letter or digit");
-            }
-            out.add(t);
+            out.add(tag("tags", "each tag ", raw));
         }
         return new ArrayList<>(out);
+    }
+
+    /** The one tag list_skills filters by, lower-cased; refused, under its own field name, as tags are. */
+    static String tag(String tag) {
+        return tag("tag", "", tag);
+    }
+
+    private static String tag(String field, String subject, String raw) {
+        String t = raw == null ? "" : raw.strip().toLowerCase(java.util.Locale.ROOT);
+        if (t.isEmpty() || t.length() > MAX_TAG || !TAG.matcher(t).matches()) {
+            throw new InvalidInputException(field, subject + "must be 1 to 32 characters of a-z, 0-9, '_' or '-', "
+                    + "starting with a letter or digit");
+        }
+        return t;
     }
 
     static int limit(Integer limit) {

@@ -134,7 +134,7 @@ public class SkillStore {
     public SkillPage list(String tenant, SkillQuery q) {
         int limit = SkillRules.limit(q.limit());
         int offset = SkillRules.offset(q.offset());
-        String tag = q.tag() == null || q.tag().isBlank() ? null : SkillRules.tags(List.of(q.tag())).get(0);
+        String tag = q.tag() == null || q.tag().isBlank() ? null : SkillRules.tag(q.tag());
         List<String> words = SkillRanking.words(q.query());
         record Scored(SkillSummary summary, double score) {
         }

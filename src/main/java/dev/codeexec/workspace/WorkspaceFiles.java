@@ -75,6 +75,12 @@ public class WorkspaceFiles {
 
     public WriteFileResult write(WriteFileRequest request) {
         Path target = paths.resolveFile("path", request.path());
+        try {
+            // Depth is the path's limit, whatever the content: refused before anything is decoded or reserved.
+            quota.checkDepth(paths.root(), target, 0);
+        } catch (WorkspaceQuotaException e) {
+            throw new InvalidInputException("path", e.detail());
+        }
         byte[] data = decode(request.content(), encoding(request.encoding()));
         Mode mode = mode(request.mode());
         if (data.length > quota.maxFileBytes()) {
@@ -115,7 +121,6 @@ public class WorkspaceFiles {
         long current = existing == null ? 0 : existing.size();
         long keep = append ? current : 0;
         quota.checkFileSize(keep + data.length);
-        quota.checkDepth(paths.root(), target, 0);
         changes.createParents(target);
         WorkspaceLedger.Lease lease = ledger.open();
         long grown = 0;

@@ -223,8 +223,8 @@ class WorkspaceFilesTest {
         // max-files=5 and max-depth=4 here: a/b/c are three entries before the file itself.
         write("a/b/c/f.txt", "x", null);
         assertEquals(4, files.summary().files());
-        InvalidInputException deep = refused(Kind.TOO_LARGE, "content", () -> write("a/b/c/d/g.txt", "x", null));
-        assertTrue(deep.getMessage().contains("workspace.max-depth=4"), deep.getMessage());
+        InvalidInputException deep = refused(Kind.INVALID, "path", () -> write("a/b/c/d/g.txt", "x", null));
+        assertEquals("path: the path would be 5 levels deep, over workspace.max-depth=4", deep.getMessage());
         write("a/g.txt", "x", null);
         InvalidInputException count = refused(Kind.TOO_LARGE, "content", () -> write("e/h.txt", "x", null));
         assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
