@@ -162,7 +162,7 @@ public class RegistryService implements AutoCloseable {
                 : request.category().strip();
         Map<String, Integer> counts = c.categories();
         if (category != null && !counts.containsKey(category)) {
-            throw new InvalidInputException("category", "no category '" + category + "'; categories: "
+            throw new InvalidInputException("category", "no category '" + InvalidInputException.echo(category) + "'; categories: "
                     + String.join(", ", counts.keySet()), InvalidInputException.Kind.NOT_FOUND);
         }
         if (query.isEmpty() && category == null) {
@@ -247,7 +247,7 @@ public class RegistryService implements AutoCloseable {
         ToolDefinition tool = loaded().tools().get(name.strip());
         if (tool == null) {
             List<String> close = ClosestNames.of(name.strip(), catalog.tools().keySet(), index);
-            throw new InvalidInputException("name", "no tool named '" + name.strip() + "'"
+            throw new InvalidInputException("name", "no tool named '" + InvalidInputException.echo(name.strip()) + "'"
                     + (close.isEmpty() ? "" : "; closest: " + String.join(", ", close))
                     + ". Use search_tools to find tools.", InvalidInputException.Kind.NOT_FOUND);
         }

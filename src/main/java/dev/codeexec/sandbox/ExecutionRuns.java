@@ -263,9 +263,10 @@ public class ExecutionRuns {
             String issuer = ReplicaIdentity.issuer(id).orElse(replica.id());
             if (!issuer.equals(replica.id())) {
                 // Routed to another replica, or this one restarted: say so rather than "no such execution".
-                throw new InvalidInputException("execution_id", "was started by server " + issuer + ", not this one ("
-                        + replica.id() + "); runs live in the memory of the server that started them and are gone "
-                        + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
+                throw new InvalidInputException("execution_id", "was started by server "
+                        + InvalidInputException.echo(issuer) + ", not this one (" + replica.id() + "); runs live in "
+                        + "the memory of the server that started them and are gone if it stopped",
+                        InvalidInputException.Kind.NOT_FOUND);
             }
             throw new InvalidInputException("execution_id", "no such execution for this tenant; finished runs are "
                     + "kept for " + config.finishedTtl().toMinutes() + " minutes", InvalidInputException.Kind.NOT_FOUND);

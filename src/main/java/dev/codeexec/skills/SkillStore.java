@@ -236,6 +236,8 @@ public class SkillStore {
         if (name == null || name.isEmpty()) {
             return new InvalidInputException("name", "is required: the name of a saved skill");
         }
+        // A name save_skill would refuse was never saved: its rule says why, and the message stays short.
+        SkillRules.name(name);
         List<String> near = CloseNames.near(name, names(tenant));
         String hint = near.isEmpty() ? "list_skills shows the saved skills" : "did you mean " + String.join(", ", near)
                 + "?";

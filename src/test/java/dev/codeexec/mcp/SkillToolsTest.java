@@ -146,7 +146,7 @@ class SkillToolsTest {
         assertTrue(error("save_skill", emptyCode).startsWith("code: is required"));
         assertTrue(error("save_skill", badTag).startsWith("tags: "));
         assertTrue(error("load_skill", Map.of("name", name)).contains("no skill named"));
-        assertTrue(error("load_skill", Map.of("name", "2" + name)).contains("no skill named"));
+        assertTrue(error("load_skill", Map.of("name", "2" + name)).startsWith("name: must be a Python identifier"));
     }
 
     @Test
