@@ -17,7 +17,7 @@ import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
+import java.util.Set;
 
 /**
  * Where a tools/call's arguments enter, for every tool and transport, before the framework reads them: arguments
@@ -86,9 +86,9 @@ public class ToolArgumentsGate {
         return null;
     }
 
-    private static String unknown(String tool, String name, java.util.Set<String> names) {
+    private static String unknown(String tool, String name, Set<String> names) {
         return InvalidInputException.echo(name) + ": unknown argument; " + tool + " takes "
-                + (names.isEmpty() ? "no arguments" : names.stream().collect(Collectors.joining(", ")));
+                + (names.isEmpty() ? "no arguments" : String.join(", ", names));
     }
 
     private static String jsonType(Object value) {
