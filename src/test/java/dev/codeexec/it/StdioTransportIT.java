@@ -64,6 +64,20 @@ class StdioTransportIT {
     }
 
     @Test
+    void nullArgumentsAreNotGivenAndNonObjectArgumentsAreInvalidParams() throws Exception {
+        Map<String, Object> withNulls = new java.util.HashMap<>(Map.of("code", "print(1)"));
+        withNulls.put("session", null);
+        withNulls.put("timeout_s", null);
+        assertEquals("1\n", execute(withNulls).path("stdout").asText());
+        for (Object arguments : List.of("print(1)", List.of(1, 2))) {
+            JsonNode refused = server.request("tools/call", Map.of("name", "execute_code", "arguments", arguments));
+            assertEquals(-32602, refused.at("/error/code").asInt(), refused.toString());
+            assertEquals("arguments: must be a JSON object of argument names and values, not "
+                    + (arguments instanceof String ? "a string" : "an array"), refused.at("/error/message").asText());
+        }
+    }
+
+    @Test
     void guestOutputNeverReachesTheProtocolStream() throws Exception {
         JsonNode result = execute(Map.of("code",
                 "import sys\nprint('not json {')\nsys.stdout.write('x' * 100000)\nprint('tail')\n1/0"));
