@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.tenant.TenantConfig;
 import dev.codeexec.tenant.Tenants;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,32 +15,7 @@ import org.junit.jupiter.api.Test;
 class OperatorAccessTest {
 
     private static Tenants tenants(Optional<String> defaultToken, Map<String, String> named) {
-        HttpAccessConfig http = new HttpAccessConfig() {
-            @Override
-            public Optional<String> authToken() {
-                return defaultToken;
-            }
-
-            @Override
-            public Optional<List<String>> allowedOrigins() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<List<String>> allowedHosts() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<String> metricsToken() {
-                return Optional.empty();
-            }
-
-            @Override
-            public boolean allowUnauthenticatedRemote() {
-                return false;
-            }
-        };
+        HttpAccessConfig http = new TestHttpAccess(defaultToken, false);
         Map<String, TenantConfig.Entry> entries = new java.util.HashMap<>();
         named.forEach((name, token) -> entries.put(name, () -> Optional.of(token)));
         TenantConfig config = () -> entries;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.codeexec.tenant.TenantConfig;
 import dev.codeexec.tenant.Tenants;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,32 +13,7 @@ import org.junit.jupiter.api.Test;
 class RemoteBindCheckTest {
 
     private static HttpAccessConfig http(Optional<String> token, boolean allowRemote) {
-        return new HttpAccessConfig() {
-            @Override
-            public Optional<String> authToken() {
-                return token;
-            }
-
-            @Override
-            public Optional<List<String>> allowedOrigins() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<List<String>> allowedHosts() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<String> metricsToken() {
-                return Optional.empty();
-            }
-
-            @Override
-            public boolean allowUnauthenticatedRemote() {
-                return allowRemote;
-            }
-        };
+        return new TestHttpAccess(token, allowRemote);
     }
 
     private static RemoteBindCheck check(String host, Optional<String> token, boolean allowRemote) {
