@@ -7,6 +7,8 @@ run never imported cost nothing here."""
 import os
 import sys
 
+from _codeexec_patches import stand_in
+
 _CSV_DIALECTS = ("excel", "excel-tab", "unix")
 _CSV_FIELD_SIZE_LIMIT = 128 * 1024
 _DECIMAL_DEFAULTS = (28, "ROUND_HALF_EVEN", -999999, 999999, 1, 0)
@@ -21,6 +23,7 @@ class LibraryState:
         self._namespaces = None
         self._reseed = None
         self._random_seeded = False
+        self._csv = None
         self._csv_reset = None
         self._csv_changed = False
 
@@ -31,8 +34,9 @@ class LibraryState:
     def csv_imported(self, module):
         """What changes csv's registry goes through these three: a run that called none changed nothing."""
         self._csv_dialects = {name: module.get_dialect(name) for name in _CSV_DIALECTS}
-        self._csv_reset = (module.register_dialect, module.unregister_dialect, module.field_size_limit)
-        register, unregister, limit = self._csv_reset
+        self._csv = module
+        register, unregister, limit = module.register_dialect, module.unregister_dialect, module.field_size_limit
+        self._csv_reset = register, unregister, limit
 
         def register_dialect(*args, **kwargs):
             self._csv_changed = True
@@ -47,11 +51,9 @@ class LibraryState:
                 self._csv_changed = True
             return limit(*args, **kwargs)
 
-        for patch, original in ((register_dialect, register), (unregister_dialect, unregister),
-                                (field_size_limit, limit)):
-            _stand_in(patch, original)
-        module.register_dialect, module.unregister_dialect = register_dialect, unregister_dialect
-        module.field_size_limit = field_size_limit
+        module.register_dialect = stand_in(register_dialect, register)
+        module.unregister_dialect = stand_in(unregister_dialect, unregister)
+        module.field_size_limit = stand_in(field_size_limit, limit)
 
     def random_imported(self, module):
         """Seeding costs 1.6 ms here, a trivial run's time: only after a run that seeded or set the state."""
@@ -66,7 +68,7 @@ class LibraryState:
             self._random_seeded = True
             return setstate(state)
 
-        module.seed, module.setstate = _stand_in(seeded, seed), _stand_in(state_set, setstate)
+        module.seed, module.setstate = stand_in(seeded, seed), stand_in(state_set, setstate)
 
     def reset(self):
         modules = sys.modules
@@ -104,8 +106,7 @@ class LibraryState:
 
     def _reset_csv(self):
         register, unregister, limit = self._csv_reset
-        csv = sys.modules.get("csv")
-        for name in set(csv.list_dialects()) - set(_CSV_DIALECTS) if csv is not None else ():
+        for name in set(self._csv.list_dialects()) - set(_CSV_DIALECTS):
             unregister(name)
         for name, dialect in self._csv_dialects.items():
             register(name, dialect)
@@ -156,8 +157,3 @@ def _decimal_changed(decimal, settings):
     traps = settings.traps
     return sum(traps.values()) != 3 or not (traps[decimal.InvalidOperation] and traps[decimal.DivisionByZero]
                                             and traps[decimal.Overflow])
-
-
-def _stand_in(patch, original):
-    patch.__name__, patch.__qualname__, patch.__doc__ = original.__name__, original.__qualname__, original.__doc__
-    return patch

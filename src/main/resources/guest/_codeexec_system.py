@@ -5,6 +5,8 @@ said the program did not exist, and pwd failed internally (so did tarfile.add, g
 import errno
 import os
 
+from _codeexec_patches import stand_in
+
 REFUSAL = "creating processes is not allowed in the sandbox"
 USER = "sandbox"
 
@@ -22,9 +24,7 @@ def _refusing(original):
     def refuse(*args, **kwargs):
         raise refusal()
 
-    refuse.__name__, refuse.__qualname__ = original.__name__, original.__qualname__
-    refuse.__doc__, refuse.__module__ = original.__doc__, original.__module__
-    return refuse
+    return stand_in(refuse, original)
 
 
 def patch_os(module):
