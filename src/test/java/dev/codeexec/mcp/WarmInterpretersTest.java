@@ -252,6 +252,36 @@ class WarmInterpretersTest {
         assertTrue(spares().getLong("built") >= spares().getLong("taken"), spares().encode());
     }
 
+    /**
+     * As at a process's exit: what a run registered with atexit runs at its end, last first, after the caller's
+     * code raised too, and a handler's exception is printed and ignored. The caller's next run does not run them
+     * again, and a session's wait for the session's end.
+     */
+    @Test
+    void exitHandlersRunAtTheEndOfTheRunThatRegisteredThem() {
+        McpCalls.Exec run = alice.exec(MARK + """
+                import atexit
+                atexit.register(print, 'first registered, last run')
+                atexit.register(lambda: 1 / 0)
+                atexit.register(print, 'handler', 2, sep=':')
+                raise KeyError('body')
+                """);
+        String[] out = run.stdout().split("\n");
+        assertEquals("handler:2\nfirst registered, last run\n", run.stdout().substring(out[0].length() + 1));
+        assertEquals(1, run.exitCode(), "the body's KeyError decides the status, not the handler's");
+        assertTrue(run.stderr().contains("KeyError: 'body'"), run.stderr());
+        assertTrue(run.stderr().contains("Exception ignored in atexit callback")
+                && run.stderr().contains("ZeroDivisionError"), run.stderr());
+
+        assertEquals(out[0] + "\n", alice.exec(SHOW_MARK).stdout(), "the next run ran in the same interpreter");
+        assertEquals("", alice.exec("pass").stderr());
+
+        JsonObject opened = JsonObject.mapFrom(alice.call("execute_code", Map.of("session", "new", "code",
+                "import atexit\natexit.register(print, 'at the session end')\nprint('run')")).structuredContent());
+        assertEquals("run\n", opened.getString("stdout"));
+        assertEquals("", alice.exec(Map.of("session", opened.getString("session"), "code", "pass")).stdout());
+    }
+
     /** A caller new to the server: warm interpreters are keyed by tenant and client name. */
     private static McpCalls newCaller() {
         return new McpCalls(McpAssured.newStreamableClient().setName("spare-test-" + UUID.randomUUID()).build()

@@ -298,6 +298,9 @@ final class GuestDriver {
                 # The operator's pure-Python packages, after the standard library: they cannot shadow it.
                 if packages_dir:
                     sys.path.append(packages_dir)
+                import _codeexec_exit
+                exit_handlers = _codeexec_exit.ExitHandlers(print_exception, foreign_exception)
+                exit_handlers.install(atexit)
                 import _codeexec_imports
                 explain_import_error = _codeexec_imports.explainer(packages_dir, package_imports)
 
@@ -386,7 +389,7 @@ final class GuestDriver {
                     sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
                     sys.displayhook, sys.excepthook = displayhook, excepthook
                     warnings.filters[:] = warning_filters
-                    atexit._clear()
+                    exit_handlers.clear()
                     library_state.reset()
                     if getcwd() != workdir:  # a change of directory costs a file-system check; asking does not
                         chdir(workdir)
@@ -433,13 +436,26 @@ final class GuestDriver {
                     result = list(execute(source))
                     # As at CPython's exit: non-daemon threads are joined (within the run's timeout); any thread still
                     # alive after that ends with the interpreter, which the host then discards.
-                    result += [",".join(internal_errors), guest_patches.finish_threads()]
+                    threads = guest_patches.finish_threads()
+                    if not keep_files:
+                        run_exit_handlers()
+                    result += [",".join(internal_errors), threads]
                     drop_unread_input(had_input)
                     if not keep_files:
                         # Nothing after this run can use them; closed now, their workspace reservations settle
                         # now too, instead of holding space (and the ledger's recount) until the next run.
                         close_open_files()
                     return result
+
+                def run_exit_handlers():
+                    # Then, as a process's last step, what the run registered with atexit, last first; a handler's
+                    # exception is printed and ignored. A session's handlers wait for its end as a process's would,
+                    # and are dropped with it: nothing would read their output.
+                    if exit_handlers:
+                        try:
+                            exit_handlers.run()
+                        finally:
+                            flush()
 
                 def execute(source):
                     try:
