@@ -22,8 +22,11 @@ public class InvalidInputException extends RuntimeException {
         this.kind = kind;
     }
 
-    /** The longest piece of caller input a message repeats: a refusal must not grow with the input it refuses. */
-    public static final int MAX_ECHO = 64;
+    /**
+     * The longest piece of caller input a message repeats: a refusal must not grow with the input it refuses, and a
+     * nested workspace path should still be recognisable.
+     */
+    public static final int MAX_ECHO = 120;
 
     /** {@code value} as a message repeats it: whole up to {@link #MAX_ECHO} characters, else that many then "…". */
     public static String echo(String value) {

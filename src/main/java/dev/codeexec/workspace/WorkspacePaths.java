@@ -1,5 +1,7 @@
 package dev.codeexec.workspace;
 
+import static dev.codeexec.InvalidInputException.echo;
+
 import dev.codeexec.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,9 +17,6 @@ import java.nio.file.attribute.BasicFileAttributes;
  * for a file to write, a trailing slash.
  */
 final class WorkspacePaths {
-
-    /** Echoing a hostile path back in full would let a caller bloat every error; show a prefix. */
-    private static final int ECHO_CHARS = 120;
 
     private final WorkspaceRoot root;
 
@@ -109,7 +108,4 @@ final class WorkspacePaths {
         return root.path();
     }
 
-    private static String echo(String path) {
-        return path.length() <= ECHO_CHARS ? path : path.substring(0, ECHO_CHARS) + "...";
-    }
 }

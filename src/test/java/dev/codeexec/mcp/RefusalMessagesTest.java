@@ -3,6 +3,7 @@ package dev.codeexec.mcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.InvalidInputException;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.Map;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RefusalMessagesTest {
 
     static final String LONG = "x".repeat(100_000);
-    static final String ECHO = "x".repeat(64) + "…";
+    static final String ECHO = "x".repeat(InvalidInputException.MAX_ECHO) + "…";
 
     McpCalls mcp;
 

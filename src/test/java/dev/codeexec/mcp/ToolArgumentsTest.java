@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.InvalidInputException;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
@@ -100,7 +101,8 @@ class ToolArgumentsTest {
 
         String huge = "k".repeat(10_000);
         r = mcp.call("delete_skill", Map.of("name", "x", huge, 1));
-        assertEquals("k".repeat(64) + "…: unknown argument; delete_skill takes name", McpCalls.text(r));
+        assertEquals("k".repeat(InvalidInputException.MAX_ECHO) + "…: unknown argument; delete_skill takes name",
+                McpCalls.text(r));
     }
 
     @Test
