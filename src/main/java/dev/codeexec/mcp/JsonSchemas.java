@@ -69,6 +69,16 @@ public class JsonSchemas {
         return union;
     }
 
+    /** An object's {@code schema} with the properties of {@code type} added, none required: fields any result may carry. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> with(Map<String, Object> schema, Type type) {
+        Map<String, Object> extended = new LinkedHashMap<>(schema);
+        Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) schema.get("properties"));
+        ((Map<String, Object>) of(type).get("properties")).forEach(properties::putIfAbsent);
+        extended.put("properties", properties);
+        return extended;
+    }
+
     private Map<String, Object> of(JavaType type, int depth) {
         Map<String, Object> schema = new LinkedHashMap<>();
         Class<?> raw = type.getRawClass();

@@ -22,7 +22,7 @@ public class RunTools {
 
     @Tool(name = "get_execution", description = """
             A background run's status, output pages from byte offsets (next_*_offset; has_more: ask again; \
-            dropped: older output gone) and, once finished, its result. wait_s long-polls.""",
+            dropped: older output gone) and, once done, its result. wait_s long-polls.""",
             annotations = @Tool.Annotations(title = "Get execution", readOnlyHint = true, destructiveHint = false,
                     idempotentHint = true, openWorldHint = false))
     Uni<ToolResponse> getExecution(
@@ -39,7 +39,7 @@ public class RunTools {
     }
 
     @Tool(name = "cancel_execution", description = """
-            Stop a background run; idempotent, a finished run stays as it was.""",
+            Stop a background run; a finished run stays as it was.""",
             annotations = @Tool.Annotations(title = "Cancel execution", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse cancelExecution(

@@ -100,7 +100,8 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("background", "", false, boolean.class)
                 .addArgument("wait_s", "Then go background", false, int.class)
                 .addArgument("max_inline_bytes", "", false, int.class)
-                .setOutputSchema(schemas.union(ExecutionResult.class, ExecutionView.class))
+                .setOutputSchema(schemas.with(schemas.union(ExecutionResult.class, ExecutionView.class),
+                        StateHandles.class))
                 .setAnnotations(new ToolManager.ToolAnnotations("Execute Python", false, false, false, false))
                 .setHandler(this::executeCode)
                 .register();

@@ -28,7 +28,7 @@ public class WorkspaceTools {
             annotations = @Tool.Annotations(title = "Write workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse write(
-            @ToolArg(description = "Workspace-relative") String path,
+            String path,
             @ToolArg(description = "Text or base64") String content,
             @ToolArg(defaultValue = "utf-8")
             String encoding,

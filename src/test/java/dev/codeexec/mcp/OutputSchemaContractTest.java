@@ -201,6 +201,12 @@ class OutputSchemaContractTest {
         JsonObject result = JsonObject.mapFrom(r.structuredContent());
         Map<String, Object> schema = advertised.getOrDefault(tool, schemas.of(RESULTS.get(tool)));
         OutputSchemaContract.assertMatches(tool + " " + args.keySet(), schema, result.getMap());
+        if (advertised.containsKey(tool)) {
+            // Clients accept a field the schema leaves out, but a model reading the schema would not know of it.
+            Set<String> undeclared = new TreeSet<>(result.fieldNames());
+            undeclared.removeAll(((Map<?, ?>) schema.get("properties")).keySet());
+            assertEquals(Set.of(), undeclared, tool + " " + args.keySet() + " returns fields its outputSchema omits");
+        }
         assertEquals(result, new JsonObject(McpCalls.text(r)), "text content is the same JSON");
         return result;
     }
