@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.codeexec.mcp.SandboxWarm;
+import dev.codeexec.skills.PostgresProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** With several tenants, no tenant's runs hold every running slot (sandbox.fair-share.tenant-slots). */
 @QuarkusTest
-@TestProfile(TenantSlotsProfile.class)
+@TestProfile(PostgresProfile.class)
 class TenantSlotsTest {
 
     private static String status(String token, String id) {
