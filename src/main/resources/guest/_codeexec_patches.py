@@ -24,6 +24,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     `indent_json` its JSON layout (_patch_json_encoder). Returns the standard library's state between runs
     (_codeexec_state), for the driver to reset before each."""
     import os
+    import _codeexec_asyncio
     import _codeexec_sizes
     import _codeexec_state
     import _codeexec_system
@@ -51,6 +52,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random}
     # The driver starts in the workspace: the sandbox user's home.
     _codeexec_system.install(patches, os.getcwd())
+    _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
     for name, patch in patches.items():
         module = sys.modules.get(name)
@@ -198,7 +200,9 @@ class _PatchingLoader:
 
 
 def _patch_traceback(traceback):
-    """Tracebacks, however printed (the driver, traceback.print_exc, logging), carry no Java stack."""
+    """Tracebacks, however printed (the driver, traceback.print_exc, logging), carry no Java stack, nor the frames of
+    asyncio's Python Task and Future that CPython runs as C code."""
+    from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
     init = exception_type.__init__
 
@@ -206,6 +210,18 @@ def _patch_traceback(traceback):
         init(self, *args, **kwargs)
         if isinstance(getattr(self, "_str", None), str):
             self._str = without_java_stack(self._str)[0]
+
+    # Every extraction of frames goes through this one (extract_tb, extract_stack, TracebackException).
+    summary_type = traceback.StackSummary
+    extract = summary_type._extract_from_extended_frame_gen.__func__
+
+    def _extract_from_extended_frame_gen(klass, frame_gen, **kwargs):
+        stack = extract(klass, frame_gen, **kwargs)
+        drop_accelerated_frames(stack)
+        return stack
+
+    _extract_from_extended_frame_gen.__qualname__ = extract.__qualname__
+    summary_type._extract_from_extended_frame_gen = classmethod(_extract_from_extended_frame_gen)
 
     __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
     exception_type.__init__ = __init__

@@ -1,9 +1,10 @@
 """The settings a run leaves in standard-library modules that stay imported in a warm interpreter, put back as a new
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
-seed, the environment (and with TZ the time zone), csv's dialects and ElementTree's namespace prefixes. Modules a
-run never imported cost nothing here."""
+seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes and asyncio's
+task names. Modules a run never imported cost nothing here."""
 
+import itertools
 import os
 import sys
 
@@ -85,6 +86,9 @@ class LibraryState:
         if self._csv_changed:
             self._csv_changed = False
             self._reset_csv()
+        tasks = modules.get("asyncio.tasks")
+        if tasks is not None:  # a new process's first task is Task-1
+            tasks._task_name_counter = itertools.count(1).__next__
         tree = modules.get("xml.etree.ElementTree")
         if tree is not None and self._namespaces is not None and tree._namespace_map != self._namespaces:
             tree._namespace_map.clear()

@@ -118,6 +118,37 @@ class GuestPythonTest {
                 "the socket pair asyncio no longer needs is still refused: " + r.stderr());
     }
 
+    /**
+     * A failed task nobody awaited is reported on stderr as CPython reports it when the task is freed; GraalPy frees
+     * nothing in time, so it was never reported. Run twice in one warm interpreter: the second run's task is named
+     * as a new process names it, and the first run's is not reported again.
+     */
+    @Test
+    void aTaskExceptionNobodyRetrievedIsReportedAsCPythonReportsIt() {
+        String code = """
+                import asyncio
+                async def boom():
+                    raise ValueError("lost")
+                async def main():
+                    asyncio.create_task(boom())
+                    await asyncio.sleep(0.01)
+                asyncio.run(main())
+                print("after run")
+                """;
+        String expected = """
+                Task exception was never retrieved
+                future: <Task finished name='Task-2' coro=<boom() done, defined at <string>:2> exception=ValueError('lost')>
+                Traceback (most recent call last):
+                  File "<string>", line 3, in boom
+                ValueError: lost
+                """;
+        for (int run = 0; run < 2; run++) {
+            McpCalls.Exec r = mcp.exec(code);
+            assertEquals("after run\n", r.stdout(), r.stderr());
+            assertEquals(expected, r.stderr());
+        }
+    }
+
     @Test
     void nativeModulesFailWithAnImportErrorThatSaysWhy() {
         McpCalls.Exec r = mcp.exec("""

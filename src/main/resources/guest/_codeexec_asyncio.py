@@ -1,0 +1,94 @@
+"""asyncio as CPython 3.12 shows it. GraalPy runs the pure-Python Task and Future, where CPython runs their C versions
+(_asyncio), and it has no reference counting; four things a program sees differ and are put right here:
+- a task whose exception nobody retrieved is reported ("Task exception was never retrieved") when its event loop
+  closes; CPython reports it when the task is freed, GraalPy only if a garbage collection ever runs its __del__,
+  so a failed fire-and-forget task went unreported;
+- tracebacks carry no frames of the Python Task's and Future's own methods, which are C code in CPython;
+- a coroutine is named in a task's repr: GraalPy's coroutines have no __qualname__ or __name__;
+- an exception raised in a coroutine after it awaited a failed task had that task's exception as __context__: the
+  Python Task resumes the coroutine from inside an except clause (CPython's own Python Task does the same)."""
+
+import os
+import sys
+
+# (file, function) of the methods that CPython's _asyncio implements in C.
+_ACCELERATED = {("tasks.py", "__step"), ("tasks.py", "__step_run_and_handle_result"), ("tasks.py", "__wakeup"),
+                ("futures.py", "result"), ("futures.py", "__await__")}
+
+
+def install(patches):
+    patches.update({"asyncio.base_events": _patch_loop_close, "asyncio.coroutines": _patch_coroutine_names,
+                    "asyncio.tasks": _patch_task_wakeup})
+
+
+def drop_accelerated_frames(stack):
+    """Removes from a traceback.StackSummary the frames CPython would not have: this module's stand-ins too."""
+    asyncio = sys.modules.get("asyncio")
+    directory = os.path.dirname(getattr(asyncio, "__file__", None) or "") if asyncio is not None else ""
+    if directory and any(os.path.dirname(frame.filename) == directory for frame in stack):
+        stack[:] = [frame for frame in stack if frame.filename != _OWN_FILE and (
+            os.path.dirname(frame.filename) != directory
+            or (os.path.basename(frame.filename), frame.name) not in _ACCELERATED)]
+
+
+def _patch_loop_close(base_events):
+    loop_type = base_events.BaseEventLoop
+    close = loop_type.close
+
+    def report_lost_exceptions(loop):
+        tasks = sys.modules.get("asyncio.tasks")
+        for task in list(tasks._scheduled_tasks) if tasks is not None else ():
+            if task._loop is loop and task.done() and not task.cancelled() and task._log_traceback:
+                task.__del__()  # what CPython runs as the task is freed: the loop's exception handler
+                task._log_traceback = False  # and never again, should a collection run it
+
+    def patched_close(self):
+        try:
+            close(self)
+        finally:
+            report_lost_exceptions(self)
+
+    patched_close.__name__, patched_close.__qualname__, patched_close.__doc__ = (
+        close.__name__, close.__qualname__, close.__doc__)
+    loop_type.close = patched_close
+
+
+def _patch_coroutine_names(coroutines):
+    native = coroutines._format_coroutine
+
+    def _format_coroutine(coro):
+        text = native(coro)
+        unnamed = f"<{type(coro).__name__} without __name__>()"
+        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+        if text.startswith(unnamed) and code is not None:
+            return f"{code.co_qualname}(){text[len(unnamed):]}"
+        return text
+
+    coroutines._format_coroutine = _format_coroutine
+
+
+def _patch_task_wakeup(tasks):
+    task_type = tasks.Task
+    if task_type is not getattr(tasks, "_PyTask", None) or not hasattr(task_type, "_Task__wakeup"):
+        return
+    native = task_type._Task__wakeup
+
+    def wakeup(self, future):
+        try:
+            future.result()
+        except BaseException as exc:  # this may be a cancellation too: the coroutine gets it either way
+            error = exc
+        else:
+            error = None
+        # Outside the except clause, so that the coroutine does not resume while the task handles `error`.
+        if error is None:
+            self._Task__step()
+        else:
+            self._Task__step(error)
+
+    wakeup.__name__, wakeup.__qualname__, wakeup.__doc__ = native.__name__, native.__qualname__, native.__doc__
+    task_type._Task__wakeup = wakeup
+
+
+# The stand-ins above are this module's frames, which a traceback leaves out as it does the methods they replace.
+_OWN_FILE = _patch_task_wakeup.__code__.co_filename
