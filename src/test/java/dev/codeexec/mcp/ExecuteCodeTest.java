@@ -193,6 +193,13 @@ class ExecuteCodeTest {
         McpCalls.Exec message = mcp.exec("import sys; sys.exit('bye')");
         assertEquals(1, message.exitCode());
         assertEquals("bye\n", message.stderr());
+        // A bool is an int, as `sys.exit(not ok)` relies on; out of 0-255 a process's status is the low byte.
+        for (Map.Entry<String, Integer> exit : Map.of("sys.exit(not True)", 0, "sys.exit(1 < 2)", 1,
+                "sys.exit(256)", 0, "sys.exit(300)", 44, "sys.exit(-1)", 255).entrySet()) {
+            McpCalls.Exec r = mcp.exec("import sys; " + exit.getKey());
+            assertEquals(exit.getValue(), r.exitCode(), exit.getKey());
+            assertEquals("", r.stderr(), exit.getKey());
+        }
     }
 
     @Test

@@ -479,8 +479,8 @@ final class GuestDriver {
                             status = e.code
                             if status is None:
                                 return 0, False
-                            if isinstance(status, int) and not isinstance(status, bool):
-                                return status, False
+                            if isinstance(status, int):  # True and False too; a process's status is its low byte
+                                return status & 0xFF, False
                             print(status, file=sys.stderr)
                             return 1, False
                         except BaseException as e:
