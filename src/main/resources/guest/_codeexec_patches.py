@@ -14,6 +14,9 @@ _CSV_COMPILED_MAX_FIELDS = 256
 _CSV_COMPILED_KEPT = 32
 _FIELD_SEQUENCES = (list, tuple, type({}.keys()))
 
+# The sandbox's driver, whose frames run the caller's code (SandboxContexts names its source so).
+DRIVER_FILE = "<codeexec-driver>"
+_INLINED_COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>"})
 # GraalPy appends this and the Java stack to the message of a Python exception it made from a Java one.
 JAVA_STACK = "\n\nJava stack trace:\n"
 
@@ -200,8 +203,9 @@ class _PatchingLoader:
 
 
 def _patch_traceback(traceback):
-    """Tracebacks, however printed (the driver, traceback.print_exc, logging), carry no Java stack, nor the frames of
-    asyncio's Python Task and Future that CPython runs as C code."""
+    """Tracebacks and stacks, however printed (the driver, traceback.print_exc or print_stack, logging), carry no Java
+    stack, nor frames CPython would not have: the driver's, comprehensions' (inlined in 3.12), and those of asyncio's
+    Python Task and Future (C code in CPython)."""
     from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
     init = exception_type.__init__
@@ -214,10 +218,17 @@ def _patch_traceback(traceback):
     # Every extraction of frames goes through this one (extract_tb, extract_stack, TracebackException).
     summary_type = traceback.StackSummary
     extract = summary_type._extract_from_extended_frame_gen.__func__
+    frame_type = traceback.FrameSummary
 
     def _extract_from_extended_frame_gen(klass, frame_gen, **kwargs):
-        stack = extract(klass, frame_gen, **kwargs)
-        drop_accelerated_frames(stack)
+        frames = list(frame_gen)
+        stack = extract(klass, iter(frames), **kwargs)
+        if stack:
+            # The driver's frames below the caller's <module>: a stack CPython prints starts there.
+            stack[:] = [frame for frame in stack if frame.filename != DRIVER_FILE]
+            # walk_stack gives a frame before its caller (extract_stack reverses them after), walk_tb after.
+            _inline_comprehensions(frame_type, stack, len(frames) > 1 and frames[0][0].f_back is frames[1][0])
+            drop_accelerated_frames(stack)
         return stack
 
     _extract_from_extended_frame_gen.__qualname__ = extract.__qualname__
@@ -225,6 +236,21 @@ def _patch_traceback(traceback):
 
     __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
     exception_type.__init__ = __init__
+
+
+def _inline_comprehensions(frame_type, stack, callee_first):
+    """CPython 3.12 runs list, dict and set comprehensions inline (PEP 709): they have no frame, and the frame that
+    holds one stands at the line inside it. Merges each such frame of `stack` into its caller's."""
+    i = 0
+    while i < len(stack) - 1:
+        caller, comprehension = (stack[i + 1], stack[i]) if callee_first else (stack[i], stack[i + 1])
+        if comprehension.name not in _INLINED_COMPREHENSIONS or comprehension.filename != caller.filename:
+            i += 1
+            continue
+        stack[i] = frame_type(comprehension.filename, comprehension.lineno, caller.name, lookup_line=False,
+                              locals=caller.locals, line=comprehension._line, end_lineno=comprehension.end_lineno,
+                              colno=comprehension.colno, end_colno=comprehension.end_colno)
+        del stack[i + 1]
 
 
 def _patch_selector_events(selector_events):
