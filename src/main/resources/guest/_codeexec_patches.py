@@ -52,7 +52,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
-               "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random}
+               "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
+               "gc": _patch_gc, "math": _patch_math}
     # The driver starts in the workspace: the sandbox user's home.
     _codeexec_system.install(patches, os.getcwd())
     _codeexec_asyncio.install(patches)
@@ -251,6 +252,54 @@ def _inline_comprehensions(frame_type, stack, callee_first):
                               locals=caller.locals, line=comprehension._line, end_lineno=comprehension.end_lineno,
                               colno=comprehension.colno, end_colno=comprehension.end_colno)
         del stack[i + 1]
+
+
+def _patch_gc(gc):
+    """What GraalPy's gc leaves out, as programs that tune CPython's collector call it: thresholds kept and answered,
+    freezing a no-op (GraalPy's collector is the JVM's), statistics of three generations, no garbage. get_objects
+    stays absent: there is no list of tracked objects to give."""
+    thresholds = [700, 10, 10]
+
+    def get_threshold():
+        return tuple(thresholds)
+
+    def set_threshold(threshold0, threshold1=None, threshold2=None, /):
+        for i, value in enumerate((threshold0, threshold1, threshold2)):
+            if value is not None:
+                thresholds[i] = value.__index__()
+
+    stand_ins = {"get_threshold": get_threshold, "set_threshold": set_threshold, "freeze": lambda: None,
+                 "unfreeze": lambda: None, "get_freeze_count": lambda: 0,
+                 "get_stats": lambda: [{"collections": 0, "collected": 0, "uncollectable": 0} for _ in range(3)]}
+    for name, function in stand_ins.items():
+        if not hasattr(gc, name):
+            function.__name__ = function.__qualname__ = name
+            setattr(gc, name, function)
+    if not hasattr(gc, "garbage"):
+        gc.garbage = []
+
+
+def _patch_math(math):
+    """math.cbrt and math.exp2 (Python 3.11), which GraalPy's math lacks. cbrt may differ from CPython's (glibc's) in
+    the last digit: glibc's is not correctly rounded (cbrt(27) is 3.0000000000000004 there, 3.0 here)."""
+    def real(x):
+        return math.copysign(math.fabs(x), x)  # math's own conversion, and its TypeError for a str
+
+    if not hasattr(math, "cbrt"):
+        def cbrt(x, /):
+            x = real(x)
+            if x == 0.0 or x != x or math.isinf(x):
+                return x
+            y = math.copysign(abs(x) ** (1.0 / 3.0), x)
+            return y - (y * y * y - x) / (3.0 * y * y)  # one Newton step: exact cubes come out exact
+        math.cbrt = cbrt
+    if not hasattr(math, "exp2"):
+        def exp2(x, /):
+            try:
+                return 2.0 ** real(x)
+            except OverflowError:
+                raise OverflowError("math range error") from None
+        math.exp2 = exp2
 
 
 def _patch_selector_events(selector_events):
