@@ -86,6 +86,9 @@ class LibraryState:
         if self._csv_changed:
             self._csv_changed = False
             self._reset_csv()
+        weakref = modules.get("weakref")
+        if weakref is not None:  # the run's atexit handlers ran (finalize's among them) and were dropped
+            weakref.finalize._registered_with_atexit = weakref.finalize._shutdown = False
         tasks = modules.get("asyncio.tasks")
         if tasks is not None:  # a new process's first task is Task-1
             tasks._task_name_counter = itertools.count(1).__next__

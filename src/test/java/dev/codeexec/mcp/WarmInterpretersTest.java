@@ -275,6 +275,11 @@ class WarmInterpretersTest {
 
         assertEquals(out[0] + "\n", alice.exec(SHOW_MARK).stdout(), "the next run ran in the same interpreter");
         assertEquals("", alice.exec("pass").stderr());
+        // weakref.finalize registers with atexit once, and after running stands down: each run starts it afresh.
+        for (int i = 0; i < 2; i++) {
+            assertEquals("body\nfinalized\n", alice.exec("import weakref\nclass O: pass\no = O()\n"
+                    + "weakref.finalize(o, print, 'finalized')\nprint('body')").stdout());
+        }
 
         JsonObject opened = JsonObject.mapFrom(alice.call("execute_code", Map.of("session", "new", "code",
                 "import atexit\natexit.register(print, 'at the session end')\nprint('run')")).structuredContent());
