@@ -241,17 +241,19 @@ def _patch_traceback(traceback):
 
 def _inline_comprehensions(frame_type, stack, callee_first):
     """CPython 3.12 runs list, dict and set comprehensions inline (PEP 709): they have no frame, and the frame that
-    holds one stands at the line inside it. Merges each such frame of `stack` into its caller's."""
-    i = 0
-    while i < len(stack) - 1:
-        caller, comprehension = (stack[i + 1], stack[i]) if callee_first else (stack[i], stack[i + 1])
-        if comprehension.name not in _INLINED_COMPREHENSIONS or comprehension.filename != caller.filename:
-            i += 1
-            continue
-        stack[i] = frame_type(comprehension.filename, comprehension.lineno, caller.name, lookup_line=False,
-                              locals=caller.locals, line=comprehension._line, end_lineno=comprehension.end_lineno,
-                              colno=comprehension.colno, end_colno=comprehension.end_colno)
-        del stack[i + 1]
+    holds one stands at the line inside it. Merges each such frame of `stack` into its caller's, in one pass (a
+    recursion error's stack may hold tens of thousands of them)."""
+    merged = []
+    for frame in reversed(stack) if callee_first else stack:
+        caller = merged[-1] if merged else None
+        if frame.name in _INLINED_COMPREHENSIONS and caller is not None and frame.filename == caller.filename:
+            merged[-1] = frame_type(frame.filename, frame.lineno, caller.name, lookup_line=False,
+                                    locals=caller.locals, line=frame._line, end_lineno=frame.end_lineno,
+                                    colno=frame.colno, end_colno=frame.end_colno)
+        else:
+            merged.append(frame)
+    if len(merged) < len(stack):
+        stack[:] = reversed(merged) if callee_first else merged
 
 
 def _patch_gc(gc):
