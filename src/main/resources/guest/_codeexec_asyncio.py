@@ -11,6 +11,8 @@
 import os
 import sys
 
+from _codeexec_patches import stand_in
+
 # (file, function) of the methods that CPython's _asyncio implements in C.
 _ACCELERATED = {("tasks.py", "__step"), ("tasks.py", "__step_run_and_handle_result"), ("tasks.py", "__wakeup"),
                 ("futures.py", "result"), ("futures.py", "__await__")}
@@ -48,9 +50,7 @@ def _patch_loop_close(base_events):
         finally:
             report_lost_exceptions(self)
 
-    patched_close.__name__, patched_close.__qualname__, patched_close.__doc__ = (
-        close.__name__, close.__qualname__, close.__doc__)
-    loop_type.close = patched_close
+    loop_type.close = stand_in(patched_close, close)
 
 
 def _patch_coroutine_names(coroutines):
@@ -86,8 +86,7 @@ def _patch_task_wakeup(tasks):
         else:
             self._Task__step(error)
 
-    wakeup.__name__, wakeup.__qualname__, wakeup.__doc__ = native.__name__, native.__qualname__, native.__doc__
-    task_type._Task__wakeup = wakeup
+    task_type._Task__wakeup = stand_in(wakeup, native)
 
 
 # The stand-ins above are this module's frames, which a traceback leaves out as it does the methods they replace.

@@ -5,6 +5,8 @@ interpreter, which the host took for an internal failure."""
 
 import sys
 
+from _codeexec_patches import stand_in
+
 
 class ExitHandlers:
     def __init__(self, print_exception, foreign_exception):
@@ -24,10 +26,9 @@ class ExitHandlers:
         def unregister(func, /):
             handlers[:] = [handler for handler in handlers if handler[0] != func]
 
-        for patch, native in ((register, atexit.register), (unregister, atexit.unregister)):
-            patch.__name__, patch.__qualname__, patch.__doc__ = native.__name__, native.__name__, native.__doc__
         atexit._clear()  # what the interpreter's start registered is no run's to run
-        atexit.register, atexit.unregister = register, unregister
+        atexit.register = stand_in(register, atexit.register)
+        atexit.unregister = stand_in(unregister, atexit.unregister)
         atexit._clear, atexit._ncallbacks, atexit._run_exitfuncs = handlers.clear, handlers.__len__, self.run
 
     def __bool__(self):

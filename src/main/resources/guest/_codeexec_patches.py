@@ -207,6 +207,7 @@ def _patch_traceback(traceback):
     """Tracebacks and stacks, however printed (the driver, traceback.print_exc or print_stack, logging), carry no Java
     stack, nor frames CPython would not have: the driver's, comprehensions' (inlined in 3.12), and those of asyncio's
     Python Task and Future (C code in CPython)."""
+    import itertools
     from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
     init = exception_type.__init__
@@ -222,21 +223,18 @@ def _patch_traceback(traceback):
     frame_type = traceback.FrameSummary
 
     def _extract_from_extended_frame_gen(klass, frame_gen, **kwargs):
-        frames = list(frame_gen)
-        stack = extract(klass, iter(frames), **kwargs)
+        first = list(itertools.islice(frame_gen, 2))  # the rest stays lazy, for extract's limit
+        stack = extract(klass, itertools.chain(first, frame_gen), **kwargs)
         if stack:
             # The driver's frames below the caller's <module>: a stack CPython prints starts there.
             stack[:] = [frame for frame in stack if frame.filename != DRIVER_FILE]
             # walk_stack gives a frame before its caller (extract_stack reverses them after), walk_tb after.
-            _inline_comprehensions(frame_type, stack, len(frames) > 1 and frames[0][0].f_back is frames[1][0])
+            _inline_comprehensions(frame_type, stack, len(first) == 2 and first[0][0].f_back is first[1][0])
             drop_accelerated_frames(stack)
         return stack
 
-    _extract_from_extended_frame_gen.__qualname__ = extract.__qualname__
-    summary_type._extract_from_extended_frame_gen = classmethod(_extract_from_extended_frame_gen)
-
-    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
-    exception_type.__init__ = __init__
+    summary_type._extract_from_extended_frame_gen = classmethod(stand_in(_extract_from_extended_frame_gen, extract))
+    exception_type.__init__ = stand_in(__init__, init)
 
 
 def _inline_comprehensions(frame_type, stack, callee_first):
