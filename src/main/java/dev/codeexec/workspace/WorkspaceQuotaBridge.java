@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * even after the worker moved on to another caller, and abandoned when that process dies.
  *
  * <p>Replies: {@code {"lease", "granted"}} for a reservation, {@code {"quota": detail}} for a refusal,
- * {@code {"errno": name}} for a failed change (empty when it succeeded).
+ * {@code {"errno": name}} for a failed change (empty when it succeeded), {@code {"bytes"}} for the usage the
+ * guest's {@code os.statvfs} reports against the quota.
  */
 @ApplicationScoped
 public class WorkspaceQuotaBridge implements BridgeHandler {
@@ -48,6 +49,7 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
             case "reserve" -> reserve(args, caller);
             case "settle" -> settle(args, caller);
             case "mkdir", "delete", "move" -> change(method, args, roots.ledger(caller.tenant()));
+            case "usage" -> Map.of("bytes", roots.ledger(caller.tenant()).usage().bytes());
             default -> throw new InvalidInputException("method", "unknown quota method '" + method + "'");
         };
     }

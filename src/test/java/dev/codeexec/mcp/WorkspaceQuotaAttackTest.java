@@ -268,6 +268,31 @@ class WorkspaceQuotaAttackTest {
         assertEquals(before, spillFiles(), "a partial spill file was left behind");
     }
 
+    @Test
+    void diskUsageIsTheQuotaAndWhatItStillGrants() {
+        // 512 KiB, a whole number of the store's 4 KiB blocks: the usage moves by exactly that.
+        McpCalls.Exec r = run("""
+                import os, shutil, yaml
+                before = shutil.disk_usage('.')
+                with open('%s/half', 'wb') as f:
+                    f.write(b'x' * 524288)
+                after = shutil.disk_usage('%s')
+                print(before.total, after.total, after.used - before.used, before.free - after.free)
+                print(tuple(shutil.disk_usage(os.path.dirname(yaml.__file__))))
+                for path in ('/', '%s/missing'):
+                    try:
+                        os.statvfs(path)
+                    except OSError as e:
+                        print(type(e).__name__, e.strerror)
+                """.formatted(dir, dir, dir));
+        assertEquals("", r.stderr());
+        long total = SmallWorkspaceQuotas.MAX_TOTAL_BYTES;
+        assertEquals(total + " " + total + " 524288 524288\n"
+                + "(0, 0, 0)\n"
+                + "PermissionError /: Permission denied: path / is outside the workspace\n"
+                + "FileNotFoundError No such file or directory\n", r.stdout());
+    }
+
     /** The one line of a long stream's inline text that says what was left out and where it went. */
     private static String marker(JsonObject result) {
         return result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");

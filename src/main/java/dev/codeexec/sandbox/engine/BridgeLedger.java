@@ -64,6 +64,11 @@ final class BridgeLedger {
         changed(call("move", Map.of("src", source, "dst", target, "replace", replace)), target);
     }
 
+    /** Bytes the workspace holds, as accounted: on disk plus what open leases reserved. */
+    long usedBytes() throws IOException {
+        return call("usage", Map.of()).path("bytes").asLong();
+    }
+
     private JsonNode call(String method, Map<String, Object> args) throws IOException {
         String reply;
         try {

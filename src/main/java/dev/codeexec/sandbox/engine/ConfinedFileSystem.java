@@ -47,10 +47,17 @@ import org.graalvm.polyglot.io.FileSystem;
  * made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
  * refused.
  *
+ * <p>The workspace's file store, as {@code os.statvfs} and {@code shutil.disk_usage} see it, is its quota: the
+ * total is {@code workspace.max-total-bytes}, and what is free is what the ledger would still grant. The host's
+ * disks stay unseen; the packages directory is a store with no space, as nothing can be written there.
+ *
  * <p>The GraalPy standard library is not reached through here: the context factory wraps this
  * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
  */
 final class ConfinedFileSystem implements FileSystem {
+
+    /** The block size the workspace's file store reports (os.statvfs's f_bsize), as a common Linux disk's. */
+    static final long STORE_BLOCK_BYTES = 4096;
 
     private final FileSystem host = FileSystem.newDefaultFileSystem();
     private final WorkspaceRoot root;
@@ -413,6 +420,44 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public Path getTempDirectory() {
         return root.path();
+    }
+
+    @Override
+    public long getFileStoreTotalSpace(Path path) throws IOException {
+        return inWorkspace(path) ? quota.maxTotalBytes() : 0;
+    }
+
+    @Override
+    public long getFileStoreUsableSpace(Path path) throws IOException {
+        return inWorkspace(path) ? Math.max(0, quota.maxTotalBytes() - ledger.usedBytes()) : 0;
+    }
+
+    @Override
+    public long getFileStoreUnallocatedSpace(Path path) throws IOException {
+        return getFileStoreUsableSpace(path);
+    }
+
+    @Override
+    public long getFileStoreBlockSize(Path path) throws IOException {
+        inWorkspace(path);
+        return STORE_BLOCK_BYTES;
+    }
+
+    @Override
+    public boolean isFileStoreReadOnly(Path path) throws IOException {
+        return !inWorkspace(path);
+    }
+
+    /** Whether an existing readable path is in the workspace rather than the packages directory. */
+    private boolean inWorkspace(Path path) throws IOException {
+        Path confined;
+        try {
+            confined = confineRead(path);
+        } catch (SecurityException e) {
+            throw refusal(path, e);
+        }
+        host.checkAccess(confined, Set.of());
+        return root.contains(confined);
     }
 
     @Override
