@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -28,11 +29,17 @@ public class BodyLimit {
 
     private final long maxBytes;
     private final String mcpRoot;
+    /**
+     * Reads a chunked REST body, counting it as it arrives, for RESTEasy to take as read. RESTEasy would count it
+     * too, but past the limit it ends the response itself, empty, and the REST error body could never be sent.
+     */
+    private final BodyHandler chunkedRestBodies;
 
     public BodyLimit(@ConfigProperty(name = SETTING) MemorySize maxBodySize, PiiConfig pii,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String mcpRoot) {
         this.maxBytes = maxBodySize.asLongValue();
         this.mcpRoot = mcpRoot;
+        this.chunkedRestBodies = BodyHandler.create(false).setBodyLimit(maxBytes);
         long needed = 3L * pii.maxInputChars() + ENVELOPE_BYTES;
         if (maxBytes > MAX_STRING_CHARS) {
             throw new IllegalStateException(SETTING + " (" + maxBytes + " bytes) must not exceed " + MAX_STRING_CHARS
@@ -75,15 +82,23 @@ public class BodyLimit {
             refuse(ctx, bytes);
             return;
         }
+        if (length == null && ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING) && !isMcp(ctx)) {
+            chunkedRestBodies.handle(ctx);
+            return;
+        }
         ctx.next();
+    }
+
+    private boolean isMcp(RoutingContext ctx) {
+        String path = ctx.normalizedPath();
+        return path.equals(mcpRoot) || path.startsWith(mcpRoot + "/");
     }
 
     private void refuse(RoutingContext ctx, long bytes) {
         String message = "the request body is " + (bytes < 0 ? "larger than the limit" : bytes + " bytes")
                 + "; the limit is " + maxBytes + " bytes (" + SETTING + "); send large files in several "
                 + "write_workspace_file calls with mode=append";
-        String path = ctx.normalizedPath();
-        JsonObject body = path.equals(mcpRoot) || path.startsWith(mcpRoot + "/")
+        JsonObject body = isMcp(ctx)
                 ? new JsonObject().put("jsonrpc", "2.0").putNull("id")
                         .put("error", new JsonObject().put("code", -32600).put("message", message))
                 : new JsonObject().put("error", "too_large").put("field", "body").put("message", message);

@@ -74,13 +74,37 @@ class BodyLimitTest {
 
     @Test
     void aChunkedOversizeMcpRequestGetsTheSameError() throws Exception {
-        // Without a content length the JDK client sends the body chunked: it is counted as it arrives.
-        HttpResponse<String> response = send("/mcp", "POST",
-                HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArray(jsonOf((int) LIMIT + 1))));
+        HttpResponse<String> response = send("/mcp", "POST", chunked(jsonOf((int) LIMIT + 1)));
         assertEquals(413, response.statusCode());
         JsonObject body = new JsonObject(response.body());
         assertEquals(-32600, body.getJsonObject("error").getInteger("code"));
         assertEquals(true, body.getJsonObject("error").getString("message").contains(MESSAGE), body.encode());
+    }
+
+    @Test
+    void aChunkedOversizeRestRequestGetsTheRestError() throws Exception {
+        HttpResponse<String> response = send("/api/v1/workspace/files/big.txt", "PUT", chunked(jsonOf((int) LIMIT + 1)));
+        assertEquals(413, response.statusCode());
+        JsonObject body = new JsonObject(response.body());
+        assertEquals("too_large", body.getString("error"));
+        assertEquals("the request body is larger than the limit" + MESSAGE + "; send large files in several "
+                + "write_workspace_file calls with mode=append", body.getString("message"));
+    }
+
+    @Test
+    void aChunkedRestBodyUnderTheLimitReachesTheService() throws Exception {
+        byte[] json = "{\"content\":\"chunked\"}".getBytes(StandardCharsets.US_ASCII);
+        HttpResponse<String> written = send("/api/v1/workspace/files/chunked-body.txt", "PUT", chunked(json));
+        assertEquals(200, written.statusCode(), written.body());
+        HttpResponse<String> read = send("/api/v1/workspace/files/chunked-body.txt", "GET",
+                HttpRequest.BodyPublishers.noBody());
+        assertEquals("chunked", new JsonObject(read.body()).getString("content"), read.body());
+        send("/api/v1/workspace/files/chunked-body.txt", "DELETE", HttpRequest.BodyPublishers.noBody());
+    }
+
+    /** Without a content length the JDK client sends the body chunked. */
+    private static HttpRequest.BodyPublisher chunked(byte[] body) {
+        return HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArray(body));
     }
 
     @Test
