@@ -116,13 +116,16 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
-        Path confined;
+        host.checkAccess(confinedOrRefused(path, modes.contains(AccessMode.WRITE)), modes, linkOptions);
+    }
+
+    /** The path confined for writing or for reading, a refusal thrown as {@link #refusal}. */
+    private Path confinedOrRefused(Path path, boolean write) throws AccessDeniedException {
         try {
-            confined = modes.contains(AccessMode.WRITE) ? confine(path) : confineRead(path);
+            return write ? confine(path) : confineRead(path);
         } catch (SecurityException e) {
             throw refusal(path, e);
         }
-        host.checkAccess(confined, modes, linkOptions);
     }
 
     /**
@@ -144,12 +147,7 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void delete(Path path) throws IOException {
-        Path confined;
-        try {
-            confined = confine(path);
-        } catch (SecurityException e) {
-            throw refusal(path, e);
-        }
+        Path confined = confinedOrRefused(path, true);
         if (confined.equals(root.path())) {
             throw new AccessDeniedException(path.toString(), null, "the workspace root cannot be deleted");
         }
@@ -450,12 +448,7 @@ final class ConfinedFileSystem implements FileSystem {
 
     /** Whether an existing readable path is in the workspace rather than the packages directory. */
     private boolean inWorkspace(Path path) throws IOException {
-        Path confined;
-        try {
-            confined = confineRead(path);
-        } catch (SecurityException e) {
-            throw refusal(path, e);
-        }
+        Path confined = confinedOrRefused(path, false);
         host.checkAccess(confined, Set.of());
         return root.contains(confined);
     }
