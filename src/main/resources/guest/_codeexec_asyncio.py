@@ -2,7 +2,8 @@
 (_asyncio), and it has no reference counting; four things a program sees differ and are put right here:
 - a task whose exception nobody retrieved is reported ("Task exception was never retrieved") when its event loop
   closes; CPython reports it when the task is freed, GraalPy only if a garbage collection ever runs its __del__,
-  so a failed fire-and-forget task went unreported;
+  so a failed fire-and-forget task went unreported. Failed tasks are held until then: asyncio's own registry of
+  tasks holds them weakly, and a collection in between would lose the report;
 - tracebacks carry no frames of the Python Task's and Future's own methods, which are C code in CPython;
 - a coroutine is named in a task's repr: GraalPy's coroutines have no __qualname__ or __name__;
 - an exception raised in a coroutine after it awaited a failed task had that task's exception as __context__: the
@@ -10,8 +11,12 @@
 
 import os
 import sys
+import weakref
 
 from _codeexec_patches import stand_in
+
+# Per event loop, its tasks that failed: reported, unless retrieved, when the loop closes.
+_FAILED = weakref.WeakKeyDictionary()
 
 # (file, function) of the methods that CPython's _asyncio implements in C.
 _ACCELERATED = {("tasks.py", "__step"), ("tasks.py", "__step_run_and_handle_result"), ("tasks.py", "__wakeup"),
@@ -20,7 +25,7 @@ _ACCELERATED = {("tasks.py", "__step"), ("tasks.py", "__step_run_and_handle_resu
 
 def install(patches):
     patches.update({"asyncio.base_events": _patch_loop_close, "asyncio.coroutines": _patch_coroutine_names,
-                    "asyncio.tasks": _patch_task_wakeup})
+                    "asyncio.tasks": _patch_task_wakeup, "asyncio.futures": _patch_failed_tasks})
 
 
 def drop_accelerated_frames(stack):
@@ -38,9 +43,8 @@ def _patch_loop_close(base_events):
     close = loop_type.close
 
     def report_lost_exceptions(loop):
-        tasks = sys.modules.get("asyncio.tasks")
-        for task in list(tasks._scheduled_tasks) if tasks is not None else ():
-            if task._loop is loop and task.done() and not task.cancelled() and task._log_traceback:
+        for task in _FAILED.pop(loop, ()):
+            if task._log_traceback:
                 task.__del__()  # what CPython runs as the task is freed: the loop's exception handler
                 task._log_traceback = False  # and never again, should a collection run it
 
@@ -51,6 +55,20 @@ def _patch_loop_close(base_events):
             report_lost_exceptions(self)
 
     loop_type.close = stand_in(patched_close, close)
+
+
+def _patch_failed_tasks(futures):
+    """A task's exception is set through the Python Future's set_exception (the Task's own refuses callers)."""
+    future_type = futures._PyFuture
+    set_exception = future_type.set_exception
+
+    def patched_set_exception(self, exception):
+        set_exception(self, exception)
+        tasks = sys.modules.get("asyncio.tasks")
+        if tasks is not None and isinstance(self, tasks.Task):
+            _FAILED.setdefault(self._loop, []).append(self)
+
+    future_type.set_exception = stand_in(patched_set_exception, set_exception)
 
 
 def _patch_coroutine_names(coroutines):

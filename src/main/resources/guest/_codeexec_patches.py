@@ -27,11 +27,17 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     `indent_json` its JSON layout (_patch_json_encoder). Returns the standard library's state between runs
     (_codeexec_state), for the driver to reset before each."""
     import os
+    # GraalPy's datetime reads what importing time sets up: until then datetime.fromtimestamp, date.fromtimestamp,
+    # a naive timestamp() and astimezone() failed past every except clause (NullPointerException).
+    import time  # noqa: F401
     import _codeexec_asyncio
     import _codeexec_sizes
     import _codeexec_state
     import _codeexec_system
     _limit_threads(threads_per_run)
+    # The driver starts in the workspace: the sandbox user's home. Set before the state takes the environment.
+    home = os.getcwd()
+    _codeexec_system.set_environment(home)
     state = _codeexec_state.LibraryState()
 
     def patch_element_tree(module):
@@ -54,8 +60,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
                "gc": _patch_gc, "math": _patch_math}
-    # The driver starts in the workspace: the sandbox user's home.
-    _codeexec_system.install(patches, os.getcwd())
+    _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
     for name, patch in patches.items():
@@ -206,13 +211,16 @@ class _PatchingLoader:
 def _patch_traceback(traceback):
     """Tracebacks and stacks, however printed (the driver, traceback.print_exc or print_stack, logging), carry no Java
     stack, nor frames CPython would not have: the driver's, comprehensions' (inlined in 3.12), and those of asyncio's
-    Python Task and Future (C code in CPython)."""
+    Python Task and Future (C code in CPython). A module's missing attribute and a missing name in `from x import y`
+    get CPython's "Did you mean" as other misspelt names do."""
     import itertools
     from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
     init = exception_type.__init__
 
     def __init__(self, *args, **kwargs):
+        if len(args) > 1:
+            _name_what_is_missing(args[1])
         init(self, *args, **kwargs)
         if isinstance(getattr(self, "_str", None), str):
             self._str = without_java_stack(self._str)[0]
@@ -235,6 +243,25 @@ def _patch_traceback(traceback):
 
     summary_type._extract_from_extended_frame_gen = classmethod(stand_in(_extract_from_extended_frame_gen, extract))
     exception_type.__init__ = stand_in(__init__, init)
+
+
+def _name_what_is_missing(error):
+    """GraalPy raises a module's missing attribute without the name and module, and `from x import y`'s missing name
+    without name_from, which traceback's suggestions read: taken from the message, which says them."""
+    message = error.args[0] if getattr(error, "args", None) and isinstance(error.args[0], str) else ""
+    try:
+        if isinstance(error, AttributeError) and error.name is None:
+            module, found, attribute = message.partition("' has no attribute '")
+            if found and module.startswith("module '") and attribute.endswith("'"):
+                owner = sys.modules.get(module[len("module '"):])
+                if owner is not None:
+                    error.name, error.obj = attribute[:-1], owner
+        elif isinstance(error, ImportError) and getattr(error, "name_from", None) is None and error.name is not None:
+            missing, found, rest = message.partition("' from '")
+            if found and missing.startswith("cannot import name '") and rest.startswith(error.name + "'"):
+                error.name_from = missing[len("cannot import name '"):]
+    except (AttributeError, TypeError):  # an exception class that keeps these read-only: no suggestion
+        pass
 
 
 def _inline_comprehensions(frame_type, stack, callee_first):

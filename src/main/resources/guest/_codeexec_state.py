@@ -1,8 +1,8 @@
 """The settings a run leaves in standard-library modules that stay imported in a warm interpreter, put back as a new
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
-seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes and asyncio's
-task names. Modules a run never imported cost nothing here."""
+seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
+event loop policy and task names, and threading's excepthook. Modules a run never imported cost nothing here."""
 
 import itertools
 import os
@@ -92,6 +92,14 @@ class LibraryState:
         tasks = modules.get("asyncio.tasks")
         if tasks is not None:  # a new process's first task is Task-1
             tasks._task_name_counter = itertools.count(1).__next__
+        events = modules.get("asyncio.events")
+        if events is not None:
+            # asyncio.run() marks the policy's loop as set (to none): get_event_loop() in a later run raised "There
+            # is no current event loop" where a new process makes one. A new process has no policy yet.
+            events._event_loop_policy = None
+        threading = modules.get("threading")
+        if threading is not None:
+            threading.excepthook = threading.__excepthook__
         tree = modules.get("xml.etree.ElementTree")
         if tree is not None and self._namespaces is not None and tree._namespace_map != self._namespaces:
             tree._namespace_map.clear()

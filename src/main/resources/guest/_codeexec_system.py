@@ -1,6 +1,8 @@
-"""What the sandbox answers where CPython would start a process or ask the system for its user, as catchable Python
-exceptions and values. Under GraalPy the host refused os.system and os.popen past every except clause, subprocess
-said the program did not exist, and pwd failed internally (so did tarfile.add, getpass.getuser and ~ in paths)."""
+"""What the sandbox answers where CPython would start a process, set a signal handler or ask the system for its user
+and environment, as catchable Python exceptions and values. Under GraalPy the host refused os.system and os.popen
+past every except clause, subprocess said the program did not exist, pwd failed internally (so did tarfile.add,
+getpass.getuser and ~ in paths), multiprocessing's pools failed with EINVAL, signal.signal said only "Operation not
+permitted" while signal.alarm pretended to schedule, and os.environ held no HOME, PATH or LANG."""
 
 import errno
 import os
@@ -16,13 +18,25 @@ _OS_STARTS = ("system", "popen", "fork", "forkpty", "execv", "execve", "execl", 
               "spawnvpe", "posix_spawn", "posix_spawnp")
 
 
-def refusal():
-    return PermissionError(errno.EPERM, REFUSAL)
+# multiprocessing's own words: its pools and queues failed before they reached a process, on a semaphore.
+PROCESS_POOL_REFUSAL = (REFUSAL + "; multiprocessing.dummy and concurrent.futures.ThreadPoolExecutor offer the same "
+                        "API on threads")
+SIGNAL_REFUSAL = ("signal handlers and alarms are not available in the sandbox; for a time limit, wait with a timeout "
+                  "(a thread's join, a future's result) or use threading.Timer")
+# What a login shell would have set, and python -c would find: HOME, PATH and LANG are read by scripts directly.
+ENVIRONMENT = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "USER": USER, "LOGNAME": USER,
+               "SHELL": "/bin/sh"}
+# GraalPy's own, for native extensions the sandbox never loads.
+_GRAALPY_VARIABLES = ("UNSAFE_PYO3_SKIP_VERSION_CHECK",)
 
 
-def _refusing(original):
+def refusal(message=REFUSAL):
+    return PermissionError(errno.EPERM, message)
+
+
+def _refusing(original, message=REFUSAL):
     def refuse(*args, **kwargs):
-        raise refusal()
+        raise refusal(message)
 
     return stand_in(refuse, original)
 
@@ -50,6 +64,63 @@ def patch_subprocess(subprocess):
 def patch_multiprocessing_process(process):
     """multiprocessing.Process.start; multiprocessing.dummy's processes are threads and still start."""
     process.BaseProcess.start = _refusing(process.BaseProcess.start)
+
+
+def patch_multiprocessing_synchronize(synchronize):
+    """Every lock, semaphore and queue of multiprocessing (Pool's among them) is a SemLock, which failed with EINVAL."""
+    synchronize.SemLock.__init__ = _refusing(synchronize.SemLock.__init__, PROCESS_POOL_REFUSAL)
+
+
+def patch_process_pool(process):
+    """ProcessPoolExecutor checked the system's semaphores first and said there were too few."""
+    process._check_system_limits = _refusing(process._check_system_limits, PROCESS_POOL_REFUSAL)
+
+
+def patch_signal(signal):
+    """Handlers cannot be set; an alarm or timer that could never fire is refused rather than accepted. Cancelling
+    one (a zero delay) answers that none was set, as CPython's does when none was."""
+    signal.signal = _refusing(signal.signal, SIGNAL_REFUSAL)
+    alarm, setitimer = signal.alarm, signal.setitimer
+
+    def refuse_alarm(seconds):
+        if seconds != 0:
+            raise refusal(SIGNAL_REFUSAL)
+        return alarm(seconds)
+
+    def refuse_setitimer(which, seconds, interval=0.0):
+        if seconds != 0:
+            raise refusal(SIGNAL_REFUSAL)
+        return setitimer(which, seconds, interval)
+
+    signal.alarm, signal.setitimer = stand_in(refuse_alarm, alarm), stand_in(refuse_setitimer, setitimer)
+
+
+def thread_pool_defaults(threads_per_run):
+    """The patches that keep a pool's default size within the threads a run may start: ThreadPoolExecutor's
+    min(32, cpu_count + 4) and ThreadPool's cpu_count, the host's cores, passed the cap on hosts of 13 cores or more
+    and failed the first map that used them."""
+
+    def patch_executor(thread):
+        init = thread.ThreadPoolExecutor.__init__
+
+        def __init__(self, max_workers=None, *args, **kwargs):
+            if max_workers is None:
+                max_workers = min(32, (os.cpu_count() or 1) + 4, threads_per_run)
+            init(self, max_workers, *args, **kwargs)
+
+        thread.ThreadPoolExecutor.__init__ = stand_in(__init__, init)
+
+    def patch_thread_pool(pool):
+        init = pool.ThreadPool.__init__
+
+        def __init__(self, processes=None, *args, **kwargs):
+            if processes is None:  # besides its workers, a pool runs three threads of its own
+                processes = max(1, min(os.cpu_count() or 1, threads_per_run - 3))
+            init(self, processes, *args, **kwargs)
+
+        pool.ThreadPool.__init__ = stand_in(__init__, init)
+
+    return patch_executor, patch_thread_pool
 
 
 def patch_pool(pool):
@@ -111,9 +182,24 @@ def patch_tempfile(tempfile):
     tempfile._O_TMPFILE_WORKS = False
 
 
-def install(patches, home):
+def set_environment(home):
+    """The environment a program started from a login shell finds, its home the workspace."""
+    for name in _GRAALPY_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ.update(ENVIRONMENT, HOME=home, PWD=home)
+
+
+def install(patches, home, threads_per_run):
     """Patches os now and adds the patches of modules imported later to `patches` (name -> patch)."""
     patch_os(os)
+    patch_executor, patch_thread_pool = thread_pool_defaults(threads_per_run)
+
+    def patch_pools(pool):
+        patch_pool(pool)
+        patch_thread_pool(pool)
+
     patches.update({"subprocess": patch_subprocess, "multiprocessing.process": patch_multiprocessing_process,
-                    "multiprocessing.pool": patch_pool, "pwd": lambda module: patch_pwd(module, home),
-                    "tempfile": patch_tempfile})
+                    "multiprocessing.synchronize": patch_multiprocessing_synchronize,
+                    "concurrent.futures.process": patch_process_pool, "concurrent.futures.thread": patch_executor,
+                    "multiprocessing.pool": patch_pools, "signal": patch_signal,
+                    "pwd": lambda module: patch_pwd(module, home), "tempfile": patch_tempfile})

@@ -13,8 +13,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -237,13 +235,15 @@ class SandboxEscapeTest {
     @Test
     void hostEnvironmentIsInvisible() {
         assertEquals(SECRET, System.getenv("CODEEXEC_TEST_SECRET"), "surefire must set the secret for this test");
-        // Two controls, each checked on its own: the guest's environment is empty (EnvironmentAccess.NONE, and the
-        // worker's own is LC_ALL only), and /proc is outside the workspace, so its environ files are refused before
-        // anything is read. The refusal is asserted, not swallowed: a /proc that opened would be reported with
-        // whether the secret was in it (HardIsolationTest reads the workers' /proc/<pid>/environ from the host).
+        // Two controls, each checked on its own: the guest's environment is the sandbox's own, a login shell's
+        // names with its values (EnvironmentAccess.NONE, and the worker's own is LC_ALL only), and /proc is outside
+        // the workspace, so its environ files are refused before anything is read. The refusal is asserted, not
+        // swallowed: a /proc that opened would be reported with whether the secret was in it (HardIsolationTest
+        // reads the workers' /proc/<pid>/environ from the host).
         String probe = """
                 import os
-                print(' '.join(sorted(os.environ)))
+                home = os.getcwd()
+                print(' '.join(f'{k}={v}'.replace(home, '~') for k, v in sorted(os.environ.items())))
                 for p in ('/proc/self/environ', '/proc/1/environ', '/proc/self/cmdline'):
                     try:
                         print(p, 'read', '%1$s' in open(p, 'rb').read().decode('latin-1'))
@@ -253,11 +253,8 @@ class SandboxEscapeTest {
         McpCalls.Exec r = mcp.exec(probe);
         assertEquals(0, r.exitCode(), r.stderr());
         String[] lines = r.stdout().split("\n");
-        Set<String> seen = new TreeSet<>(List.of(lines[0].split(" ")));
-        Set<String> hostVariables = new TreeSet<>(System.getenv().keySet());
-        hostVariables.add("LC_ALL");
-        seen.retainAll(hostVariables);
-        assertEquals(Set.of(), seen, "host or worker variables visible to the guest");
+        assertEquals("HOME=~ LANG=C.UTF-8 LOGNAME=sandbox PATH=/usr/local/bin:/usr/bin:/bin PWD=~ SHELL=/bin/sh "
+                + "USER=sandbox", lines[0], "host or worker variables visible to the guest");
         assertEquals(Stream.of("/proc/self/environ", "/proc/1/environ", "/proc/self/cmdline")
                 .map(p -> p + " " + notPermitted(p)).toList(), List.of(lines).subList(1, lines.length));
     }

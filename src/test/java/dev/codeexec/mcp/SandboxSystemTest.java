@@ -47,6 +47,60 @@ class SandboxSystemTest {
     }
 
     @Test
+    void processPoolsAndTheirLocksAreRefusedNamingTheThreadedAlternatives() {
+        String pools = "PermissionError [Errno 1] creating processes is not allowed in the sandbox; multiprocessing.dummy"
+                + " and concurrent.futures.ThreadPoolExecutor offer the same API on threads";
+        String out = attempts("import multiprocessing, concurrent.futures",
+                "multiprocessing.Pool(2)", "multiprocessing.Queue()", "multiprocessing.Lock()",
+                "concurrent.futures.ProcessPoolExecutor(2)");
+        assertEquals((pools + "\nfinally\n").repeat(4), out);
+    }
+
+    @Test
+    void threadPoolsOfTheDefaultSizeStayWithinTheRunsThreadsOnAManyCoreHost() {
+        // As on a 64-core host: ThreadPoolExecutor's default was 32 threads and ThreadPool's 64 (GraalPy's own count
+        // of the cores), past the 16 a run has.
+        McpCalls.Exec run = mcp.exec("""
+                import os, threading, __graalpython__
+                from concurrent.futures import ThreadPoolExecutor
+                from multiprocessing.dummy import Pool
+                os.cpu_count = __graalpython__.get_max_process_count = lambda: 64
+                gate = threading.Event()
+                with ThreadPoolExecutor() as executor:
+                    futures = [executor.submit(gate.wait, 60) for _ in range(40)]
+                    gate.set()
+                    print(sum(f.result() for f in futures))
+                with Pool() as pool:
+                    print(sum(pool.map(abs, range(-40, 0))))
+                """);
+        assertEquals("40\n820\n", run.stdout(), run.stderr());
+    }
+
+    @Test
+    void signalHandlersAndAlarmsAreRefusedNamingWhatWorksInstead() {
+        String refused = "PermissionError [Errno 1] signal handlers and alarms are not available in the sandbox; for a"
+                + " time limit, wait with a timeout (a thread's join, a future's result) or use threading.Timer";
+        String out = attempts("import signal", "signal.signal(signal.SIGALRM, print)", "signal.alarm(5)",
+                "signal.setitimer(signal.ITIMER_REAL, 0.5)", "signal.alarm(0)");
+        assertEquals((refused + "\nfinally\n").repeat(3) + "0\nfinally\n", out);
+    }
+
+    @Test
+    void theEnvironmentIsALoginShellsWithTheWorkspaceAsHome() {
+        McpCalls.Exec run = mcp.exec("""
+                import os
+                print(sorted(os.environ))
+                print(os.environ['HOME'] == os.getcwd() == os.environ['PWD'], os.environ['USER'], os.getenv('LANG'))
+                print(os.environ['PATH'])
+                """);
+        assertEquals("""
+                ['HOME', 'LANG', 'LOGNAME', 'PATH', 'PWD', 'SHELL', 'USER']
+                True sandbox C.UTF-8
+                /usr/local/bin:/usr/bin:/bin
+                """, run.stdout(), run.stderr());
+    }
+
+    @Test
     void pathsOutsideTheWorkspaceAreRefusedWithCatchableErrors() {
         String out = attempts("import os", "os.chdir('..')", "os.chdir('/tmp')", "os.access('/etc/passwd', os.R_OK)",
                 "os.unlink('/etc/passwd')", "os.rmdir('/etc')", "os.remove('../x')");

@@ -84,6 +84,30 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void theEventLoopAndTheWarningAndThreadHooksAreAsANewProcessHasThemInTheCallersNextRun() {
+        String first = alice.exec(MARK + """
+                import asyncio, threading, warnings
+                async def main():
+                    return 'ran'
+                print(asyncio.run(main()))
+                warnings.showwarning = lambda *args, **kwargs: None
+                warnings.formatwarning = lambda *args, **kwargs: 'reformatted'
+                threading.excepthook = lambda args: print('hooked')
+                """).stdout();
+        McpCalls.Exec next = alice.exec(SHOW_MARK + """
+                import asyncio, threading, warnings
+                loop = asyncio.get_event_loop()
+                print(loop.run_until_complete(asyncio.sleep(0, 'second')))
+                loop.close()
+                warnings.warn('visible')
+                print(threading.excepthook is threading.__excepthook__)
+                """);
+        assertEquals(first.lines().findFirst().orElseThrow() + "\nsecond\nTrue\n", next.stdout(), next.stderr());
+        assertEquals("<string>:4: DeprecationWarning: There is no current event loop\n"
+                + "<string>:7: UserWarning: visible\n", next.stderr().replaceAll("\n  [^\n]*", ""));
+    }
+
+    @Test
     void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
         String first = alice.exec(MARK + "import builtins, io\nkept = 1\n"
                 + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();

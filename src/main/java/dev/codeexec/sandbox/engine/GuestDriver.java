@@ -342,7 +342,10 @@ final class GuestDriver {
                         stream.reconfigure(encoding=encoding, errors=errors, newline="\\n",
                                            line_buffering=line_buffering, write_through=write_through)
                     return stream
+                # The filters, and the hooks a run may replace to silence or reroute warnings: a later run's warnings
+                # went where that run sent them.
                 warning_filters = list(warnings.filters)
+                warning_hooks = (warnings.showwarning, warnings.formatwarning)
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
@@ -389,6 +392,7 @@ final class GuestDriver {
                     sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
                     sys.displayhook, sys.excepthook = displayhook, excepthook
                     warnings.filters[:] = warning_filters
+                    warnings.showwarning, warnings.formatwarning = warning_hooks
                     exit_handlers.clear()
                     library_state.reset()
                     if getcwd() != workdir:  # a change of directory costs a file-system check; asking does not
@@ -447,6 +451,23 @@ final class GuestDriver {
                         close_open_files()
                     return result
 
+                def report_uncaught(e, tb):
+                    # As CPython: a hook the caller set reports it; if the hook fails, both are printed.
+                    hook = sys.excepthook
+                    if hook is sys_state[8]:
+                        print_exception(e, tb)
+                        return
+                    try:
+                        hook(type(e), e, tb)
+                    except BaseException as failure:
+                        if isinstance(failure, foreign_exception):
+                            raise
+                        failure.__context__ = None  # CPython calls the hook with no exception being handled
+                        sys.stderr.write("Error in sys.excepthook:\\n")
+                        print_exception(failure, failure.__traceback__)
+                        sys.stderr.write("\\nOriginal exception was:\\n")
+                        print_exception(e, tb)
+
                 def run_exit_handlers():
                     # Then, as a process's last step, what the run registered with atexit, last first; a handler's
                     # exception is printed and ignored. A session's handlers wait for its end as a process's would,
@@ -491,7 +512,7 @@ final class GuestDriver {
                                     explain_import_error(e)
                                 except Exception:  # the caller may have patched what it uses: keep the plain error
                                     pass
-                            print_exception(e, e.__traceback__.tb_next)
+                            report_uncaught(e, e.__traceback__.tb_next)
                             return 1, isinstance(e, MemoryError)
                     finally:
                         flush()
