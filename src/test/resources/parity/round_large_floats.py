@@ -1,0 +1,3 @@
+# round() of a float past 2**53, which is already a whole number: the int it stands for.
+for x in (2.0 ** 70, float(2 ** 64), 2 ** 63 + 0.0, 5.810448333736019e+19, 123456.5, 2.5):
+    print(round(x), int(x))
