@@ -1,7 +1,18 @@
-# A fill character that is itself an alignment character, as banners use it.
+# Fills that are themselves alignment characters, as banners and tables use them: f-strings (with a width given at
+# run time too), str.format on a literal, format() and string.Formatter.
+import string
+
+title, width = "Report", 30
+print(f"{title:=^30}|{'':=<12}|{42:0>5}|{3.5:~^9}|{title!r:<^12}|{title:=^{width}}|{-7:==+6}")
+print("{:-<10}|{:<^9}|{:>>5}|{:=^8}".format("a", "b", 1, 2), "{name:=^12}".format(name="x"), "{!r:>^9}".format("q"))
 for spec in ("=^30", "<^9", ">>5", "-<10", "*^9"):
-    try:
-        print(repr(format("Report", spec)))
-    except ValueError as e:
-        print(spec, "ValueError:", e)
-print(f"{'':=<12}|{42:0>5}|{3.5:~^9}")
+    print(repr(format("Report", spec)))
+print(string.Formatter().format("{0:^^7}", 3.25))
+
+
+class Table:
+    def rule(self):
+        return f"{'':=<20}"
+
+
+print(Table().rule(), [f"{i:>>3}" for i in range(3)], f"{'\x00':=^5}" == "==\x00==")

@@ -228,6 +228,9 @@ final class GuestDriver {
                         exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
+                import _codeexec_format
+                _codeexec_format.install(builtins)
+                compile_source = _codeexec_format.compile_source
                 library_state = guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"),
                                                       globals().pop("__codeexec_xml"),
                                                       globals().pop("__codeexec_json_indent"))
@@ -486,7 +489,7 @@ final class GuestDriver {
                         code = compiled.pop(source, None)
                         if code is None:
                             try:
-                                code = compile(source, "<string>", "exec")
+                                code = compile_source(source, "<string>")
                             except (SyntaxError, ValueError) as e:
                                 print_exception(e, None)
                                 return 1, False
