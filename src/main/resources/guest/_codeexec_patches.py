@@ -31,6 +31,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     # a naive timestamp() and astimezone() failed past every except clause (NullPointerException).
     import time  # noqa: F401
     import _codeexec_asyncio
+    import _codeexec_profile
     import _codeexec_sizes
     import _codeexec_state
     import _codeexec_system
@@ -59,7 +60,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
-               "gc": _patch_gc, "math": _patch_math}
+               "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile}
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof

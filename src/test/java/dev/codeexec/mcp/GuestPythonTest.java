@@ -94,6 +94,37 @@ class GuestPythonTest {
     }
 
     @Test
+    void cProfileProfilesRunsAndEnabledRegionsOnThePurePythonProfiler() {
+        // GraalPy's _lsprof failed every cProfile.Profile() past every except clause.
+        McpCalls.Exec run = mcp.exec("""
+                import cProfile, io, pstats
+                def fib(n):
+                    return n if n < 2 else fib(n - 1) + fib(n - 2)
+                def calls(profiler):
+                    stats = pstats.Stats(profiler, stream=io.StringIO()).stats
+                    return [nc for (file, line, name), (cc, nc, tt, ct, callers) in stats.items() if name == 'fib']
+                with cProfile.Profile() as profiler:
+                    fib(10)
+                print(calls(profiler))
+                def region():
+                    profiler = cProfile.Profile()
+                    profiler.enable()
+                    fib(5)
+                    profiler.disable()
+                    return profiler
+                print(calls(region()))
+                cProfile.run('fib(3)', sort='ncalls')
+                """);
+        assertEquals(0, run.exitCode(), run.stderr());
+        String[] lines = run.stdout().split("\n");
+        assertEquals("[177]", lines[0]);
+        assertEquals("[15]", lines[1]);
+        assertTrue(run.stdout().contains("Ordered by: call count"), run.stdout());
+        assertTrue(run.stdout().lines().anyMatch(l -> l.strip().startsWith("5/1 ") && l.endsWith("<string>:2(fib)")),
+                run.stdout());
+    }
+
+    @Test
     void anInternalErrorOfTheInterpreterShowsNoJavaFrames() {
         // GraalPy maps ripemd160 to a JDK algorithm that does not exist, and appends the Java stack.
         McpCalls.Exec uncaught = mcp.exec("import hashlib\nhashlib.new('ripemd160', b'x')");
