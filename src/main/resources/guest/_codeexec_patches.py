@@ -60,7 +60,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
-               "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile}
+               "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
+               "zoneinfo._zoneinfo": _patch_zoneinfo}
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
@@ -280,6 +281,19 @@ def _inline_comprehensions(frame_type, stack, callee_first):
             merged.append(frame)
     if len(merged) < len(stack):
         stack[:] = reversed(merged) if callee_first else merged
+
+
+def _patch_zoneinfo(module):
+    """The pure-Python ZoneInfo's repr names its class bare; CPython's (C) names it as its type does,
+    zoneinfo.ZoneInfo, which every repr of an aware datetime shows."""
+    zone_type = module.ZoneInfo
+    native = zone_type.__repr__
+
+    def __repr__(self):
+        text = native(self)
+        return "zoneinfo." + text if type(self) is zone_type else text
+
+    zone_type.__repr__ = stand_in(__repr__, native)
 
 
 def _patch_gc(gc):
