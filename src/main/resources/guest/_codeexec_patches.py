@@ -65,6 +65,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
+    # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
+    sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
