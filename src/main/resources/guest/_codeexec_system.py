@@ -97,8 +97,8 @@ def patch_signal(signal):
 
 def thread_pool_defaults(threads_per_run):
     """The patches that keep a pool's default size within the threads a run may start: ThreadPoolExecutor's
-    min(32, cpu_count + 4) and ThreadPool's cpu_count, the host's cores, passed the cap on hosts of 13 cores or more
-    and failed the first map that used them."""
+    min(32, cpu_count + 4) and ThreadPool's one per core (GraalPy's count), both the host's, passed the cap on hosts
+    of 13 cores or more and failed the first map that used them."""
 
     def patch_executor(thread):
         init = thread.ThreadPoolExecutor.__init__
