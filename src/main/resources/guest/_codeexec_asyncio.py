@@ -82,7 +82,7 @@ def _patch_coroutine_names(coroutines):
             return f"{code.co_qualname}(){text[len(unnamed):]}"
         return text
 
-    coroutines._format_coroutine = _format_coroutine
+    coroutines._format_coroutine = stand_in(_format_coroutine, native)
 
 
 def _patch_task_wakeup(tasks):

@@ -13,6 +13,8 @@ _ALIGNMENTS = "=<>^"
 _FIRST_PAIRS = tuple(":" + a for a in _ALIGNMENTS)
 # Stand-ins for the fill while GraalPy pads; one that the value's own text holds is skipped.
 _STAND_INS = ("\x00", "\ue000", "\U000f0000")
+# An f-string field's conversion as the compiler numbers it (ast.FormattedValue.conversion; -1 for none).
+_CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
 # Single underscore: a name with two would be mangled inside a class body.
 _FORMAT_NAME = "_codeexec_fill_format"
 _STR_FORMAT_NAME = "_codeexec_fill_str_format"
@@ -20,12 +22,8 @@ _STR_FORMAT_NAME = "_codeexec_fill_str_format"
 
 def fill_format(value, spec, conversion=-1):
     """format(value, spec), with a fill that is an alignment character padded through a stand-in."""
-    if conversion == 114:
-        value = repr(value)
-    elif conversion == 115:
-        value = str(value)
-    elif conversion == 97:
-        value = ascii(value)
+    if conversion != -1:
+        value = _CONVERSIONS[conversion](value)
     if not _fills_with_alignment(spec):
         return _native_format(value, spec)
     text = value if isinstance(value, str) else ""
@@ -55,9 +53,7 @@ def install(builtins):
     from _codeexec_patches import stand_in
 
     def format(value, format_spec="", /):
-        if _fills_with_alignment(format_spec):
-            return fill_format(value, format_spec)
-        return _native_format(value, format_spec)
+        return fill_format(value, format_spec)
 
     builtins.format = stand_in(format, _native_format)
     setattr(builtins, _FORMAT_NAME, fill_format)

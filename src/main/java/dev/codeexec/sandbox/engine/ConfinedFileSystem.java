@@ -450,7 +450,7 @@ final class ConfinedFileSystem implements FileSystem {
     private boolean inWorkspace(Path path) throws IOException {
         Path confined = confinedOrRefused(path, false);
         host.checkAccess(confined, Set.of());
-        return root.contains(confined);
+        return confined.startsWith(root.path());  // confineRead tried the workspace first: no second confinement
     }
 
     @Override
