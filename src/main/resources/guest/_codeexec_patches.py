@@ -55,13 +55,17 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
 
     def patch_random(module):
         state.random_imported(module)
+
+    def patch_mimetypes(module):
+        import _codeexec_mimetypes
+        _codeexec_mimetypes.patch_mimetypes(module)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
                "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
-               "zoneinfo._zoneinfo": _patch_zoneinfo}
+               "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs}
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
@@ -458,6 +462,23 @@ def _patch_socket(_socket):
         setattr(_socket, name, new)
         if imported is not None and getattr(imported, name, None) is old:
             setattr(imported, name, new)
+
+
+def _patch_codecs(codecs):
+    """GraalPy's lookup names a codec as it was asked for ("utf8", "latin1"); CPython's by the encodings module that
+    serves it ("utf-8", "iso8859-1"), which code compares with to tell encodings apart. The codec stays GraalPy's."""
+    import encodings
+    lookup = codecs.lookup
+
+    def named_lookup(encoding):
+        info = lookup(encoding)
+        # CPython's lookup lower-cases the name before its search functions normalise it.
+        served = encodings.search_function(encoding.lower())
+        if served is not None and info.name != served.name:
+            info.name = served.name
+        return info
+
+    codecs.lookup = stand_in(named_lookup, lookup)
 
 
 def _patch_blake2(_blake2):
