@@ -1,9 +1,10 @@
 """Format specs whose fill character is itself an alignment character (f"{title:=^40}", "{:<^9}".format(x)), which
 GraalPy's format-spec parser, in Java, refuses with "Invalid conversion specification" for every type. The driver
 compiles a caller's source through `compile_source`: only a source that holds such a spec is parsed and rewritten,
-so that its f-string fields and the `.format` calls of its string literals format through `fill_format`; the
-builtin format() (and string.Formatter through it) goes there too. A template that is not a literal
-(`template.format(...)` with `template` a variable) is left as GraalPy has it."""
+so that its f-string fields format through `fill_format` and its string literals holding such a field become
+`FillTemplate`s, whose format and format_map pad in Python wherever the template goes (a variable, a list of
+them). The builtin format() (and string.Formatter through it) goes through `fill_format` too. A template built at
+run time (read from a file, joined from parts) is left as GraalPy has it."""
 
 _native_format = format
 
@@ -17,7 +18,7 @@ _STAND_INS = ("\x00", "\ue000", "\U000f0000")
 _CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
 # Single underscore: a name with two would be mangled inside a class body.
 _FORMAT_NAME = "_codeexec_fill_format"
-_STR_FORMAT_NAME = "_codeexec_fill_str_format"
+_TEMPLATE_NAME = "_codeexec_fill_template"
 
 
 def fill_format(value, spec, conversion=-1):
@@ -31,8 +32,8 @@ def fill_format(value, spec, conversion=-1):
     return _native_format(value, stand_in + spec[1:]).replace(stand_in, spec[0])
 
 
-def fill_str_format(template, /, *args, **kwargs):
-    """template.format(*args, **kwargs), each field formatted through fill_format (string.Formatter's parsing)."""
+def _fill_formatter():
+    """string.Formatter with each field formatted through fill_format (made at first use: string is imported then)."""
     global _formatter
     if _formatter is None:
         import string
@@ -42,14 +43,26 @@ def fill_str_format(template, /, *args, **kwargs):
                 return fill_format(value, format_spec)
 
         _formatter = Formatter()
-    return _formatter.format(template, *args, **kwargs)
+    return _formatter
 
 
 _formatter = None
 
 
+class FillTemplate(str):
+    """A string literal holding a field whose fill is an alignment character. Only its own format and format_map
+    differ from str's; what str's other methods return is a plain str."""
+    __slots__ = ()
+
+    def format(self, /, *args, **kwargs):
+        return _fill_formatter().vformat(self, args, kwargs)
+
+    def format_map(self, mapping):
+        return _fill_formatter().vformat(self, (), mapping)
+
+
 def install(builtins):
-    """The two functions a rewritten source calls, as builtins (the caller's globals stay its own), and format()."""
+    """The two names a rewritten source calls, as builtins (the caller's globals stay its own), and format()."""
     from _codeexec_patches import stand_in
 
     def format(value, format_spec="", /):
@@ -57,11 +70,17 @@ def install(builtins):
 
     builtins.format = stand_in(format, _native_format)
     setattr(builtins, _FORMAT_NAME, fill_format)
-    setattr(builtins, _STR_FORMAT_NAME, fill_str_format)
+    setattr(builtins, _TEMPLATE_NAME, FillTemplate)
 
 
 def _fills_with_alignment(spec):
     return type(spec) is str and len(spec) >= 2 and spec[0] in _ALIGNMENTS and spec[1] in _ALIGNMENTS
+
+
+def _holds_fill_field(text):
+    """Whether `text`, as a template, has a field whose spec starts with two alignment characters."""
+    import re
+    return re.search(r"\{[^{}]*:[=<>^][=<>^]", text) is not None
 
 
 def _may_hold_spec(text):
@@ -101,14 +120,28 @@ def _rewriter():
                                                             format_spec=None), node)
             return node
 
-        def visit_Call(self, node):
-            self.generic_visit(node)
-            func = node.func
-            if (isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, ast.Constant)
-                    and isinstance(func.value.value, str) and _may_hold_spec(func.value.value)):
+        def visit_JoinedStr(self, node):
+            # An f-string's literal text is no template; its fields are rewritten above.
+            node.values = [self.visit(value) if isinstance(value, ast.FormattedValue) else value
+                           for value in node.values]
+            return node
+
+        def visit_Constant(self, node):
+            if isinstance(node.value, str) and _holds_fill_field(node.value):
                 self.changed = True
-                return ast.copy_location(ast.Call(func=ast.Name(id=_STR_FORMAT_NAME, ctx=ast.Load()),
-                                                  args=[func.value, *node.args], keywords=node.keywords), node)
+                return ast.copy_location(ast.Call(func=ast.Name(id=_TEMPLATE_NAME, ctx=ast.Load()), args=[node],
+                                                  keywords=[]), node)
+            return node
+
+        def visit_Expr(self, node):
+            # A docstring stays a constant (__doc__); a statement that is only a string does nothing either way.
+            return node if isinstance(node.value, ast.Constant) else self.generic_visit(node)
+
+        def visit_match_case(self, node):
+            # A pattern's literals must stay literals.
+            if node.guard is not None:
+                node.guard = self.visit(node.guard)
+            node.body = [self.visit(statement) for statement in node.body]
             return node
 
     return Rewriter()

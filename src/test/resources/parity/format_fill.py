@@ -16,3 +16,10 @@ class Table:
 
 
 print(Table().rule(), [f"{i:>>3}" for i in range(3)], f"{'\x00':=^5}" == "==\x00==")
+
+# A template kept in a name or a list, as report code keeps its layout apart from its data.
+HEADER, ROW = "{:=^24}", "{name:.<12}{total:>>8}"
+print(HEADER.format(" Totals "))
+for name, total in (("north", 120), ("south", 75)):
+    print(ROW.format(name=name, total=total), ROW.format_map({"name": name, "total": total}) == ROW.format(name=name, total=total))
+print([layout.format(7) for layout in ("{:^^5}", "{:<<4}", "{:=>6}")], HEADER == "{:=^24}", HEADER.upper())
