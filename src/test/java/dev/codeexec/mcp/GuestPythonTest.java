@@ -235,6 +235,22 @@ class GuestPythonTest {
     }
 
     @Test
+    void aModuleWrittenAndLeftOpenImportsWithWhatWasWritten() {
+        // CPython closes the unreferenced file at once; GraalPy kept its buffer, and import and runpy read nothing.
+        String name = "left_open_" + Long.toHexString(System.nanoTime());
+        McpCalls.Exec r = mcp.exec(Map.of("code", """
+                import importlib, runpy
+                open("NAME.py", "w").write("VALUE = 7\\n")
+                import NAME
+                open("NAME_script.py", "w").write("RESULT = VALUE * 6\\n")
+                print(NAME.VALUE, runpy.run_path("NAME_script.py", {"VALUE": 7})["RESULT"])
+                open("NAME.py", "w").write("VALUE = 80\\n")
+                print(importlib.reload(NAME).VALUE)
+                """.replace("NAME", name), "fresh", true));
+        assertEquals("7 42\n80\n", r.stdout(), r.stderr());
+    }
+
+    @Test
     void nativeModulesFailWithAnImportErrorThatSaysWhy() {
         McpCalls.Exec r = mcp.exec("""
                 for name in ('sqlite3', 'ctypes', 'bz2'):
