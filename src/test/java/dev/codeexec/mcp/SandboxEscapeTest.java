@@ -84,6 +84,27 @@ class SandboxEscapeTest {
     }
 
     @Test
+    void theNullDeviceDropsWritesAndReadsEmptyAndIsTheOnlyDevice() throws IOException {
+        // Twice the test profile's file size limit: what goes to /dev/null is no file of the workspace.
+        McpCalls.Exec r = mcp.exec("""
+                import contextlib, os
+                with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+                    print("x" * 2097152)
+                fd = os.open(os.devnull, os.O_WRONLY)
+                print(os.write(fd, b"abc"), os.lseek(fd, 0, os.SEEK_CUR))
+                os.close(fd)
+                with open(os.devnull, "rb") as source:
+                    print(source.read(), oct(os.stat(os.devnull).st_mode))
+                """, 20);
+        assertEquals("3 0\nb'' 0o20666\n", r.stdout(), r.stderr());
+        refused("open('/dev/zero', 'rb').read(8)", notPermitted("/dev/zero"));
+        refused("open('/dev/urandom', 'rb').read(8)", notPermitted("/dev/urandom"));
+        refused("open('/dev/stdout', 'w').write('x')", notPermitted("/dev/stdout"));
+        refused("import os; os.remove(os.devnull)", "PermissionError: [Errno 13] Permission denied: '/dev/null'");
+        refused("import os; print(os.listdir('/dev'))", notPermitted("/dev"));
+    }
+
+    @Test
     void symlinkPointingOutOfTheWorkspaceIsNotFollowed() throws IOException {
         Path dirLink = WORKSPACE.resolve("link-to-etc-" + UUID.randomUUID());
         Path fileLink = WORKSPACE.resolve("link-to-passwd-" + UUID.randomUUID());

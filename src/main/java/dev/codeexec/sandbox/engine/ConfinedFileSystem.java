@@ -34,8 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
- * The guest's view of the disk: the workspace, read-write, the packages directory, read-only, and nothing
- * else. Every path is checked by {@link WorkspaceRoot} on its real path before the host file system sees it.
+ * The guest's view of the disk: the workspace, read-write, the packages directory, read-only, {@code /dev/null}
+ * ({@link NullDevice}, never the host's), and nothing else. Every path is checked by {@link WorkspaceRoot} on its real path before the host file system sees it.
  * Writes (create, delete, write, attributes, copy target, move, working directory) go through the workspace
  * check alone, so the packages directory is read-only because no write path looks at it, not because each
  * remembers to refuse it; the guest sees the same PermissionError as outside the workspace. Guest code may not create links,
@@ -116,7 +116,15 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public void checkAccess(Path path, Set<? extends AccessMode> modes, LinkOption... linkOptions) throws IOException {
+        if (isNullDevice(path) && !modes.contains(AccessMode.EXECUTE)) {
+            return;
+        }
         host.checkAccess(confinedOrRefused(path, modes.contains(AccessMode.WRITE)), modes, linkOptions);
+    }
+
+    /** The one path outside the workspace guest code may open: {@link NullDevice} serves it. */
+    private boolean isNullDevice(Path path) {
+        return NullDevice.is(absolute(path).normalize());
     }
 
     /** The path confined for writing or for reading, a refusal thrown as {@link #refusal}. */
@@ -157,6 +165,9 @@ final class ConfinedFileSystem implements FileSystem {
     @Override
     public SeekableByteChannel newByteChannel(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
             throws IOException {
+        if (isNullDevice(path)) {
+            return new NullDevice();
+        }
         if (!options.contains(StandardOpenOption.WRITE) && !options.contains(StandardOpenOption.APPEND)) {
             Path readable = confineRead(path);
             SeekableByteChannel channel = host.newByteChannel(readable, options, attrs);
@@ -263,6 +274,9 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
+        if (isNullDevice(path)) {  // a character device's metadata, as os.stat(os.devnull) shows it
+            return host.readAttributes(NullDevice.PATH, attributes, options);
+        }
         return host.readAttributes(confineRead(path), attributes, options);
     }
 
