@@ -69,7 +69,6 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
-    _flush_before_open_code()
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
     sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
     for name, patch in patches.items():
@@ -685,26 +684,6 @@ def _patch_csv(csv):
         return original_to_list(self, rowdict)
     DictReader.__next__ = stand_in(__next__, original_next)
     DictWriter._dict_to_list = stand_in(_dict_to_list, original_to_list)
-
-
-def _flush_before_open_code():
-    """A file written and left unclosed (open("helper.py", "w").write(source)) is closed at once by CPython's
-    reference counting; GraalPy keeps its buffer until the object is collected, and io.open_code, through which
-    import, runpy and importlib read a source, saw an empty file: the module imported empty. GraalPy writes pending
-    buffers out before it answers a stat, so open_code asks for one first."""
-    import _io
-    import io
-    import os
-    open_code = _io.open_code
-
-    def flushing_open_code(path):
-        try:
-            os.stat(path)
-        except (OSError, TypeError, ValueError):  # open_code's own error is the one to see
-            pass
-        return open_code(path)
-
-    _io.open_code = io.open_code = stand_in(flushing_open_code, open_code)
 
 
 def _patch_io(io):

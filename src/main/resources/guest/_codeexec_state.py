@@ -2,7 +2,7 @@
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
-event loop policy and task names, and threading's excepthook. Modules a run never imported cost nothing here."""
+event loop policy and task names, threading's excepthook and the numbers in thread names. Modules a run never imported cost nothing here."""
 
 import itertools
 import os
@@ -98,8 +98,12 @@ class LibraryState:
             # is no current event loop" where a new process makes one. A new process has no policy yet.
             events._event_loop_policy = None
         threading = modules.get("threading")
-        if threading is not None:
+        if threading is not None:  # a new process's first thread is Thread-1, its first pool's ThreadPoolExecutor-0
             threading.excepthook = threading.__excepthook__
+            threading._counter = itertools.count(1).__next__
+        executors = modules.get("concurrent.futures.thread")
+        if executors is not None:
+            executors.ThreadPoolExecutor._counter = itertools.count().__next__
         tree = modules.get("xml.etree.ElementTree")
         if tree is not None and self._namespaces is not None and tree._namespace_map != self._namespaces:
             tree._namespace_map.clear()

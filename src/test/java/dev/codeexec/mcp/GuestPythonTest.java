@@ -239,15 +239,34 @@ class GuestPythonTest {
         // CPython closes the unreferenced file at once; GraalPy kept its buffer, and import and runpy read nothing.
         String name = "left_open_" + Long.toHexString(System.nanoTime());
         McpCalls.Exec r = mcp.exec(Map.of("code", """
-                import importlib, runpy
+                import importlib, os, runpy
                 open("NAME.py", "w").write("VALUE = 7\\n")
                 import NAME
                 open("NAME_script.py", "w").write("RESULT = VALUE * 6\\n")
                 print(NAME.VALUE, runpy.run_path("NAME_script.py", {"VALUE": 7})["RESULT"])
                 open("NAME.py", "w").write("VALUE = 80\\n")
                 print(importlib.reload(NAME).VALUE)
+                open("NAME.txt", "w").write("raw")
+                descriptor = os.open("NAME.txt", os.O_RDONLY)
+                print(os.read(descriptor, 8))
+                os.close(descriptor)
                 """.replace("NAME", name), "fresh", true));
-        assertEquals("7 42\n80\n", r.stdout(), r.stderr());
+        assertEquals("7 42\n80\nb'raw'\n", r.stdout(), r.stderr());
+    }
+
+    @Test
+    void threadNamesStartFromOneInEveryRunAsInANewProcess() {
+        String code = """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                thread = threading.Thread(target=lambda: None)
+                with ThreadPoolExecutor(1) as pool:
+                    print(thread.name, pool.submit(lambda: threading.current_thread().name).result())
+                """;
+        for (int run = 0; run < 2; run++) {
+            McpCalls.Exec r = mcp.exec(code);
+            assertEquals("Thread-1 (<lambda>) ThreadPoolExecutor-0_0\n", r.stdout(), "run " + run + ": " + r.stderr());
+        }
     }
 
     @Test

@@ -270,9 +270,10 @@ final class GuestDriver {
                 tracked_open.__doc__ = real_open.__doc__
                 builtins.open = io.open = tracked_open
 
-                # The same for a file's size and times: open('f', 'w').write(x) then os.path.getsize('f') or
-                # tarfile's add saw an empty file.
-                native_stat, native_lstat = os.stat, os.lstat
+                # The same for a file's size and times (open('f', 'w').write(x) then os.path.getsize('f') or
+                # tarfile's add saw an empty file), for a source read by import, runpy and importlib through
+                # open_code (a helper module written so imported empty), and for os.open.
+                native_stat, native_lstat, native_open_code, native_os_open = os.stat, os.lstat, io.open_code, os.open
 
                 def stat(path, *, dir_fd=None, follow_symlinks=True):
                     if opened:
@@ -283,9 +284,22 @@ final class GuestDriver {
                     if opened:
                         flush_open_files()
                     return native_lstat(path, dir_fd=dir_fd)
-                for patch, native in ((stat, native_stat), (lstat, native_lstat)):
+
+                def open_code(path):
+                    if opened:
+                        flush_open_files()
+                    return native_open_code(path)
+
+                def os_open(path, flags, mode=0o777, *, dir_fd=None):
+                    if opened:
+                        flush_open_files()
+                    return native_os_open(path, flags, mode, dir_fd=dir_fd)
+                for patch, native in ((stat, native_stat), (lstat, native_lstat), (open_code, native_open_code),
+                                      (os_open, native_os_open)):
                     patch.__name__, patch.__doc__ = native.__name__, native.__doc__
-                os.stat, os.lstat = stat, lstat
+                os.stat, os.lstat, os.open = stat, lstat, os_open
+                import _io
+                _io.open_code = io.open_code = open_code
 
                 def flush():
                     flush_open_files()
