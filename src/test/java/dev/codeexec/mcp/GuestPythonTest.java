@@ -270,6 +270,22 @@ class GuestPythonTest {
     }
 
     @Test
+    void aRecursionErrorPastARaisedLimitSaysHowDeepTheSandboxGoes() {
+        String deep = "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\nprint(depth(100000))\n";
+        McpCalls.Exec raised = mcp.exec("import sys\nsys.setrecursionlimit(10**6)\n" + deep, 60);
+        assertEquals(1, raised.exitCode(), raised.stderr());
+        assertTrue(raised.stderr().endsWith("""
+                RecursionError: maximum recursion depth exceeded
+                The sandbox's interpreter stack holds about 18,000 nested Python calls, whatever \
+                sys.setrecursionlimit allows: write deeper recursion as a loop with an explicit stack (a list of \
+                pending items).
+                """), raised.stderr());
+        // Without a raised limit CPython stops at 1,000 calls too: nothing to explain.
+        McpCalls.Exec plain = mcp.exec(deep, 60);
+        assertTrue(plain.stderr().endsWith("\nRecursionError: maximum recursion depth exceeded\n"), plain.stderr());
+    }
+
+    @Test
     void nativeModulesFailWithAnImportErrorThatSaysWhy() {
         McpCalls.Exec r = mcp.exec("""
                 for name in ('sqlite3', 'ctypes', 'bz2'):

@@ -447,6 +447,13 @@ final class GuestDriver {
                 # The caller's most recently run texts and their code objects, least recently used first.
                 compiled = {}
                 COMPILED_KEPT = 8
+                # The interpreter thread's stack (PythonInterpreter.STACK_BYTES, 64 MiB) holds about 18,900 nested
+                # Python calls whatever sys.setrecursionlimit allows; a caller who raised the limit past this is
+                # told so with the RecursionError, and what to do instead.
+                RAISED_RECURSION_LIMIT = 10000
+                DEEP_RECURSION_NOTE = ("The sandbox's interpreter stack holds about 18,000 nested Python calls, "
+                                       "whatever sys.setrecursionlimit allows: write deeper recursion as a loop with an "
+                                       "explicit stack (a list of pending items).")
 
                 def run(source, fresh_start=False, keep_files=True, had_input=False):
                     nonlocal namespace
@@ -469,6 +476,9 @@ final class GuestDriver {
                     return result
 
                 def report_uncaught(e, tb):
+                    if isinstance(e, RecursionError) and sys.getrecursionlimit() > RAISED_RECURSION_LIMIT:
+                        # The caller raised the limit to recurse deep; the interpreter's stack ended it anyway.
+                        e.add_note(DEEP_RECURSION_NOTE)
                     # As CPython: a hook the caller set reports it; if the hook fails, both are printed.
                     hook = sys.excepthook
                     if hook is sys_state[8]:
