@@ -65,7 +65,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "json.encoder": patch_json_encoder, "csv": patch_csv, "io": _patch_io,
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
                "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
-               "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs}
+               "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
+               "time": _patch_time, "tracemalloc": _patch_tracemalloc}
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
@@ -479,6 +480,47 @@ def _patch_codecs(codecs):
         return info
 
     codecs.lookup = stand_in(named_lookup, lookup)
+
+
+def _patch_time(time):
+    """GraalPy's time.strftime, in Java, printed %z as it is (datetime's knows it): C99's directive, the offset from
+    UTC of the time given, +HHMM from its tm_gmtoff (0 for a plain tuple, as CPython takes one)."""
+    strftime, localtime = time.strftime, time.localtime
+
+    def with_offset(format, *time_tuple):
+        if type(format) is not str or "%z" not in format:
+            return strftime(format, *time_tuple)
+        moment = time_tuple[0] if time_tuple else localtime()
+        offset = getattr(moment, "tm_gmtoff", None) or 0
+        hours, seconds = divmod(abs(offset), 3600)
+        zone = f"{'-' if offset < 0 else '+'}{hours:02d}{seconds // 60:02d}"
+        # "%%z" is a percent sign and a z: only the directives between escaped percent signs are replaced.
+        return strftime("%%".join(part.replace("%z", zone) for part in format.split("%%")), *time_tuple)
+
+    time.strftime = stand_in(with_offset, strftime)
+
+
+def _patch_tracemalloc(tracemalloc):
+    """GraalPy's tracemalloc has no tracer (its objects live on the JVM's heap): start, stop and get_traced_memory
+    were missing, an AttributeError. They say so, and what measures memory instead; is_tracing answers False, so
+    take_snapshot says it needs tracing, as CPython's does before start()."""
+
+    def refusing(name):
+        def refuse(*args, **kwargs):
+            raise NotImplementedError(TRACEMALLOC_REFUSAL)
+
+        refuse.__name__ = refuse.__qualname__ = name
+        refuse.__module__ = "tracemalloc"
+        return refuse
+
+    for name in ("start", "stop", "get_traced_memory", "reset_peak", "clear_traces", "get_traceback_limit",
+                 "get_tracemalloc_memory"):
+        setattr(tracemalloc, name, refusing(name))
+    tracemalloc.is_tracing = lambda: False
+
+
+TRACEMALLOC_REFUSAL = ("tracemalloc cannot trace allocations in the sandbox's Python; "
+                       "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss gives the peak memory in KiB")
 
 
 def _patch_blake2(_blake2):

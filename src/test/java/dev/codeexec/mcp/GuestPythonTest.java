@@ -286,6 +286,24 @@ class GuestPythonTest {
     }
 
     @Test
+    void tracemallocSaysWhatMeasuresMemoryInstead() {
+        McpCalls.Exec r = mcp.exec("""
+                import tracemalloc
+                print(tracemalloc.is_tracing())
+                try:
+                    tracemalloc.take_snapshot()
+                except RuntimeError as e:
+                    print(e)
+                tracemalloc.start()
+                """);
+        assertEquals("False\nthe tracemalloc module must be tracing memory allocations to take a snapshot\n",
+                r.stdout(), r.stderr());
+        assertTrue(r.stderr().endsWith("NotImplementedError: tracemalloc cannot trace allocations in the sandbox's "
+                + "Python; resource.getrusage(resource.RUSAGE_SELF).ru_maxrss gives the peak memory in KiB\n"),
+                r.stderr());
+    }
+
+    @Test
     void nativeModulesFailWithAnImportErrorThatSaysWhy() {
         McpCalls.Exec r = mcp.exec("""
                 for name in ('sqlite3', 'ctypes', 'bz2'):
