@@ -119,6 +119,31 @@ def without_java_stack(text):
     return head, name if name.isidentifier() else "unknown"
 
 
+# Messages GraalPy words otherwise than CPython 3.12 (older wording, its storage classes, quotes twice, no hint), as
+# tracebacks print them: (a substring that finds one, the pattern, CPython's wording).
+_MESSAGES = (
+    ("Storage[", r"'(\w+)\(\w*Storage\[.*\]\)' object", r"'\1' object"),
+    ("referenced before assignment", r"^(local|free) variable '(\w+)' referenced before assignment(.*)$",
+     r"cannot access \1 variable '\2' where it is not associated with a value\3"),
+    ("does not support item deletion", r"^('\w+' object) does not support item deletion$",
+     r"\1 doesn't support item deletion"),
+    ("for integer string conversion",
+     r"^Exceeds the limit \((\d+)\) for integer string conversion(: value has \d+ digits)?$",
+     r"Exceeds the limit (\1 digits) for integer string conversion\2; use sys.set_int_max_str_digits() to increase "
+     r"the limit"),
+    ("isoformat string: ''", r"^Invalid isoformat string: '('.*')'$", r"Invalid isoformat string: \1"),
+)
+
+
+def cpython_message(text):
+    """`text`, an exception's message, in CPython's words where GraalPy's differ in a known way."""
+    for found, pattern, wording in _MESSAGES:
+        if found in text:
+            import re
+            text = re.sub(pattern, wording, text, count=1, flags=re.S)
+    return text
+
+
 def java_exceptions(error):
     """The Java exception class names behind `error`, its causes, contexts and group members."""
     names, seen, pending = [], set(), [error]
@@ -221,7 +246,7 @@ def _patch_traceback(traceback):
     """Tracebacks and stacks, however printed (the driver, traceback.print_exc or print_stack, logging), carry no Java
     stack, nor frames CPython would not have: the driver's, comprehensions' (inlined in 3.12), and those of asyncio's
     Python Task and Future (C code in CPython). A module's missing attribute and a missing name in `from x import y`
-    get CPython's "Did you mean" as other misspelt names do."""
+    get CPython's "Did you mean" as other misspelt names do, and messages GraalPy words otherwise CPython's words."""
     import itertools
     from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
@@ -232,7 +257,7 @@ def _patch_traceback(traceback):
             _name_what_is_missing(args[1])
         init(self, *args, **kwargs)
         if isinstance(getattr(self, "_str", None), str):
-            self._str = without_java_stack(self._str)[0]
+            self._str = cpython_message(without_java_stack(self._str)[0])
 
     # Every extraction of frames goes through this one (extract_tb, extract_stack, TracebackException).
     summary_type = traceback.StackSummary
