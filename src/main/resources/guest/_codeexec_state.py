@@ -2,7 +2,8 @@
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
-event loop policy and task names, threading's excepthook and the numbers in thread names. Modules a run never imported cost nothing here."""
+event loop policy and task names, threading's excepthook and the numbers in thread names. Modules a run never
+imported cost nothing here."""
 
 import itertools
 import os

@@ -35,7 +35,8 @@ import org.graalvm.polyglot.io.FileSystem;
 
 /**
  * The guest's view of the disk: the workspace, read-write, the packages directory, read-only, {@code /dev/null}
- * ({@link NullDevice}, never the host's), and nothing else. Every path is checked by {@link WorkspaceRoot} on its real path before the host file system sees it.
+ * ({@link NullDevice}, never the host's), and nothing else. Every path is checked by {@link WorkspaceRoot} on its
+ * real path before the host file system sees it.
  * Writes (create, delete, write, attributes, copy target, move, working directory) go through the workspace
  * check alone, so the packages directory is read-only because no write path looks at it, not because each
  * remembers to refuse it; the guest sees the same PermissionError as outside the workspace. Guest code may not create links,

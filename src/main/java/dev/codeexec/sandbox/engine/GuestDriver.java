@@ -273,33 +273,16 @@ final class GuestDriver {
                 # The same for a file's size and times (open('f', 'w').write(x) then os.path.getsize('f') or
                 # tarfile's add saw an empty file), for a source read by import, runpy and importlib through
                 # open_code (a helper module written so imported empty), and for os.open.
-                native_stat, native_lstat, native_open_code, native_os_open = os.stat, os.lstat, io.open_code, os.open
-
-                def stat(path, *, dir_fd=None, follow_symlinks=True):
-                    if opened:
-                        flush_open_files()
-                    return native_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
-
-                def lstat(path, *, dir_fd=None):
-                    if opened:
-                        flush_open_files()
-                    return native_lstat(path, dir_fd=dir_fd)
-
-                def open_code(path):
-                    if opened:
-                        flush_open_files()
-                    return native_open_code(path)
-
-                def os_open(path, flags, mode=0o777, *, dir_fd=None):
-                    if opened:
-                        flush_open_files()
-                    return native_os_open(path, flags, mode, dir_fd=dir_fd)
-                for patch, native in ((stat, native_stat), (lstat, native_lstat), (open_code, native_open_code),
-                                      (os_open, native_os_open)):
-                    patch.__name__, patch.__doc__ = native.__name__, native.__doc__
-                os.stat, os.lstat, os.open = stat, lstat, os_open
+                def flushing(native):
+                    def call(*args, **kwargs):
+                        if opened:
+                            flush_open_files()
+                        return native(*args, **kwargs)
+                    call.__name__, call.__doc__ = native.__name__, native.__doc__
+                    return call
+                os.stat, os.lstat, os.open = flushing(os.stat), flushing(os.lstat), flushing(os.open)
                 import _io
-                _io.open_code = io.open_code = open_code
+                _io.open_code = io.open_code = flushing(io.open_code)
 
                 def flush():
                     flush_open_files()
