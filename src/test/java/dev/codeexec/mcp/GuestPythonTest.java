@@ -255,6 +255,42 @@ class GuestPythonTest {
     }
 
     @Test
+    void filesLeftUnreferencedDoNotRunTheWorkerOutOfDescriptors() {
+        // CPython closes an unreferenced file at once; GraalPy keeps its descriptor until a collection, and a worker
+        // holds sandbox.worker.max-open-files at most. Each call below meets a worker with none left, held by files
+        // that nothing references any more: it collects them and tries again.
+        String name = "descriptors_" + Long.toHexString(System.nanoTime());
+        McpCalls.Exec r = mcp.exec(Map.of("code", """
+                import errno, io, json, os
+                with open("NAME.json", "w") as f:
+                    json.dump({"n": 1}, f)
+                with open("NAME_helper.py", "w") as f:
+                    f.write("VALUE = 5\\n")
+
+                def exhaust():
+                    held = []
+                    try:
+                        while len(held) < 100000:
+                            held.append(io.FileIO("NAME.json"))
+                    except OSError as e:
+                        return e.errno == errno.EMFILE
+                    return False
+
+                print(exhaust(), json.load(open("NAME.json")))
+                print(exhaust(), any(entry.name == "NAME.json" for entry in os.scandir(".")))
+                exhausted = exhaust()
+                descriptor = os.open("NAME.json", os.O_RDONLY)
+                os.close(descriptor)
+                print(exhausted, descriptor >= 0)
+                exhausted = exhaust()
+                import NAME_helper  # importlib lists the directory through posix.listdir, then reads the source
+                print(exhausted, NAME_helper.VALUE)
+                print(sum(json.load(open("NAME.json"))["n"] for _ in range(600)))
+                """.replace("NAME", name), "fresh", true));
+        assertEquals("True {'n': 1}\nTrue True\nTrue True\nTrue 5\n600\n", r.stdout(), r.stderr());
+    }
+
+    @Test
     void threadNamesStartFromOneInEveryRunAsInANewProcess() {
         String code = """
                 import threading

@@ -245,26 +245,63 @@ final class GuestDriver {
                 namespace = new_namespace()
 
                 # GraalPy closes files at garbage collection, not when the last reference goes, so
-                # open('f', 'w').write(x) would lose x when the context is discarded: track and flush them.
-                opened = weakref.WeakSet()
+                # open('f', 'w').write(x) would lose x when the context is discarded: every file is tracked and closed
+                # when the run ends, and those opened for writing are flushed before each open, stat or import (a
+                # file read from has nothing to flush). Plain lists of weak references: a WeakSet's add cost 5-10 us
+                # and listing it 15-20 us even empty, on every open.
+                opened = []  # every file opened, pruned as it grows, closed when the run ends
+                writing = []  # those opened for writing and not yet seen closed
+                prune_at = [256]
                 real_open = io.open
+                import gc
+                DESCRIPTOR_COLLECTIONS = 3
+
+                def live(refs):
+                    kept = []
+                    for ref in refs:
+                        f = ref()
+                        try:
+                            if f is not None and not f.closed:
+                                kept.append(ref)
+                        except Exception:  # a file whose buffer was detached
+                            pass
+                    return kept
 
                 def flush_open_files():
-                    for f in list(opened):
+                    writing[:] = live(writing)
+                    for ref in writing:
                         try:
-                            if not f.closed:
-                                f.flush()
+                            ref().flush()
                         except Exception:  # never BaseException: that would swallow the host's exit and cancel
                             pass
 
+                def with_descriptor(native, args, kwargs):
+                    # Unreferenced files keep their descriptors until a collection closes them: a loop of
+                    # open(p).read() over more files than the worker may hold open failed with "Too many open
+                    # files" where CPython had closed each file already. After a collection the call is made again;
+                    # GraalPy closes what it found unreachable shortly after, not always before collect() returns.
+                    for _ in range(DESCRIPTOR_COLLECTIONS):
+                        try:
+                            return native(*args, **kwargs)
+                        except OSError as e:
+                            if e.errno not in (errno.EMFILE, errno.ENFILE):
+                                raise
+                        gc.collect()
+                    return native(*args, **kwargs)
+
                 def tracked_open(*args, **kwargs):
                     # CPython would already have closed an unreferenced file here; make its data visible.
-                    flush_open_files()
-                    f = real_open(*args, **kwargs)
-                    try:
-                        opened.add(f)
-                    except TypeError:
-                        pass
+                    if writing:
+                        flush_open_files()
+                    f = with_descriptor(real_open, args, kwargs)
+                    ref = weakref.ref(f)
+                    opened.append(ref)
+                    if len(opened) > prune_at[0]:
+                        opened[:] = live(opened)
+                        prune_at[0] = max(256, 2 * len(opened))
+                    mode = args[1] if len(args) > 1 else kwargs.get("mode", "r")
+                    if type(mode) is not str or mode.strip("rbt"):  # anything but reading: r, b and t alone
+                        writing.append(ref)
                     return f
                 tracked_open.__name__ = tracked_open.__qualname__ = "open"
                 tracked_open.__doc__ = real_open.__doc__
@@ -272,17 +309,24 @@ final class GuestDriver {
 
                 # The same for a file's size and times (open('f', 'w').write(x) then os.path.getsize('f') or
                 # tarfile's add saw an empty file), for a source read by import, runpy and importlib through
-                # open_code (a helper module written so imported empty), and for os.open.
-                def flushing(native):
+                # open_code (a helper module written so imported empty), and for os.open; and a second try after a
+                # collection for those that take a descriptor, os.scandir and os.listdir among them.
+                def flushing(native, flush=True, descriptor=False):
                     def call(*args, **kwargs):
-                        if opened:
+                        if flush and writing:
                             flush_open_files()
-                        return native(*args, **kwargs)
-                    call.__name__, call.__doc__ = native.__name__, native.__doc__
+                        return with_descriptor(native, args, kwargs) if descriptor else native(*args, **kwargs)
+                    call.__name__ = call.__qualname__ = native.__name__
+                    call.__doc__ = native.__doc__
                     return call
-                os.stat, os.lstat, os.open = flushing(os.stat), flushing(os.lstat), flushing(os.open)
+                os.stat, os.lstat = flushing(os.stat), flushing(os.lstat)
+                os.open = flushing(os.open, descriptor=True)
+                # importlib lists sys.path's directories through posix itself.
+                import posix
+                posix.scandir = os.scandir = flushing(os.scandir, flush=False, descriptor=True)
+                posix.listdir = os.listdir = flushing(os.listdir, flush=False, descriptor=True)
                 import _io
-                _io.open_code = io.open_code = flushing(io.open_code)
+                _io.open_code = io.open_code = flushing(io.open_code, descriptor=True)
 
                 def flush():
                     flush_open_files()
@@ -349,7 +393,8 @@ final class GuestDriver {
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
-                patched = (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat)
+                patched = (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
+                           os.listdir)
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
                                      update=dict.update):
@@ -367,17 +412,22 @@ final class GuestDriver {
                     return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
                 def close_open_files():
-                    for f in list(opened):
-                        try:
-                            f.close()
-                        except Exception:  # never BaseException: that would swallow the host's exit and cancel
-                            pass
+                    for ref in opened:
+                        f = ref()
+                        if f is not None:
+                            try:
+                                f.close()
+                            except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                                pass
+                    opened.clear()
+                    writing.clear()
 
                 def reset():
                     nonlocal sys_state
                     restore_builtins()
                     close_open_files()
-                    io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat = patched
+                    (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
+                     os.listdir) = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     out, err = usable(stdout, 1, *out_settings), usable(stderr, 2, *err_settings)
                     if out is not stdout or err is not stderr:  # one was closed: its replacement stays
