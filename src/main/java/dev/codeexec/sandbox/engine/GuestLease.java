@@ -17,6 +17,12 @@ final class GuestLease {
      * megabyte.
      */
     static final long CHUNK = 1 << 20;
+    /**
+     * Bytes asked for, where there is room, when a file is opened for writing: a small file's writes then need no
+     * round trip of their own to the server (each is 250-400 us, docs/benchmarks.md). Never refused for itself: the
+     * ledger grants what fits.
+     */
+    static final long FIRST = 64 << 10;
 
     private final BridgeLedger ledger;
     private long id;
@@ -38,10 +44,13 @@ final class GuestLease {
         reserve(needed, wanted, entries);
     }
 
-    /** Makes sure the lease is open before a change that frees space, so no recount can run across it. */
+    /**
+     * Makes sure the lease is open before a change that frees space, so no recount can run across it; what is written
+     * after a truncation will most likely need {@link #FIRST}.
+     */
     synchronized void open() throws IOException {
         if (id == 0) {
-            reserve(0, 0, 0);
+            reserve(0, FIRST, 0);
         }
     }
 
