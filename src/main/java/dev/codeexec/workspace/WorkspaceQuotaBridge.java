@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -16,8 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Bridge service "quota": how the guest file system in a worker keeps the server's {@link WorkspaceLedger}. Not for
  * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve before
- * writing and settle when a file closes, and to have the server make directories, delete and move, so those are
- * accounted exactly. The ledger is the workspace of the execution the server knows runs on that worker, never one
+ * writing, and to have the server make directories, delete and move, so those are accounted exactly. The leases of
+ * files closed since its last call come with its next one ({@code settled}, applied before the call itself), or in a
+ * call of their own ({@code settle}) at the end of a run. The ledger is the workspace of the execution the server knows runs on that worker, never one
  * the worker names; leases are remembered per calling process, so a lease is settled on the ledger that granted it
  * even after the worker moved on to another caller, and abandoned when that process dies.
  *
@@ -29,6 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public class WorkspaceQuotaBridge implements BridgeHandler {
 
     public static final String SERVICE = "quota";
+    private static final String SETTLED_SHAPE = "must be a list of [lease, bytes, entries, recount] number lists";
 
     private final WorkspaceRoots roots;
     private final ConcurrentMap<String, ConcurrentMap<Long, WorkspaceLedger.Lease>> leases = new ConcurrentHashMap<>();
@@ -45,9 +48,11 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
 
     @Override
     public Object handle(String method, Map<String, Object> args, BridgeCaller caller) {
+        // A worker settles closed files with its next call, whatever the call: applied first, as they happened first.
+        settle(args.get("settled"), caller);
         return switch (method) {
             case "reserve" -> reserve(args, caller);
-            case "settle" -> settle(args, caller);
+            case "settle" -> Map.of();
             case "mkdir", "delete", "move" -> change(method, args, roots.ledger(caller.tenant()));
             case "usage" -> Map.of("bytes", roots.ledger(caller.tenant()).usage().bytes());
             default -> throw new InvalidInputException("method", "unknown quota method '" + method + "'");
@@ -86,14 +91,28 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
         }
     }
 
-    private Map<String, Object> settle(Map<String, Object> args, BridgeCaller caller) {
-        ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.get(caller.origin());
-        WorkspaceLedger.Lease lease = held == null ? null : held.remove(number(args, "lease"));
-        if (lease == null) {
-            throw new InvalidInputException("lease", "is not open for this process");
+    /** Settles each {@code [lease, bytes, entries, recount]} of {@code settled} (absent: none), in order. */
+    private void settle(Object settled, BridgeCaller caller) {
+        if (settled == null) {
+            return;
         }
-        lease.settle(number(args, "bytes"), number(args, "entries"), Boolean.TRUE.equals(args.get("recount")));
-        return Map.of();
+        if (!(settled instanceof List<?> list)) {
+            throw new InvalidInputException("settled", SETTLED_SHAPE);
+        }
+        for (Object entry : list) {
+            if (!(entry instanceof List<?> fields) || fields.size() != 4
+                    || !fields.stream().allMatch(field -> field instanceof Number)) {
+                throw new InvalidInputException("settled", SETTLED_SHAPE);
+            }
+            ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.get(caller.origin());
+            long id = ((Number) fields.get(0)).longValue();
+            WorkspaceLedger.Lease lease = held == null ? null : held.remove(id);
+            if (lease == null) {
+                throw new InvalidInputException("settled", "lease " + id + " is not open for this process");
+            }
+            lease.settle(((Number) fields.get(1)).longValue(), ((Number) fields.get(2)).longValue(),
+                    ((Number) fields.get(3)).longValue() != 0);
+        }
     }
 
     private Map<String, Object> change(String method, Map<String, Object> args, WorkspaceLedger ledger) {

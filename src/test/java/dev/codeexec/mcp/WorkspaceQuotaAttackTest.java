@@ -293,6 +293,22 @@ class WorkspaceQuotaAttackTest {
                 + "FileNotFoundError No such file or directory\n", r.stdout());
     }
 
+    @Test
+    void whatARunWroteIsAccountedExactlyOnceItEnds() {
+        // A closed file's lease settles with the ledger's next call, and a run's last ones when it ends: a later run
+        // in another interpreter finds the usage grown by the file's bytes (a whole number of the store's 4 KiB
+        // blocks here), not by the room its first write reserved.
+        McpCalls.Exec first = mcp.exec(Map.of("code", """
+                import shutil
+                print(shutil.disk_usage('.').used)
+                with open('%s/written', 'wb') as f:
+                    f.write(b'x' * 8192)
+                """.formatted(dir), "fresh", true));
+        McpCalls.Exec next = mcp.exec(Map.of("code", "import shutil\nprint(shutil.disk_usage('.').used)", "fresh", true));
+        assertEquals("", first.stderr() + next.stderr());
+        assertEquals(8192, Long.parseLong(next.stdout().strip()) - Long.parseLong(first.stdout().strip()));
+    }
+
     /** The one line of a long stream's inline text that says what was left out and where it went. */
     private static String marker(JsonObject result) {
         return result.getString("stdout").lines().filter(l -> l.startsWith("[... ")).findFirst().orElse("");

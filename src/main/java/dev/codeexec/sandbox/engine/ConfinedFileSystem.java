@@ -31,6 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.graalvm.polyglot.io.FileSystem;
 
 /**
@@ -56,6 +58,8 @@ import org.graalvm.polyglot.io.FileSystem;
  * class with {@link FileSystem#allowInternalResourceAccess(FileSystem)}.
  */
 final class ConfinedFileSystem implements FileSystem {
+
+    private static final Logger LOG = Logger.getLogger(ConfinedFileSystem.class.getName());
 
     /** The block size the workspace's file store reports (os.statvfs's f_bsize), as a common Linux disk's. */
     static final long STORE_BLOCK_BYTES = 4096;
@@ -203,7 +207,7 @@ final class ConfinedFileSystem implements FileSystem {
                 channel = openExisting(confined, options, attrs, lease, truncate);
             }
         } catch (IOException | RuntimeException e) {
-            settleQuietly(lease, e);
+            lease.settle(false);
             throw e;
         }
         LeasedChannel leased = new LeasedChannel(channel, lease, quota, append, confined, open::remove);
@@ -217,8 +221,22 @@ final class ConfinedFileSystem implements FileSystem {
             try {
                 channel.close();
             } catch (IOException e) {
-                // The file is gone or the ledger unreachable; the ledger recounts when the worker goes.
+                // The file is gone; its lease settles below all the same.
             }
+        }
+        sendSettlements();
+    }
+
+    /**
+     * Sends the ledger the settlements of the files closed since its last call (at the end of a run, while the
+     * server answers it). One the server never gets leaves its lease open until the worker goes: then the ledger
+     * counts the workspace again.
+     */
+    void sendSettlements() {
+        try {
+            ledger.sendSettlements();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "settlements not sent: {0}", e.getMessage());
         }
     }
 
@@ -247,14 +265,6 @@ final class ConfinedFileSystem implements FileSystem {
             result.add(added);
         }
         return result;
-    }
-
-    private static void settleQuietly(GuestLease lease, Exception cause) {
-        try {
-            lease.settle(false);
-        } catch (IOException e) {
-            cause.addSuppressed(e);
-        }
     }
 
     @Override

@@ -74,14 +74,14 @@ final class GuestLease {
         entriesUsed++;
     }
 
-    /** Settles once; later calls do nothing. */
-    synchronized void settle(boolean recount) throws IOException {
+    /** Settles once, with the ledger's next call ({@link BridgeLedger#settleLater}); later calls do nothing. */
+    synchronized void settle(boolean recount) {
         if (id == 0) {
             return;
         }
         long lease = id;
         id = 0;
-        ledger.settle(lease, used, entriesUsed, recount);
+        ledger.settleLater(lease, used, entriesUsed, recount);
     }
 
     private void reserve(long needed, long wanted, int entries) throws IOException {

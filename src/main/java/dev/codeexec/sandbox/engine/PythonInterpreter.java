@@ -124,6 +124,7 @@ public final class PythonInterpreter implements AutoCloseable {
             return new Finish(finish.getArrayElement(0).asInt(), finish.getArrayElement(1).asBoolean(),
                     finish.getArrayElement(2).asString(), finish.getArrayElement(3).asInt());
         } finally {
+            files.sendSettlements();
             out.redirectTo(OutputStream.nullOutputStream());
             err.redirectTo(OutputStream.nullOutputStream());
             in.feed(new byte[0]);

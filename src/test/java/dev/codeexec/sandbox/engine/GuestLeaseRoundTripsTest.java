@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The guest file system's calls to the server's ledger, each a round trip from a worker: writing a small new file
- * takes one reservation (its entry and room for its bytes) and one settlement, not a second reservation for its
- * first write.
+ * takes one reservation (its entry and room for its bytes), not a second for its first write, and its settlement goes
+ * with the next call, or at the end of the run.
  */
 class GuestLeaseRoundTripsTest {
 
@@ -30,14 +30,16 @@ class GuestLeaseRoundTripsTest {
 
     /** A ledger that grants what a reservation needs and up to {@code room} bytes more, and records each call. */
     private static HostCalls ledger(List<String> calls, long room) {
+        long[] leases = {0};
         return (owner, service, method, args) -> {
-            calls.add(method);
+            calls.add(method + (args.contains("\"settled\"") ? " " + args.replaceAll(".*\"settled\":(\\[.*\\]\\]).*", "$1") : ""));
             if (!method.equals("reserve")) {
                 return "{\"result\":{}}";
             }
             long needed = field(args, "needed");
             long granted = needed + Math.min(field(args, "wanted") - needed, room);
-            return "{\"result\":{\"lease\":1,\"granted\":" + granted + "}}";
+            long lease = field(args, "lease") == 0 ? ++leases[0] : field(args, "lease");
+            return "{\"result\":{\"lease\":" + lease + ",\"granted\":" + granted + "}}";
         };
     }
 
@@ -59,19 +61,39 @@ class GuestLeaseRoundTripsTest {
     }
 
     @Test
-    void aSmallNewFileTakesOneReservationAndOneSettlement() throws IOException {
+    void aSmallNewFileTakesOneRoundTripItsSettlementGoesWithTheNext() throws IOException {
         List<String> calls = new ArrayList<>();
-        write(files(calls, Long.MAX_VALUE), workspace.resolve("small.json"), "{\"n\": 1}");
-        assertEquals(List.of("reserve", "settle"), calls);
-        assertEquals("{\"n\": 1}", Files.readString(workspace.resolve("small.json")));
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        write(files, workspace.resolve("first.json"), "{\"n\": 1}");
+        assertEquals(List.of("reserve"), calls);
+        write(files, workspace.resolve("second.json"), "{\"n\": 22}");
+        // [lease, bytes, entries, recount]: the first file's 8 bytes and one entry, settled before the second reserves.
+        assertEquals(List.of("reserve", "reserve [[1,8,1,0]]"), calls);
+        files.sendSettlements();
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "reserve [[1,8,1,0]]", "settle [[2,9,1,0]]"), calls);
+        assertEquals("{\"n\": 22}", Files.readString(workspace.resolve("second.json")));
     }
 
     @Test
     void aLedgerWithLessRoomStillGrantsTheWritesThatFit() throws IOException {
         // The first reservation asks for room without needing it: granted none, the write reserves what it needs.
         List<String> calls = new ArrayList<>();
-        write(files(calls, 0), workspace.resolve("tight.txt"), "abc");
-        assertEquals(List.of("reserve", "reserve", "settle"), calls);
+        ConfinedFileSystem files = files(calls, 0);
+        write(files, workspace.resolve("tight.txt"), "abc");
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "reserve", "settle [[1,3,1,0]]"), calls);
         assertEquals("abc", Files.readString(workspace.resolve("tight.txt")));
+    }
+
+    @Test
+    void filesLeftOpenSettleWhenTheirInterpreterCloses() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        SeekableByteChannel left = files.newByteChannel(workspace.resolve("left.txt"),
+                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE));
+        left.write(ByteBuffer.wrap(new byte[] {1, 2}));
+        files.closeChannels();
+        assertEquals(List.of("reserve", "settle [[1,2,1,0]]"), calls);
     }
 }
