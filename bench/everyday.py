@@ -13,8 +13,9 @@ median wall time, their ratio, and the geometric mean of the ratios, then the wo
 thread: the guest's, HotSpot's compilers', and the VM thread's (the collector). With --output it runs programs that
 print thousands of lines instead: what the caller gets of those is their head and tail (the whole is spilled to the
 workspace), which are checked. With --files it runs programs that write a file and read it back, as agents handle
-data files, and one that reads CSV lines from an io.StringIO(newline=""); CPython runs them in an empty temporary
-directory, the server in its workspace.
+data files, one that writes three hundred small JSON files and reads them back (json.load(open(path)), leaving each
+to be closed when collected), and one that reads CSV lines from an io.StringIO(newline=""); CPython runs them in an
+empty temporary directory, the server in its workspace.
 Standard library only."""
 import math
 import os
@@ -221,6 +222,17 @@ with open("events.csv", newline="") as f:
         key = (when.year, when.month)
         by_month[key] = by_month.get(key, 0) + int(row["amount"])
 print(len(by_month), max(by_month.items(), key=lambda kv: kv[1]))
+''',
+    "many json files": r'''
+import json, os
+os.makedirs("records", exist_ok=True)
+for i in range(300):
+    with open(f"records/{i}.json", "w") as f:
+        json.dump({"id": i, "score": i * 1.5, "tags": ["a", "b"][: i % 3]}, f)
+total = 0.0
+for name in sorted(os.listdir("records")):
+    total += json.load(open(os.path.join("records", name)))["score"]
+print(len(os.listdir("records")), total, os.path.getsize("records/7.json"))
 ''',
     "stringio csv": r'''
 import csv, io
