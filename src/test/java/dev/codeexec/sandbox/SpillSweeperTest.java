@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.tenant.Tenants;
+import dev.codeexec.workspace.FixedWorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceConfig;
 import dev.codeexec.workspace.WorkspaceRoots;
 import java.nio.file.Files;
@@ -26,31 +27,7 @@ class SpillSweeperTest {
     Path dir;
 
     private static WorkspaceConfig config(Path tenants) {
-        return new WorkspaceConfig() {
-            public Path tenantsDir() {
-                return tenants;
-            }
-
-            public long maxFileBytes() {
-                return 1 << 20;
-            }
-
-            public long maxTotalBytes() {
-                return 1 << 24;
-            }
-
-            public int maxFiles() {
-                return 100;
-            }
-
-            public int maxDepth() {
-                return 32;
-            }
-
-            public int maxReadBytes() {
-                return 1 << 20;
-            }
-        };
+        return new FixedWorkspaceConfig(tenants, 1 << 20, 1 << 24, 100, 32, 1 << 20);
     }
 
     private static Path spill(Path workspace, String id, Instant changed) throws Exception {

@@ -23,36 +23,9 @@ class WorkspaceQuotaBridgeTest {
 
     private static final BridgeCaller WORKER = new BridgeCaller("local/caller-1", "worker-1");
 
-    private WorkspaceQuotaBridge bridge(WorkspaceRoots roots) {
-        return new WorkspaceQuotaBridge(roots);
-    }
-
     private WorkspaceRoots roots() {
-        return new WorkspaceRoots(dir.resolve("workspace"), new WorkspaceConfig() {
-            public Path tenantsDir() {
-                return dir.resolve("tenants");
-            }
-
-            public long maxFileBytes() {
-                return 1 << 20;
-            }
-
-            public long maxTotalBytes() {
-                return 4000;
-            }
-
-            public int maxFiles() {
-                return 100;
-            }
-
-            public int maxDepth() {
-                return 32;
-            }
-
-            public int maxReadBytes() {
-                return 1 << 20;
-            }
-        });
+        return new WorkspaceRoots(dir.resolve("workspace"),
+                new FixedWorkspaceConfig(dir.resolve("tenants"), 1 << 20, 4000, 100, 32, 1 << 20));
     }
 
     private static long reserve(WorkspaceQuotaBridge bridge, Map<String, Object> args) {
@@ -63,7 +36,7 @@ class WorkspaceQuotaBridgeTest {
     @Test
     void settlementsComeBeforeTheCallTheyArriveWith() {
         WorkspaceRoots roots = roots();
-        WorkspaceQuotaBridge bridge = bridge(roots);
+        WorkspaceQuotaBridge bridge = new WorkspaceQuotaBridge(roots);
         long first = reserve(bridge, Map.of("lease", 0, "needed", 3000, "wanted", 3000, "entries", 1));
         // Without the settlement first, 3,000 reserved and 3,000 more needed would not fit the 4,000 bytes.
         reserve(bridge, Map.of("lease", 0, "needed", 3000, "wanted", 3000, "entries", 1,
@@ -77,7 +50,7 @@ class WorkspaceQuotaBridgeTest {
 
     @Test
     void anotherProcessCannotSettleALease() {
-        WorkspaceQuotaBridge bridge = bridge(roots());
+        WorkspaceQuotaBridge bridge = new WorkspaceQuotaBridge(roots());
         long lease = reserve(bridge, Map.of("lease", 0, "needed", 10, "wanted", 10, "entries", 1));
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> bridge.handle("settle",
                 Map.of("settled", List.of(List.of(lease, 0, 0, 0))), new BridgeCaller("local/caller-1", "worker-2")));
@@ -86,7 +59,7 @@ class WorkspaceQuotaBridgeTest {
 
     @Test
     void aMalformedListIsRefusedNamingTheField() {
-        WorkspaceQuotaBridge bridge = bridge(roots());
+        WorkspaceQuotaBridge bridge = new WorkspaceQuotaBridge(roots());
         for (Object settled : List.of("1,2,3,4", List.of(List.of(1, 2, 3)), List.of(List.of(1, 2, "3", 0)))) {
             InvalidInputException e = assertThrows(InvalidInputException.class,
                     () -> bridge.handle("settle", Map.of("settled", settled), WORKER));
