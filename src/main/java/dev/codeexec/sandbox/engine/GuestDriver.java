@@ -251,7 +251,7 @@ final class GuestDriver {
                 # and listing it 15-20 us even empty, on every open.
                 opened = []  # every file opened, pruned as it grows, closed when the run ends
                 writing = []  # those opened for writing and not yet seen closed
-                prune_at = [256]
+                prune_at = 256  # doubles with the files still open after a pruning
                 real_open = io.open
                 import gc
                 DESCRIPTOR_COLLECTIONS = 3
@@ -290,15 +290,16 @@ final class GuestDriver {
                     return native(*args, **kwargs)
 
                 def tracked_open(*args, **kwargs):
+                    nonlocal prune_at
                     # CPython would already have closed an unreferenced file here; make its data visible.
                     if writing:
                         flush_open_files()
                     f = with_descriptor(real_open, args, kwargs)
                     ref = weakref.ref(f)
                     opened.append(ref)
-                    if len(opened) > prune_at[0]:
+                    if len(opened) > prune_at:
                         opened[:] = live(opened)
-                        prune_at[0] = max(256, 2 * len(opened))
+                        prune_at = max(256, 2 * len(opened))
                     mode = args[1] if len(args) > 1 else kwargs.get("mode", "r")
                     if type(mode) is not str or mode.strip("rbt"):  # anything but reading: r, b and t alone
                         writing.append(ref)
