@@ -11,16 +11,15 @@ import java.io.IOException;
 final class GuestLease {
 
     /**
-     * Most bytes asked for beyond what a write needs. The extra grows with what the lease already holds (doubling),
-     * so a file written in one piece reserves exactly its size, and a file left open unclosed (GraalPy closes files
-     * at garbage collection) holds back at most as much again as it wrote; a big file costs one round trip per
-     * megabyte.
+     * Most bytes asked for beyond what a write needs. The extra grows with what the lease already holds (doubling,
+     * from {@link #FIRST}), so a file left open unclosed (GraalPy closes files at garbage collection) holds back at
+     * most as much again as it wrote, or {@code FIRST}; a big file costs one round trip per megabyte.
      */
     static final long CHUNK = 1 << 20;
     /**
-     * Bytes asked for, where there is room, when a file is opened for writing: a small file's writes then need no
-     * round trip of their own to the server (each is 250-400 us, docs/benchmarks.md). Never refused for itself: the
-     * ledger grants what fits.
+     * Bytes asked for, where there is room, when a file is opened for writing or first grows (an append): a small
+     * file's writes then need no round trip of their own to the server (each is 250-400 us, docs/benchmarks.md).
+     * Never refused for itself: the ledger grants what fits.
      */
     static final long FIRST = 64 << 10;
 
@@ -59,7 +58,7 @@ final class GuestLease {
         long free = granted - used;
         if (bytes > free) {
             long missing = bytes - free;
-            reserve(missing, Math.max(missing, Math.min(CHUNK, granted)), 0);
+            reserve(missing, Math.max(missing, Math.min(CHUNK, Math.max(granted, FIRST))), 0);
         }
         used += bytes;
     }

@@ -87,6 +87,21 @@ class GuestLeaseRoundTripsTest {
     }
 
     @Test
+    void linesAppendedAndFlushedOneByOneTakeOneReservation() throws IOException {
+        Files.writeString(workspace.resolve("log.txt"), "start\n");
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        try (SeekableByteChannel log = files.newByteChannel(workspace.resolve("log.txt"),
+                Set.of(StandardOpenOption.WRITE, StandardOpenOption.APPEND))) {
+            for (int i = 0; i < 20; i++) {
+                log.write(ByteBuffer.wrap(("line " + i + "\n").getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "settle [[1,150,0,0]]"), calls);
+    }
+
+    @Test
     void filesLeftOpenSettleWhenTheirInterpreterCloses() throws IOException {
         List<String> calls = new ArrayList<>();
         ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
