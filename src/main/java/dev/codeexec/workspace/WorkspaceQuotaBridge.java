@@ -19,9 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve before
  * writing, and to have the server make directories, delete and move, so those are accounted exactly. The leases of
  * files closed since its last call come with its next one ({@code settled}, applied before the call itself), or in a
- * call of their own ({@code settle}) at the end of a run. The ledger is the workspace of the execution the server knows runs on that worker, never one
- * the worker names; leases are remembered per calling process, so a lease is settled on the ledger that granted it
- * even after the worker moved on to another caller, and abandoned when that process dies.
+ * call of their own ({@code settle}) at the end of a run. The ledger is the workspace of the execution the server
+ * knows runs on that worker, never one the worker names; leases are remembered per calling process, so a lease is
+ * settled on the ledger that granted it even after the worker moved on to another caller, and abandoned when that
+ * process dies.
  *
  * <p>Replies: {@code {"lease", "granted"}} for a reservation, {@code {"quota": detail}} for a refusal,
  * {@code {"errno": name}} for a failed change (empty when it succeeded), {@code {"bytes"}} for the usage the

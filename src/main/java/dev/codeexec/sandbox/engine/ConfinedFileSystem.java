@@ -191,7 +191,7 @@ final class ConfinedFileSystem implements FileSystem {
         try {
             if (mayCreate && !Files.exists(confined)) {
                 quota.checkDepth(root.path(), confined, 0);
-                lease.begin(1, 0, GuestLease.FIRST);
+                lease.begin(1, 0, 0);
                 try {
                     // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
                     channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,

@@ -17,9 +17,9 @@ final class GuestLease {
      */
     static final long CHUNK = 1 << 20;
     /**
-     * Bytes asked for, where there is room, when a file is opened for writing or first grows (an append): a small
-     * file's writes then need no round trip of their own to the server (each is 250-400 us, docs/benchmarks.md).
-     * Never refused for itself: the ledger grants what fits.
+     * Bytes a lease's first reservation asks for at least, where there is room (a file opened for writing, truncated,
+     * or appended to): a small file's writes then need no round trip of their own to the server (each is 250-400 us,
+     * docs/benchmarks.md). Never refused for itself: the ledger grants what fits.
      */
     static final long FIRST = 64 << 10;
 
@@ -43,13 +43,10 @@ final class GuestLease {
         reserve(needed, wanted, entries);
     }
 
-    /**
-     * Makes sure the lease is open before a change that frees space, so no recount can run across it; what is written
-     * after a truncation will most likely need {@link #FIRST}.
-     */
+    /** Makes sure the lease is open before a change that frees space, so no recount can run across it. */
     synchronized void open() throws IOException {
         if (id == 0) {
-            reserve(0, FIRST, 0);
+            reserve(0, 0, 0);
         }
     }
 
@@ -58,7 +55,7 @@ final class GuestLease {
         long free = granted - used;
         if (bytes > free) {
             long missing = bytes - free;
-            reserve(missing, Math.max(missing, Math.min(CHUNK, Math.max(granted, FIRST))), 0);
+            reserve(missing, Math.max(missing, Math.min(CHUNK, granted)), 0);
         }
         used += bytes;
     }
@@ -84,7 +81,8 @@ final class GuestLease {
     }
 
     private void reserve(long needed, long wanted, int entries) throws IOException {
-        BridgeLedger.Grant grant = ledger.reserve(id, needed, wanted, entries);
+        long asked = granted == 0 ? Math.max(wanted, FIRST) : wanted;
+        BridgeLedger.Grant grant = ledger.reserve(id, needed, asked, entries);
         id = grant.lease();
         granted += grant.bytes();
     }
