@@ -5,7 +5,9 @@ Usage: python3 bench/everyday.py [runs] [--output | --files] [-Dproperty=value .
 Times CPython running each program `runs` times as a new process (`python3 -S -c`, bench/yardstick.py) while the
 machine is quiet, then starts the packaged server over stdio, waits for a warm pool, and runs the programs in two
 passes on one connection, each program `runs` times (default 5) in a row: the first run meets a new interpreter, later
-ones the caller's warm interpreter. The first pass meets a new worker, whose JVM is still compiling GraalPy's
+ones the caller's warm interpreter. After each program's runs, once the server and its workers have fallen quiet,
+CPython runs it `runs` times again, and the ratios take CPython's median over all its runs of the program: this
+machine's speed drifts by up to 3x within an hour, and seconds apart by up to 2x. The first pass meets a new worker, whose JVM is still compiling GraalPy's
 interpreter for these programs; the second, the same worker once it has run each program: what a server that has
 been serving meets. Each program makes its own data (no files) and prints a checksum, checked against CPython's. Prints
 per pass and program the first run, the median of the later runs (server duration_ms and round trip), CPython's
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import time
 
-from mcp_stdio import Server, workers_cpu_between, workers_threads
+from mcp_stdio import Server, wait_quiet, workers_cpu_between, workers_threads
 import yardstick
 
 DUMP = sys.argv[2] if sys.argv[1:2] == ["--dump"] else None
@@ -260,6 +262,11 @@ def python3(code):
         return (time.perf_counter() - start) * 1000, out
 
 
+def geomean(ratios):
+    ratios = list(ratios)
+    return math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+
+
 def dump(directory):
     os.makedirs(directory, exist_ok=True)
     for name, code in PROGRAMS.items():
@@ -274,36 +281,41 @@ def main():
         return
     print(yardstick.describe())
     programs = OUTPUT_PROGRAMS if OUTPUT else FILE_PROGRAMS if FILES else PROGRAMS
-    # Timed before the server starts: beside it, CPython shared the 2 cores with the worker's JIT compiling in the
-    # background and ran up to 1.5 times slower, which flattered the ratios (docs/benchmarks.md, 26th session).
-    cpython = {name: [python3(code) for _ in range(RUNS)] for name, code in programs.items()}
+    # Timed before the server starts (which gives each program's expected output), and again after each pass's runs
+    # of it, once the server's processes have fallen quiet: CPython beside a worker still compiling in the background
+    # ran up to 1.5 times slower, which flattered the ratios (26th session), and timing it only minutes apart from the
+    # server made the machine's drift the ratios' largest error (37th session).
+    before = {name: [python3(code) for _ in range(RUNS)] for name, code in programs.items()}
     server = Server(*PROPERTIES)
     server.wait_until_warm(timeout_s=1200)
-    passes, cpu = [], []
+    cpython = {name: [c[0] for c in runs] for name, runs in before.items()}
+    passes, cpu, unquiet = [], [], 0
     try:
         for _ in range(2):
             rows = []
-            before = workers_threads(server.proc.pid)
+            threads = workers_threads(server.proc.pid)
             for name, code in programs.items():
                 runs = []
                 for _ in range(RUNS):
                     start = time.perf_counter()
                     result = server.call("execute_code", code=code, timeout_s=120)
                     runs.append(((time.perf_counter() - start) * 1000, result["duration_ms"], result))
-                expected = cpython[name][0][1]
+                expected = before[name][0][1]
                 for _, _, result in runs:
                     if not same_answer(result, expected) or result["exit_code"] != 0:
                         raise SystemExit(f"{name}: wrong answer {str(result)[:2000]}\nexpected {expected[:2000]!r}")
-                cpython_ms = statistics.median(c[0] for c in cpython[name])
-                later_trip = statistics.median(r[0] for r in runs[1:])
-                rows.append((name, runs[0][0], statistics.median(r[1] for r in runs[1:]), later_trip, cpython_ms,
-                             later_trip / cpython_ms))
+                if wait_quiet(server.proc.pid) is None:
+                    unquiet += 1
+                cpython[name] += [python3(code)[0] for _ in range(RUNS)]
+                rows.append((name, runs[0][0], statistics.median(r[1] for r in runs[1:]),
+                             statistics.median(r[0] for r in runs[1:])))
             passes.append(rows)
-            after = workers_threads(server.proc.pid)
-            cpu.append(workers_cpu_between(before, after))
+            cpu.append(workers_cpu_between(threads, workers_threads(server.proc.pid)))
     finally:
         server.close()
-    print(f"{RUNS} runs per program on one connection; python3 -S -c {RUNS} times each, before the server started; "
+    print(f"{RUNS} runs per program on one connection; python3 -S -c {RUNS} times each before the server started "
+          f"and after each pass's runs of it, once the server's processes used under 5% of a core for a second "
+          f"({unquiet} times they did not within a minute): its median of the {3 * RUNS}; "
           f"load average {open('/proc/loadavg').read().split()[0]}")
     titles = ["a new worker: each program's first runs on it", "the same worker after it ran each program "
               f"{RUNS} times: what a server that has been serving meets"]
@@ -311,10 +323,12 @@ def main():
         print(title)
         print(f"{'program':<18}{'first ms':>10}{'warm duration ms':>18}{'warm trip ms':>14}{'python3 ms':>12}"
               f"{'ratio':>8}")
-        for name, first, duration, trip, cpython_ms, ratio in rows:
-            print(f"{name:<18}{first:>10.0f}{duration:>18.0f}{trip:>14.0f}{cpython_ms:>12.0f}{ratio:>7.1f}x")
-        geomean = math.exp(sum(math.log(row[5]) for row in rows) / len(rows))
-        print(f"geomean of warm round trip / python3: {geomean:.2f}x")
+        ratios = []
+        for name, first, duration, trip in rows:
+            cpython_ms = statistics.median(cpython[name])
+            ratios.append(trip / cpython_ms)
+            print(f"{name:<18}{first:>10.0f}{duration:>18.0f}{trip:>14.0f}{cpython_ms:>12.0f}{ratios[-1]:>7.1f}x")
+        print(f"geomean of warm round trip / python3: {geomean(ratios):.2f}x")
         print(f"workers' CPU over the pass: {used['other']:.1f} s in the guest's and other threads, "
               f"{used['jit']:.1f} s compiling (C1, C2), {used['vm']:.1f} s in the VM thread (the collector)")
 
