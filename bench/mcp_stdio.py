@@ -228,23 +228,19 @@ def cpu_seconds(pid):
     return split
 
 
-def tree_ticks(pid):
-    """CPU ticks a process and its live descendants have used (Linux only)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12]) + sum(used for _, used in descendants(pid))
-
-
 def wait_quiet(pid, share=0.05, window_s=1.0, timeout_s=60.0):
     """Waits until a process and its descendants together used less than `share` of one core over `window_s`: what
     compiles or builds in the background after a run ended has finished. Returns the seconds waited, or None when
     they did not fall quiet within timeout_s."""
-    hz = os.sysconf("SC_CLK_TCK")
+    def used():
+        split = cpu_seconds(pid)
+        return split["server"] + split["workers"]
+
     start = time.perf_counter()
     while time.perf_counter() - start < timeout_s:
-        before = tree_ticks(pid)
+        before = used()
         time.sleep(window_s)
-        if tree_ticks(pid) - before < share * window_s * hz:
+        if used() - before < share * window_s:
             return time.perf_counter() - start
     return None
 
