@@ -204,6 +204,25 @@ class WorkspaceQuotaAttackTest {
         mcp.call("reset_session", Map.of("session", killedSession));
     }
 
+    /**
+     * A run stopped at its deadline with files open for writing gives back what their leases reserved (64 KiB each)
+     * before its result comes: the server's account is the disk's bytes again at once (mutation-checked: settled only
+     * when the interpreter closed after the run, when the worker forwards no call of it, the account stayed 512 KiB
+     * over until another run on that worker carried the settlements).
+     */
+    @Test
+    void aRunStoppedAtItsDeadlineGivesItsOpenFilesReservationsBack() throws IOException {
+        McpCalls.Exec stopped = mcp.exec(Map.of("code", "h = [open('" + dir + "/held%d' % i, 'wb') for i in range(8)]\n"
+                + "for f in h:\n    f.write(b'x')\n    f.flush()\nwhile True:\n    pass", "timeout_s", 1));
+        assertTrue(stopped.timedOut(), stopped.stderr());
+        JsonObject stats = JsonObject.mapFrom(mcp.call("get_execution_stats", Map.of()).structuredContent());
+        long onDisk;
+        try (Stream<Path> files = Files.walk(WORKSPACE)) {
+            onDisk = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+        assertEquals(onDisk, stats.getJsonObject("workspace").getLong("bytes"), "the account beside the disk's bytes");
+    }
+
     @Test
     void guestCodeCannotSettleLeasesItself() {
         McpCalls.Exec r = run("import _codeexec_bridge as b\nb.call('quota', 'settle', {'lease': 1, 'bytes': -10**9, "

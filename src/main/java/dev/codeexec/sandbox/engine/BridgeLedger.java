@@ -11,7 +11,6 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +27,22 @@ final class BridgeLedger {
     record Grant(long lease, long bytes) {
     }
 
+    /** The error kind of a call the worker did not forward (HostCalls.REFUSE_ALL's too): the server never saw it. */
+    private static final String REFUSED_HERE = "refused";
+
     private final HostCalls host;
     private final Supplier<String> owner;
     /** The interpreter whose file system this is: its calls are answered only while it runs its caller's code. */
     private final long interpreter;
     private final ObjectMapper json = new ObjectMapper();
-    /** Settlements not sent yet, each {@code [lease, bytes, entries, recount]}: they go with the next call. */
-    private final List<List<Long>> unsent = new ArrayList<>();
+    /** Settlements not sent yet, this process's: they go with the next call of any of its interpreters. */
+    private final Settlements unsent;
 
-    BridgeLedger(HostCalls host, Supplier<String> owner, long interpreter) {
+    BridgeLedger(HostCalls host, Supplier<String> owner, long interpreter, Settlements unsent) {
         this.host = host;
         this.owner = owner;
         this.interpreter = interpreter;
+        this.unsent = unsent;
     }
 
     /** Reserves on {@code lease} (0 opens one); refused reservations throw with the server's message. */
@@ -54,26 +57,15 @@ final class BridgeLedger {
      * worker): writing a small file then costs one. Until it is sent the lease's reservation stays counted, which can
      * only make the workspace look fuller than it is; the server applies settlements before the call they come with.
      */
-    synchronized void settleLater(long lease, long bytes, long entries, boolean recount) {
-        unsent.add(List.of(lease, bytes, entries, recount ? 1L : 0L));
+    void settleLater(long lease, long bytes, long entries, boolean recount) {
+        unsent.add(lease, bytes, entries, recount);
     }
 
     /** Sends the settlements still waiting, if any: at the end of a run, while the server still answers its calls. */
     void sendSettlements() throws IOException {
-        if (hasUnsent()) {
+        if (!unsent.isEmpty()) {
             call("settle", Map.of());
         }
-    }
-
-    private synchronized boolean hasUnsent() {
-        return !unsent.isEmpty();
-    }
-
-    /** The settlements waiting, handed to one call: sent once whatever its answer, as the server applies them first. */
-    private synchronized List<List<Long>> takeUnsent() {
-        List<List<Long>> taken = List.copyOf(unsent);
-        unsent.clear();
-        return taken;
     }
 
     void mkdir(String path, String permissions) throws IOException {
@@ -97,7 +89,8 @@ final class BridgeLedger {
     }
 
     private JsonNode call(String method, Map<String, Object> args) throws IOException {
-        List<List<Long>> settled = takeUnsent();
+        // Sent once whatever the answer, as the server applies them first; kept only when the call never left.
+        List<List<Long>> settled = unsent.take();
         Map<String, Object> sent = args;
         if (!settled.isEmpty()) {
             sent = new LinkedHashMap<>(args);
@@ -110,6 +103,10 @@ final class BridgeLedger {
             throw new IllegalStateException(e);
         }
         JsonNode node = json.readTree(reply);
+        if (REFUSED_HERE.equals(node.path("kind").asText())) {
+            // The worker forwards only the interpreter running its execution: another one will carry them.
+            unsent.putBack(settled);
+        }
         if (node.has("error")) {
             // Without the ledger nothing can be accounted: fail closed.
             throw new IOException("the workspace ledger did not answer: " + node.path("error").asText());

@@ -229,8 +229,9 @@ final class ConfinedFileSystem implements FileSystem {
 
     /**
      * Sends the ledger the settlements of the files closed since its last call (at the end of a run, while the
-     * server answers it). One the server never gets leaves its lease open until the worker goes: then the ledger
-     * counts the workspace again.
+     * server answers it). Those the worker does not forward (an interpreter closed between runs) wait for another
+     * interpreter's call ({@link Settlements}); one the server never gets leaves its lease open until the worker goes:
+     * then the ledger counts the workspace again.
      */
     void sendSettlements() {
         try {

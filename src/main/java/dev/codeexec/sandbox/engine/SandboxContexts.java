@@ -74,6 +74,8 @@ public final class SandboxContexts implements AutoCloseable {
     /** Why the compiler could not be built: then it is not tried again, and guests compile for themselves. */
     private RuntimeException compilerFailure;
     private final HostCalls host;
+    /** Closed files' settlements not sent yet, of every interpreter built here: one process's leases. */
+    private final Settlements settlements = new Settlements();
     /** Numbers the interpreters built here, so a bridge call names the one that made it. */
     private final java.util.concurrent.atomic.AtomicLong interpreters = new java.util.concurrent.atomic.AtomicLong();
     private final String guestModuleFields;
@@ -185,7 +187,7 @@ public final class SandboxContexts implements AutoCloseable {
             }
             return reply;
         };
-        BridgeLedger ledger = new BridgeLedger(host, owner::get, id);
+        BridgeLedger ledger = new BridgeLedger(host, owner::get, id, settlements);
         return PythonInterpreter.start(id, out, err, in, owner, unused -> {
             ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota, ledger, intake);
             Context context = buildContext(workspace, confined, out, err, in, true);
@@ -261,7 +263,7 @@ public final class SandboxContexts implements AutoCloseable {
         }
         // Its own file system, with no bridge: it only parses what the host read, and runs nothing else.
         ConfinedFileSystem confined = new ConfinedFileSystem(workspace, packagesRoot, quota,
-                new BridgeLedger(HostCalls.REFUSE_ALL, () -> "", 0), new RunIntake());
+                new BridgeLedger(HostCalls.REFUSE_ALL, () -> "", 0, new Settlements()), new RunIntake());
         Context context = buildContext(workspace, confined, OutputStream.nullOutputStream(),
                 OutputStream.nullOutputStream(), java.io.InputStream.nullInputStream(), false);
         try {

@@ -169,6 +169,9 @@ final class TimedRunner implements AutoCloseable {
         err.seal();
         boolean alive = keepAlive && interrupt(interpreter);
         if (!alive) {
+            // Settled now, while the worker still forwards this execution's calls: closed later, with the context,
+            // the files' leases would wait for another interpreter's call to go (Settlements).
+            interpreter.files().closeChannels();
             cancellers.execute(interpreter::close);
         }
         return new Stop(alive, !finishes(running));

@@ -48,8 +48,12 @@ class GuestLeaseRoundTripsTest {
     }
 
     private ConfinedFileSystem files(List<String> calls, long room) {
+        return files(ledger(calls, room), 1, new Settlements());
+    }
+
+    private ConfinedFileSystem files(HostCalls host, long interpreter, Settlements unsent) {
         return new ConfinedFileSystem(new WorkspaceRoot(workspace), Optional.empty(),
-                new WorkspaceQuota(1 << 20, 64 << 20, 100, 16), new BridgeLedger(ledger(calls, room), () -> "", 1),
+                new WorkspaceQuota(1 << 20, 64 << 20, 100, 16), new BridgeLedger(host, () -> "", interpreter, unsent),
                 new RunIntake());
     }
 
@@ -110,5 +114,30 @@ class GuestLeaseRoundTripsTest {
         left.write(ByteBuffer.wrap(new byte[] {1, 2}));
         files.closeChannels();
         assertEquals(List.of("reserve", "settle [[1,2,1,0]]"), calls);
+    }
+
+    /**
+     * An interpreter closed between runs (a run stopped at its deadline, a session reset or expired) settles its open
+     * files, but the worker forwards no call of it then: the settlements wait for the next call of another of the
+     * process's interpreters, which the server takes them from (mutation-checked: dropped with the refused call, the
+     * leases stayed open until the worker exited).
+     */
+    @Test
+    void settlementsAWorkerDidNotForwardGoWithAnotherInterpretersCall() throws IOException {
+        List<String> calls = new ArrayList<>();
+        HostCalls server = ledger(calls, Long.MAX_VALUE);
+        boolean[] running = {true};
+        HostCalls closedBetweenRuns = (owner, service, method, args) -> running[0] ? server.call(owner, service, method, args)
+                : "{\"error\":\"the bridge answers only the interpreter running the current execution\",\"kind\":\"refused\"}";
+        Settlements process = new Settlements();
+        ConfinedFileSystem first = files(closedBetweenRuns, 1, process);
+        SeekableByteChannel left = first.newByteChannel(workspace.resolve("left.txt"),
+                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE));
+        left.write(ByteBuffer.wrap(new byte[] {1, 2}));
+        running[0] = false;
+        first.closeChannels();
+        assertEquals(List.of("reserve"), calls);
+        write(files(server, 2, process), workspace.resolve("next.txt"), "n");
+        assertEquals(List.of("reserve", "reserve [[1,2,1,0]]"), calls);
     }
 }
