@@ -27,9 +27,6 @@ final class BridgeLedger {
     record Grant(long lease, long bytes) {
     }
 
-    /** The error kind of a call the worker did not forward (HostCalls.REFUSE_ALL's too): the server never saw it. */
-    private static final String REFUSED_HERE = "refused";
-
     private final HostCalls host;
     private final Supplier<String> owner;
     /** The interpreter whose file system this is: its calls are answered only while it runs its caller's code. */
@@ -103,7 +100,7 @@ final class BridgeLedger {
             throw new IllegalStateException(e);
         }
         JsonNode node = json.readTree(reply);
-        if (REFUSED_HERE.equals(node.path("kind").asText())) {
+        if (HostCalls.REFUSED.equals(node.path("kind").asText())) {
             // The worker forwards only the interpreter running its execution: another one will carry them.
             unsent.putBack(settled);
         }

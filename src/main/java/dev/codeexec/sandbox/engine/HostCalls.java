@@ -7,9 +7,13 @@ package dev.codeexec.sandbox.engine;
 @FunctionalInterface
 public interface HostCalls {
 
+    /** The error kind of a call refused before it reached the host: the host never saw it. */
+    String REFUSED = "refused";
+
     /** Refuses every call: the bridge of an interpreter that runs no caller's code (the worker's warm-up). */
     HostCalls REFUSE_ALL = (owner, service, method, args) ->
-            "{\"error\":\"the bridge is closed to this interpreter: it runs no caller's code\",\"kind\":\"refused\"}";
+            "{\"error\":\"the bridge is closed to this interpreter: it runs no caller's code\",\"kind\":\""
+                    + REFUSED + "\"}";
 
     /** Calls a host service on behalf of {@code owner}; returns {@code {"result": ...}} or {@code {"error": ..., "kind": ...}}. */
     String call(String owner, String service, String method, String argsJson);

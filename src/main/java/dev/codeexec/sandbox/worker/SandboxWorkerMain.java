@@ -115,7 +115,7 @@ public final class SandboxWorkerMain {
 
     /** Refused here: made by an interpreter that was not running the execution it named. */
     private static final String NOT_RUNNING = "{\"error\":\"the bridge answers only the interpreter running the "
-            + "current execution\",\"kind\":\"refused\"}";
+            + "current execution\",\"kind\":\"" + HostCalls.REFUSED + "\"}";
     /** Bridge calls refused since the last result was sent. */
     private final AtomicLong refusedCalls = new AtomicLong();
 
