@@ -321,6 +321,9 @@ final class GuestDriver {
                     call.__doc__ = native.__doc__
                     return call
                 os.stat, os.lstat = flushing(os.stat), flushing(os.lstat)
+                # Truncating by name after writing without closing: CPython has closed the file, so the
+                # truncation comes after its bytes, not before them.
+                os.truncate = flushing(os.truncate)
                 os.open = flushing(os.open, descriptor=True)
                 # importlib lists sys.path's directories through posix itself.
                 import posix
@@ -395,7 +398,7 @@ final class GuestDriver {
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
                 patched = (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
-                           os.listdir)
+                           os.listdir, os.truncate)
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
                                      update=dict.update):
@@ -428,7 +431,7 @@ final class GuestDriver {
                     restore_builtins()
                     close_open_files()
                     (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
-                     os.listdir) = patched
+                     os.listdir, os.truncate) = patched
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     out, err = usable(stdout, 1, *out_settings), usable(stderr, 2, *err_settings)
                     if out is not stdout or err is not stderr:  # one was closed: its replacement stays

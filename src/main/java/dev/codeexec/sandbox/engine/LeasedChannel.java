@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.engine;
 import dev.codeexec.workspace.WorkspaceQuota;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,6 +18,9 @@ import java.util.Objects;
  * what was written into it afterwards is counted but no longer on disk once closed.
  */
 final class LeasedChannel extends ForwardingChannel {
+
+    /** Zeros written at a time when a file in append mode is extended by truncation. */
+    private static final int ZEROS_BYTES = 64 << 10;
 
     private final GuestLease lease;
     private final WorkspaceQuota quota;
@@ -54,10 +58,31 @@ final class LeasedChannel extends ForwardingChannel {
             lease.open();
             delegate.truncate(size);
             lease.shrink(before - delegate.size());
-        } else {
-            delegate.truncate(size);
+        } else if (size > before) {
+            extend(before, size);
         }
         return this;
+    }
+
+    /**
+     * Fills the file with zeros up to {@code size}, as POSIX truncate and ftruncate do past a file's end (Java's
+     * truncate leaves the file as it is): a single byte at the end, the rest a hole, where the channel can write at a
+     * position; appended otherwise. The position stays where it was.
+     */
+    private void extend(long before, long size) throws IOException {
+        quota.checkFileSize(size);
+        lease.grow(size - before);
+        if (!append && delegate instanceof FileChannel channel) {
+            channel.write(ByteBuffer.allocate(1), size - 1);
+            return;
+        }
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(size - before, ZEROS_BYTES));
+        for (long missing = size - before; missing > 0; missing -= zeros.limit()) {
+            zeros.clear().limit((int) Math.min(missing, zeros.capacity()));
+            while (zeros.hasRemaining()) {
+                delegate.write(zeros);
+            }
+        }
     }
 
     @Override

@@ -140,4 +140,31 @@ class GuestLeaseRoundTripsTest {
         write(files(server, 2, process), workspace.resolve("next.txt"), "n");
         assertEquals(List.of("reserve", "reserve [[1,2,1,0]]"), calls);
     }
+
+    /**
+     * Truncated past its end a file is filled with zeros, as POSIX does (Java's truncate leaves it as it is), and the
+     * growth is accounted like written bytes: by position where the channel can write at one, appended in append mode
+     * (mutation-checked: without the extension both files stay at their two bytes and settle two).
+     */
+    @Test
+    void aFileTruncatedPastItsEndGrowsWithZerosAndAccountsThem() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        try (SeekableByteChannel channel = files.newByteChannel(workspace.resolve("hole.bin"),
+                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE))) {
+            channel.write(ByteBuffer.wrap(new byte[] {'a', 'b'}));
+            channel.truncate(6);
+            assertEquals(2, channel.position());
+        }
+        try (SeekableByteChannel channel = files.newByteChannel(workspace.resolve("appended.bin"),
+                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.APPEND))) {
+            channel.write(ByteBuffer.wrap(new byte[] {'a', 'b'}));
+            channel.truncate(5);
+            channel.write(ByteBuffer.wrap(new byte[] {'c'}));
+        }
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "reserve [[1,6,1,0]]", "settle [[2,6,1,0]]"), calls);
+        assertEquals("ab\0\0\0\0", Files.readString(workspace.resolve("hole.bin")));
+        assertEquals("ab\0\0\0c", Files.readString(workspace.resolve("appended.bin")));
+    }
 }
