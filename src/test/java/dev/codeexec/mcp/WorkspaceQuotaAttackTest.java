@@ -223,6 +223,23 @@ class WorkspaceQuotaAttackTest {
         assertEquals(onDisk, stats.getJsonObject("workspace").getLong("bytes"), "the account beside the disk's bytes");
     }
 
+    /**
+     * A file left open whose last bytes do not fit in the quota when the run's end closes it: the run ends as it
+     * would have, and stderr says what CPython's finalizer says of it (mutation-checked: without the report the bytes
+     * were lost silently).
+     */
+    @Test
+    void aFileLeftOpenThatCannotBeFlushedWhenTheRunEndsIsReported() {
+        assertEquals("", run("for i in range(4):\n    open('" + dir + "/full%d' % i, 'wb').write(b'x' * 1048576)\n")
+                .stderr());
+        McpCalls.Exec left = run("f = open('" + dir + "/left.txt', 'w')\nf.write('y' * 100)\nprint('written')");
+        assertEquals(0, left.exitCode(), left.stderr());
+        assertEquals("written\n", left.stdout());
+        assertTrue(left.stderr().startsWith("Exception ignored in: <_io.TextIOWrapper name='" + dir + "/left.txt'"),
+                left.stderr());
+        assertTrue(left.stderr().contains("Disk quota exceeded") && left.stderr().contains(TOTAL), left.stderr());
+    }
+
     @Test
     void guestCodeCannotSettleLeasesItself() {
         McpCalls.Exec r = run("import _codeexec_bridge as b\nb.call('quota', 'settle', {'lease': 1, 'bytes': -10**9, "

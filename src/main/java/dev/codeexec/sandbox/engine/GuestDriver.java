@@ -415,14 +415,21 @@ final class GuestDriver {
                     path = getattr(module, "__file__", None)
                     return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
-                def close_open_files():
+                def close_open_files(report=False):
                     for ref in opened:
                         f = ref()
                         if f is not None:
                             try:
                                 f.close()
-                            except Exception:  # never BaseException: that would swallow the host's exit and cancel
-                                pass
+                            except Exception as e:  # never BaseException: that would swallow the host's exit and cancel
+                                if report:
+                                    # As CPython's finalizer says of a file whose last bytes could not be written
+                                    # (over the quota): the run still ends as it did.
+                                    try:
+                                        sys.stderr.write("Exception ignored in: " + repr(f) + "\\n")
+                                        print_exception(e, e.__traceback__)
+                                    except Exception:
+                                        pass
                     opened.clear()
                     writing.clear()
 
@@ -509,7 +516,7 @@ final class GuestDriver {
                     if not keep_files:
                         # Nothing after this run can use them; closed now, their workspace reservations settle
                         # now too, instead of holding space (and the ledger's recount) until the next run.
-                        close_open_files()
+                        close_open_files(report=True)
                     return result
 
                 def report_uncaught(e, tb):

@@ -127,8 +127,10 @@ class GuestLeaseRoundTripsTest {
         List<String> calls = new ArrayList<>();
         HostCalls server = ledger(calls, Long.MAX_VALUE);
         boolean[] running = {true};
-        HostCalls closedBetweenRuns = (owner, service, method, args) -> running[0] ? server.call(owner, service, method, args)
-                : "{\"error\":\"the bridge answers only the interpreter running the current execution\",\"kind\":\"refused\"}";
+        HostCalls closedBetweenRuns = (owner, service, method, args) -> running[0]
+                ? server.call(owner, service, method, args)
+                : "{\"error\":\"the bridge answers only the interpreter running the current execution\","
+                        + "\"kind\":\"" + HostCalls.REFUSED + "\"}";
         Settlements process = new Settlements();
         ConfinedFileSystem first = files(closedBetweenRuns, 1, process);
         SeekableByteChannel left = first.newByteChannel(workspace.resolve("left.txt"),
