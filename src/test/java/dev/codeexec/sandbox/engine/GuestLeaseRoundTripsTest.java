@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,33 +29,22 @@ class GuestLeaseRoundTripsTest {
     @TempDir
     Path workspace;
 
-    /** A ledger that grants what a reservation needs and up to {@code room} bytes more, and records each call. */
-    private static HostCalls ledger(List<String> calls, long room) {
-        long[] leases = {0};
-        return (owner, service, method, args) -> {
-            calls.add(method + (args.contains("\"settled\"") ? " " + args.replaceAll(".*\"settled\":(\\[.*\\]\\]).*", "$1") : ""));
-            if (!method.equals("reserve")) {
-                return "{\"result\":{}}";
-            }
-            long needed = field(args, "needed");
-            long granted = needed + Math.min(field(args, "wanted") - needed, room);
-            long lease = field(args, "lease") == 0 ? ++leases[0] : field(args, "lease");
-            return "{\"result\":{\"lease\":" + lease + ",\"granted\":" + granted + "}}";
-        };
-    }
-
-    private static long field(String json, String name) {
-        return Long.parseLong(json.replaceAll(".*\"" + name + "\":(\\d+).*", "$1"));
-    }
-
     private ConfinedFileSystem files(List<String> calls, long room) {
-        return files(ledger(calls, room), 1, new Settlements());
+        return files(FakeLedger.granting(calls, room), 1, new Settlements());
     }
 
     private ConfinedFileSystem files(HostCalls host, long interpreter, Settlements unsent) {
         return new ConfinedFileSystem(new WorkspaceRoot(workspace), Optional.empty(),
                 new WorkspaceQuota(1 << 20, 64 << 20, 100, 16), new BridgeLedger(host, () -> "", interpreter, unsent),
                 new RunIntake());
+    }
+
+    /** A file opened for writing, {@code bytes} written, and left open. */
+    private static SeekableByteChannel leftOpen(ConfinedFileSystem files, Path file, byte... bytes) throws IOException {
+        SeekableByteChannel channel = files.newByteChannel(file, Set.of(StandardOpenOption.WRITE,
+                StandardOpenOption.CREATE));
+        channel.write(ByteBuffer.wrap(bytes));
+        return channel;
     }
 
     private static void write(ConfinedFileSystem files, Path file, String text) throws IOException {
@@ -109,9 +99,7 @@ class GuestLeaseRoundTripsTest {
     void filesLeftOpenSettleWhenTheirInterpreterCloses() throws IOException {
         List<String> calls = new ArrayList<>();
         ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
-        SeekableByteChannel left = files.newByteChannel(workspace.resolve("left.txt"),
-                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE));
-        left.write(ByteBuffer.wrap(new byte[] {1, 2}));
+        leftOpen(files, workspace.resolve("left.txt"), (byte) 1, (byte) 2);
         files.closeChannels();
         assertEquals(List.of("reserve", "settle [[1,2,1,0]]"), calls);
     }
@@ -125,18 +113,12 @@ class GuestLeaseRoundTripsTest {
     @Test
     void settlementsAWorkerDidNotForwardGoWithAnotherInterpretersCall() throws IOException {
         List<String> calls = new ArrayList<>();
-        HostCalls server = ledger(calls, Long.MAX_VALUE);
-        boolean[] running = {true};
-        HostCalls closedBetweenRuns = (owner, service, method, args) -> running[0]
-                ? server.call(owner, service, method, args)
-                : "{\"error\":\"the bridge answers only the interpreter running the current execution\","
-                        + "\"kind\":\"" + HostCalls.REFUSED + "\"}";
+        HostCalls server = FakeLedger.granting(calls, Long.MAX_VALUE);
+        AtomicBoolean running = new AtomicBoolean(true);
         Settlements process = new Settlements();
-        ConfinedFileSystem first = files(closedBetweenRuns, 1, process);
-        SeekableByteChannel left = first.newByteChannel(workspace.resolve("left.txt"),
-                Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE));
-        left.write(ByteBuffer.wrap(new byte[] {1, 2}));
-        running[0] = false;
+        ConfinedFileSystem first = files(FakeLedger.forwardedWhile(running::get, server), 1, process);
+        leftOpen(first, workspace.resolve("left.txt"), (byte) 1, (byte) 2);
+        running.set(false);
         first.closeChannels();
         assertEquals(List.of("reserve"), calls);
         write(files(server, 2, process), workspace.resolve("next.txt"), "n");

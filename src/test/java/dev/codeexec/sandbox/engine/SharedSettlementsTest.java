@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -30,41 +29,26 @@ class SharedSettlementsTest {
         Path root = Files.createDirectories(Path.of("target/shared-settlements-workspace")).toRealPath();
         Files.deleteIfExists(root.resolve("left.txt"));
         Files.deleteIfExists(root.resolve("next.txt"));
-        List<String> settled = new CopyOnWriteArrayList<>();
-        AtomicLong leases = new AtomicLong();
-        // The server's ledger: grants what is asked, and records the settlements each call brings.
-        HostCalls server = (owner, service, method, args) -> {
-            if (args.contains("\"settled\"")) {
-                settled.add(args.replaceAll(".*\"settled\":(\\[.*\\]\\]).*", "$1"));
-            }
-            if (!method.equals("reserve")) {
-                return "{\"result\":{}}";
-            }
-            long lease = Long.parseLong(args.replaceAll(".*\"lease\":(\\d+).*", "$1"));
-            long wanted = Long.parseLong(args.replaceAll(".*\"wanted\":(\\d+).*", "$1"));
-            return "{\"result\":{\"lease\":" + (lease == 0 ? leases.incrementAndGet() : lease) + ",\"granted\":"
-                    + wanted + "}}";
-        };
-        // The worker forwards an interpreter's calls only while it runs its execution.
+        List<String> calls = new CopyOnWriteArrayList<>();
+        HostCalls server = FakeLedger.granting(calls, Long.MAX_VALUE);
         AtomicBoolean running = new AtomicBoolean(true);
-        HostCalls forwarded = (owner, service, method, args) -> running.get()
-                ? server.call(owner, service, method, args)
-                : "{\"error\":\"not running\",\"kind\":\"" + HostCalls.REFUSED + "\"}";
         try (SandboxContexts contexts = new SandboxContexts(new WorkspaceRoot(root),
                 PythonPackages.scan(Path.of("python-packages")), new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), 16,
                 OutputStream.nullOutputStream(), server)) {
-            PythonInterpreter held = contexts.newInterpreter(contexts.workspace(), forwarded);
+            PythonInterpreter held = contexts.newInterpreter(contexts.workspace(),
+                    FakeLedger.forwardedWhile(running::get, server));
             held.start("f = open('left.txt', 'w')\nf.write('x')\nf.flush()", new byte[0], "caller",
                     OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), false, true).get();
             running.set(false);
             held.close();
-            assertEquals(List.of(), settled);
+            assertEquals(List.of("reserve"), calls);
             try (PythonInterpreter next = contexts.newInterpreter(contexts.workspace())) {
                 next.start("open('next.txt', 'w').write('n')", new byte[0], "caller", OutputStream.nullOutputStream(),
                         OutputStream.nullOutputStream(), false, false).get();
             }
-            // The first interpreter's lease: one byte, one entry; then the second's, at the end of its run.
-            assertEquals(List.of("[[1,1,1,0]]", "[[2,1,1,0]]"), settled);
+            // The first interpreter's lease (one byte, one entry) with the second's reservation; then the second's own
+            // at the end of its run.
+            assertEquals(List.of("reserve", "reserve [[1,1,1,0]]", "settle [[2,1,1,0]]"), calls);
         } finally {
             Files.deleteIfExists(root.resolve("left.txt"));
             Files.deleteIfExists(root.resolve("next.txt"));
