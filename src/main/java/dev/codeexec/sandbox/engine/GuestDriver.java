@@ -397,8 +397,10 @@ final class GuestDriver {
                 workdir = os.getcwd()
                 getcwd, chdir = os.getcwd, os.chdir  # the caller may replace the module's attributes
                 baseline_modules = set(sys.modules)
-                patched = (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
-                           os.listdir, os.truncate)
+                # What the driver put in place of these, restored before each fresh run: one list, set once.
+                patched = [(owner, name, getattr(owner, name)) for owner, name in (
+                    (io, "open"), (os, "rename"), (os, "replace"), (os, "chdir"), (os, "stat"), (os, "lstat"),
+                    (os, "open"), (os, "scandir"), (os, "listdir"), (os, "truncate"))]
 
                 def restore_builtins(d=builtins.__dict__, pristine=pristine_builtins, clear=dict.clear,
                                      update=dict.update):
@@ -437,8 +439,8 @@ final class GuestDriver {
                     nonlocal sys_state
                     restore_builtins()
                     close_open_files()
-                    (io.open, os.rename, os.replace, os.chdir, os.stat, os.lstat, os.open, os.scandir,
-                     os.listdir, os.truncate) = patched
+                    for owner, name, value in patched:
+                        setattr(owner, name, value)
                     limit, path, meta_path, path_hooks, stdin, stdout, stderr, displayhook, excepthook = sys_state
                     out, err = usable(stdout, 1, *out_settings), usable(stderr, 2, *err_settings)
                     if out is not stdout or err is not stderr:  # one was closed: its replacement stays
