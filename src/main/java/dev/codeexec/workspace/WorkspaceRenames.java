@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Bridge service "workspace": atomic renames for guest code. GraalPy's {@code os.rename} and
  * {@code os.replace} go through Truffle's file-system layer, which cannot move atomically and fails
- * them; the guest driver sends them here instead. Both paths are confined by the {@link WorkspaceRoot} of the
+ * them; the guest driver sends them here instead, relative to the workspace (a worker under bwrap sees it at a
+ * path of its own). Both paths are confined by the {@link WorkspaceRoot} of the
  * caller's workspace exactly like every other guest file access, the move is accounted by its ledger (a replaced
  * target frees its bytes), and outcomes come back as errno names, never as host details.
  */

@@ -71,11 +71,15 @@ class BuiltWorkerCacheIT {
             workers.addAll(server.workerCommandLines());
             assertEquals("[1, 2]\n", server.call("execute_code",
                     Map.of("code", "import json\nprint(json.dumps([1, 2]))")).path("stdout").asText());
+            String resources = BUILT.toRealPath().resolve("polyglot-resources").toString();
             for (String worker : workers) {
                 assertTrue(worker.contains(" -XX:AOTCache=" + cache + " "), worker);
                 assertTrue(worker.contains(" -Dcodeexec.worker.module-code=" + modules + " "), worker);
-                assertTrue(worker.contains(" -Dpolyglot.engine.resourcePath=" + BUILT.toRealPath()
-                        .resolve("polyglot-resources")), worker);
+                // Under bwrap the worker reads them at /graalpy, where bwrap binds the build's copy.
+                assertTrue(worker.contains(" -Dpolyglot.engine.resourcePath=" + resources)
+                        || worker.contains(" -Dpolyglot.engine.resourcePath=/graalpy ")
+                        && server.descendantCommandLines().stream().anyMatch(line -> line.contains(" --ro-bind "
+                                + resources + "/") && line.contains(" /graalpy ")), worker);
             }
         }
         // The next start launches the first worker's command with the server's JVM, and the pool takes that process.

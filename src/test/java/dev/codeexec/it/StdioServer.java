@@ -163,15 +163,21 @@ final class StdioServer implements AutoCloseable {
      * its arguments joined by spaces and a space at either end.
      */
     List<String> workerCommandLines() {
+        return descendantCommandLines().stream().filter(line -> line.split(" ", 3)[1].endsWith("/java")
+                && line.contains(" dev.codeexec.sandbox.worker.SandboxWorkerMain ")).toList();
+    }
+
+    /** The command line of every process under the server (the OS sandbox's around each worker too), as above. */
+    List<String> descendantCommandLines() {
         return process.descendants().map(p -> {
             try {
                 String[] args = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"),
                         StandardCharsets.UTF_8).split("\0");
-                return args[0].endsWith("/java") ? " " + String.join(" ", args) + " " : "";
+                return " " + String.join(" ", args) + " ";
             } catch (IOException e) {
-                return ""; // the process ended
+                return " "; // the process ended
             }
-        }).filter(line -> line.contains(" dev.codeexec.sandbox.worker.SandboxWorkerMain ")).toList();
+        }).filter(line -> !line.isBlank()).toList();
     }
 
     /** Kills the process without warning (SIGKILL), as a crash or a force-quitting client does. */

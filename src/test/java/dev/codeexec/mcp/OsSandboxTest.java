@@ -24,7 +24,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +68,29 @@ class OsSandboxTest {
         assertEquals(sandbox.osSandbox(), stats.snapshot(new Caller(Tenants.LOCAL, "rest").id()).osSandbox());
         given().get("/q/health").then().body("checks.find { it.name == 'sandbox' }.data.os_sandbox",
                 equalTo(sandbox.osSandbox()));
+    }
+
+    /**
+     * Under bwrap the guest finds GraalPy's library, the packages and its workspace at short fixed paths: what it
+     * prints (sys.prefix, modules' files, its working directory, every library frame of a traceback) names nothing of
+     * the host's layout. The unshare sandbox cannot place them, and shows the host's paths.
+     */
+    @Test
+    void underBwrapTheGuestSeesItsLibraryPackagesAndWorkspaceAtFixedPaths() throws IOException {
+        assumeTrue("bwrap".equals(sandbox.osSandbox()), "only bwrap places them");
+        McpCalls.Exec r = new McpCalls().exec("""
+                import json, os, sys, yaml
+                print(sys.prefix, yaml.__file__, os.getcwd(), os.path.expanduser('~'), os.path.abspath('data.csv'))
+                json.loads('{x')
+                """);
+        assertEquals("/graalpy/python/python-home /packages/yaml/__init__.py /workspace /workspace /workspace/data.csv\n",
+                r.stdout(), r.stderr());
+        assertTrue(r.stderr().contains("\n  File \"/graalpy/python/python-home/lib/python3.12/json/decoder.py\", line "),
+                r.stderr());
+        String host = workspaces.root(Tenants.LOCAL).path().toString();
+        for (String path : List.of(host, dataDir.toRealPath().toString(), Path.of("").toAbsolutePath().toString())) {
+            assertFalse(r.stdout().contains(path) || r.stderr().contains(path), path + " reached the guest");
+        }
     }
 
     @Test
@@ -115,8 +140,12 @@ class OsSandboxTest {
             for (long pid : workers().stream().filter(pid -> !commandLine(pid).contains(
                     SandboxWorkerMain.AOT_TRAINING_PROPERTY)).toList()) {
                 String mnt = "--mount=/proc/" + pid + "/ns/mnt";
-                Result workspaceWrite = run("nsenter", mnt, "--", "touch", inside.toString());
+                // bwrap binds the workspace at /workspace, unshare where it is.
+                Path insideThere = "bwrap".equals(sandbox.osSandbox()) ? Path.of("/workspace", name) : inside;
+                Result workspaceWrite = run("nsenter", mnt, "--", "touch", insideThere.toString());
                 assertEquals(0, workspaceWrite.status(), "the workspace is not writable: " + workspaceWrite.output());
+                assertTrue(Files.exists(inside), "worker " + pid + " wrote a workspace that is not its tenant's");
+                Files.delete(inside);
                 assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", tenantInside.toString()).status(),
                         "worker " + pid + " sees another tenant's workspace");
                 assertNotEquals(0, run("nsenter", mnt, "--", "test", "-e", dataFile.toString()).status(),
@@ -147,18 +176,21 @@ class OsSandboxTest {
 
     /**
      * This server's live worker JVMs (not the sandbox tool around each), after one execution made sure there is one:
-     * those reading GraalPy's resources from its data directory. Plain test classes running beside this one start
-     * workers of their own, on workspaces of their own, which the checks here must not enter.
+     * those reading GraalPy's resources from its data directory (named in the worker's command, or in bwrap's around
+     * it, which binds them at a fixed path). Plain test classes running beside this one start workers of their own, on
+     * workspaces of their own, which the checks here must not enter.
      */
     private List<Long> workers() throws IOException {
         assertEquals("ok\n", new McpCalls().exec("print('ok')").stdout());
-        String resources = "-Dpolyglot.engine.resourcePath=" + dataDir.toRealPath() + "/";
+        String resources = dataDir.toRealPath() + "/";
         List<Long> pids = new ArrayList<>();
         ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().command().orElse("").endsWith("/java"))
                 .filter(p -> {
                     String line = commandLine(p.pid());
-                    return line.contains("SandboxWorkerMain") && line.contains(resources);
+                    return line.contains("SandboxWorkerMain") && Stream.iterate(Optional.of(p),
+                            Optional::isPresent, h -> h.flatMap(ProcessHandle::parent)).limit(3)
+                            .anyMatch(h -> commandLine(h.get().pid()).contains(resources));
                 })
                 .forEach(p -> pids.add(p.pid()));
         assertFalse(pids.isEmpty(), "no worker process found");

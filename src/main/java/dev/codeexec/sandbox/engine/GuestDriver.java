@@ -177,17 +177,19 @@ final class GuestDriver {
                 sys.modules["_codeexec_bridge"] = bridge
 
                 # os.rename/os.replace: Truffle's file layer cannot move atomically, so the host does it,
-                # confined to the workspace like every other file access.
+                # confined to the workspace like every other file access. The paths go relative to the workspace:
+                # the host has it elsewhere than this process sees it (/workspace under bwrap).
                 import errno
                 native_rename, native_replace = os.rename, os.replace
+                workspace_root = os.getcwd()
 
                 def workspace_rename(native):
                     def rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
                         if src_dir_fd is not None or dst_dir_fd is not None:
                             return native(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
                         flush_open_files()
-                        src_path = os.path.abspath(os.fsdecode(src))
-                        dst_path = os.path.abspath(os.fsdecode(dst))
+                        src_path = os.path.relpath(os.path.abspath(os.fsdecode(src)), workspace_root)
+                        dst_path = os.path.relpath(os.path.abspath(os.fsdecode(dst)), workspace_root)
                         reply = call("workspace", "rename", {"src": src_path, "dst": dst_path})
                         code = reply["errno"]
                         if code:
@@ -202,7 +204,7 @@ final class GuestDriver {
 
                 # Truffle refuses a working directory outside the workspace past every except clause: refused here,
                 # as the file system refuses such paths everywhere else.
-                native_chdir, workspace_root = os.chdir, os.getcwd()
+                native_chdir = os.chdir
 
                 def chdir(path):
                     if not isinstance(path, int):

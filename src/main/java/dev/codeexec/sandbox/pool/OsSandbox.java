@@ -8,13 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The operating-system layer under a worker JVM, defence in depth beneath the interpreter's own denials: a tool
  * that starts the worker in its own network namespace (loopback only), PID namespace and mount namespace, no
  * capabilities and no new privileges. Under bwrap the worker's file system is built from nothing: the system's
  * programs and libraries ({@code /usr} and its links), what {@link Confinement#readable} lists (the JDK, the jars,
- * GraalPy's resources, the packages directory, the ahead-of-time cache), read-only, its one tenant's workspace,
+ * the ahead-of-time cache), read-only, and what {@link Confinement#placed} lists (GraalPy's resources, the packages
+ * directory) at short fixed paths, read-only, its one tenant's workspace,
  * writable, a private /tmp, an empty /run, a minimal /dev and its own /proc. Under unshare the host's file system
  * stays visible read-only, except what {@link Confinement#hidden} lists (the data directory, the workspaces, /run),
  * each under an empty read-only tmpfs, and /dev is rebuilt minimal. {@link Kind#NONE} starts the worker as it is.
@@ -51,12 +53,13 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
      * and what the unshare path hides although the host's file system shows through it (bwrap shows only what is
      * listed, so it needs no list of what to hide). Paths that do not exist are left out: nothing could be bound.
      */
-    public record Confinement(List<Path> writable, List<Path> readable, List<Path> hidden) {
+    public record Confinement(List<Path> writable, List<Path> readable, List<Path> hidden, List<Mount> placed) {
         public Confinement {
             List<Path> open = List.copyOf(writable);
             writable = open;
             readable = readable.stream().map(Path::toAbsolutePath).map(Path::normalize).filter(Files::exists)
                     .distinct().toList();
+            placed = placed.stream().filter(mount -> Files.exists(mount.host())).toList();
             // A worker's own workspace is among every workspace hidden from the others (the default tenant's is its
             // worker's writable directory): writable wins, as a tmpfs over it would leave the worker nothing to write.
             hidden = hidden.stream().map(Path::toAbsolutePath).map(Path::normalize)
@@ -68,6 +71,10 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
                             + "line breaks: " + dir);
                 }
             }
+        }
+
+        public Confinement(List<Path> writable, List<Path> readable, List<Path> hidden) {
+            this(writable, readable, hidden, List.of());
         }
 
         /** Only writable directories. */
@@ -82,6 +89,19 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
                 return false;
             }
         }
+    }
+
+    /** What a worker finds at a path of its own instead of the host's ({@link #place}); read-only unless writable. */
+    public record Mount(Path host, Path guest, boolean writable) {
+    }
+
+    /**
+     * Where a worker under this sandbox finds {@code host}, which it reads: at {@code fixed} under bwrap, which builds
+     * the worker's file system from nothing and can put it there (a short path that names nothing of the host: guests
+     * print these paths, in tracebacks for one), else at {@code host} itself.
+     */
+    public Path place(Path host, Path fixed) {
+        return kind == Kind.BWRAP ? fixed : host;
     }
 
     public static OsSandbox none() {
@@ -140,12 +160,16 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
         for (Path path : confinement.readable()) {
             cmd.addAll(List.of("--ro-bind", path.toString(), path.toString()));
         }
+        for (Mount mount : confinement.placed()) {
+            cmd.addAll(List.of(mount.writable() ? "--bind" : "--ro-bind", mount.host().toString(),
+                    mount.guest().toString()));
+        }
         for (Path dir : confinement.writable()) {
             cmd.addAll(List.of("--bind", dir.toString(), dir.toString()));
         }
-        if (!confinement.writable().isEmpty()) {
-            cmd.addAll(List.of("--chdir", confinement.writable().get(0).toString()));
-        }
+        Stream.concat(confinement.placed().stream().filter(Mount::writable).map(Mount::guest),
+                confinement.writable().stream()).findFirst()
+                .ifPresent(dir -> cmd.addAll(List.of("--chdir", dir.toString())));
         // bwrap keeps root's capabilities unless told; without them the worker cannot undo the mounts.
         // Not --die-with-parent: the parent-death signal follows the spawning thread, and the pool's spawner threads
         // end while their workers live on.

@@ -27,6 +27,15 @@ public final class WorkerLauncher {
     private static final Path PRLIMIT = Path.of("/usr/bin/prlimit");
     /** Where the warm-up rounds are among the arguments after the workspace. */
     private static final int WARMUP_ROUNDS_ARGUMENT = 8;
+    /**
+     * Where a worker under bwrap reads GraalPy's resources and the packages directory ({@link OsSandbox#place}): the
+     * guest prints these paths (sys.prefix, modules' __file__, every library frame of a traceback), and the host's
+     * name the install's layout and, in a home directory, its user, at three times the length.
+     */
+    static final Path GUEST_RESOURCES = Path.of("/graalpy");
+    static final Path GUEST_PACKAGES = Path.of("/packages");
+    /** Where a worker under bwrap finds its tenant's workspace, its working directory and HOME, for the same reasons. */
+    static final Path GUEST_WORKSPACE = Path.of("/workspace");
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
     private final List<String> jvm;
@@ -42,8 +51,10 @@ public final class WorkerLauncher {
     private final OsSandbox osSandbox;
     /** What the unshare path hides besides /run: the data directory, every workspace (see {@link OsSandbox}). */
     private final List<Path> hidden;
-    /** What workers read besides the system: the JDK, the jars, GraalPy's resources, the packages, the cache. */
+    /** What workers read besides the system: the JDK, the jars, the cache, and what is not placed. */
     private final List<Path> readable;
+    /** What workers read at a path of their own: GraalPy's resources and the packages, under bwrap. */
+    private final List<OsSandbox.Mount> placed;
 
     /**
      * @param hidden what must stay out of a worker's sight although the unshare path shows the host's file system:
@@ -99,7 +110,7 @@ public final class WorkerLauncher {
         if (osSandbox.kind() != OsSandbox.Kind.NONE) {
             resources = Optional.of(PolyglotResources.ensure(worker.polyglotResources(),
                     built.map(dir -> dir.resolve("polyglot-resources")), classpath));
-            cmd.add("-Dpolyglot.engine.resourcePath=" + resources.get());
+            cmd.add("-Dpolyglot.engine.resourcePath=" + osSandbox.place(resources.get(), GUEST_RESOURCES));
         }
         List<String> quick = new ArrayList<>(cmd);
         // A worker compiled by C1 alone is ready and through its first run with about two thirds of the CPU (C2
@@ -121,7 +132,8 @@ public final class WorkerLauncher {
                 Long.toString(settings.quota().maxTotalBytes()), Integer.toString(settings.quota().maxFiles()),
                 Integer.toString(settings.warm().maxRuns()), Integer.toString(settings.warm().maxPerWorker()),
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
-                settings.pythonPackages().toAbsolutePath().toString(), Integer.toString(settings.quota().maxDepth()),
+                osSandbox.place(packages(settings), GUEST_PACKAGES).toString(),
+                Integer.toString(settings.quota().maxDepth()),
                 Integer.toString(settings.threadsPerRun()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer.
         boolean aotCapable = jdk.feature() >= 25;
@@ -133,7 +145,17 @@ public final class WorkerLauncher {
                         + "\u0000" + String.join("\u0000", main) + "\u0000" + worker.warmupRounds() + "\u0000"
                         + jarStamps(main.get(1))));
         this.hidden = List.copyOf(hidden);
-        this.readable = readable(settings, resources);
+        List<OsSandbox.Mount> mounts = new ArrayList<>();
+        resources.ifPresent(dir -> mounts.add(new OsSandbox.Mount(dir, GUEST_RESOURCES, false)));
+        mounts.add(new OsSandbox.Mount(packages(settings), GUEST_PACKAGES, false));
+        this.placed = mounts.stream().filter(m -> !osSandbox.place(m.host(), m.guest()).equals(m.host())).toList();
+        List<Path> readable = new ArrayList<>(readable());
+        mounts.stream().filter(m -> !placed.contains(m)).forEach(m -> readable.add(m.host()));
+        this.readable = List.copyOf(readable);
+    }
+
+    private static Path packages(SandboxSettings settings) {
+        return settings.pythonPackages().toAbsolutePath().normalize();
     }
 
     /** The main class's arguments for a worker on {@code workspace}. */
@@ -157,14 +179,12 @@ public final class WorkerLauncher {
         return cmd;
     }
 
-    private List<Path> readable(SandboxSettings settings, Optional<Path> resources) {
+    private List<Path> readable() {
         List<Path> readable = new ArrayList<>();
         Path java = Path.of(jvm.get(0)).toAbsolutePath();
         // The JDK around bin/java.
         readable.add(java.getParent() != null && java.getParent().getParent() != null ? java.getParent().getParent() : java);
         readable.addAll(classpathMounts(Arrays.stream(main.get(1).split(File.pathSeparator)).map(Path::of).toList()));
-        readable.add(settings.pythonPackages());
-        resources.ifPresent(readable::add);
         // The cache's files alone: their directory is by default the data directory, holding every tenant's skills.
         aot.ifPresent(cache -> readable.addAll(cache.files()));
         return List.copyOf(readable);
@@ -260,8 +280,15 @@ public final class WorkerLauncher {
         List<String> cmd = new ArrayList<>(limits);
         cmd.addAll(start == WorkerStart.QUICK ? quickJvm : jvm);
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
-        cmd.addAll(main(workspace, start));
-        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
+        Path guest = osSandbox.place(workspace, GUEST_WORKSPACE);
+        cmd.addAll(main(guest, start));
+        if (guest.equals(workspace)) {
+            return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
+        }
+        List<OsSandbox.Mount> mounts = new ArrayList<>(placed);
+        mounts.add(new OsSandbox.Mount(writableDirectories(List.of(workspace)).get(0), guest, true));
+        return isolated(new ProcessBuilder(osSandbox.wrap(new OsSandbox.Confinement(List.of(), readable, hidden,
+                mounts), cmd)));
     }
 
     /** Built at each start: the ahead-of-time cache, for one, may appear after the launcher was built. */
@@ -269,7 +296,7 @@ public final class WorkerLauncher {
         if (osSandbox.kind() == OsSandbox.Kind.NONE) {
             return new OsSandbox.Confinement(List.of());
         }
-        return new OsSandbox.Confinement(writableDirectories(List.of(writable)), readable, hidden);
+        return new OsSandbox.Confinement(writableDirectories(List.of(writable)), readable, hidden, placed);
     }
 
     /** The environment and streams of every worker launch. */

@@ -199,8 +199,8 @@ final class WorkerProcess {
                 throw closed;
             }
             codec.write(new WorkerMessages.ToWorker(new WorkerMessages.Execute(id, request.code(), request.stdin(),
-                    request.timeout().toMillis(), request.session(), request.reuse(), drop,
-                    request.workspace() == null ? null : request.workspace().toString(), hooks.streams(), request.output()),
+                    request.timeout().toMillis(), request.session(), request.reuse(), drop, hooks.streams(),
+                    request.output()),
                     null, null));
             // The deadline runs from the moment the guest starts, not from a wait for a fresh interpreter.
             execution.started().get(startLimit.toMillis(), TimeUnit.MILLISECONDS);

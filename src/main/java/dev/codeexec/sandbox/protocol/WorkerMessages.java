@@ -16,13 +16,14 @@ public final class WorkerMessages {
 
     /**
      * Run one execution. {@code drop} lists sessions the server has expired or reset since the last
-     * request; the worker releases them first. {@code workspace} is the caller's tenant's workspace. With
+     * request; the worker releases them first. It runs in the workspace it was started on: a worker serves one
+     * tenant, and sees that workspace at a path of its own under bwrap (/workspace), not the server's. With
      * {@code stream} the worker sends the run's output as {@link Output} frames while it runs; without it, output
      * arrives only in the result. {@code output} says how much of it comes inline and what spills to the workspace
      * (null: inline only, at the worker's default budget).
      */
     public record Execute(long id, String code, String stdin, long timeoutMs, SessionKey session,
-            ExecutionRequest.Reuse reuse, List<SessionKey> drop, String workspace, boolean stream, OutputPlan output) {
+            ExecutionRequest.Reuse reuse, List<SessionKey> drop, boolean stream, OutputPlan output) {
     }
 
     /** The caller cancelled execution {@code id}: stop it as a timeout would, and report it cancelled. */

@@ -213,8 +213,7 @@ public final class SandboxWorkerMain {
                 // interpreter naming another execution, or one no longer running, is refused.
                 run = executor.run(new ExecutionRequest(request.code(), request.stdin(),
                         Duration.ofMillis(request.timeoutMs()), Long.toString(request.id()), request.session(),
-                        request.reuse(), execution.hooks(),
-                        request.workspace() == null ? null : Path.of(request.workspace()), request.output()),
+                        request.reuse(), execution.hooks(), null, request.output()),
                         interpreter -> {
                             execution.interpreter().set(interpreter);
                             started(request.id(), interpreter);
