@@ -267,7 +267,7 @@ public final class WorkerLauncher {
         cmd.add("-D" + SandboxWorkerMain.MODULE_CODE_OUTPUT_PROPERTY + "=" + moduleCode);
         cmd.addAll(main(workspace));
         // Its warnings (classes the cache skips) are many and not worth reading.
-        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(scratch), cmd)))
+        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(scratch, scratch), cmd)))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
     }
 
@@ -282,21 +282,24 @@ public final class WorkerLauncher {
         aot.ifPresent(cache -> cmd.addAll(cache.useOptions()));
         Path guest = osSandbox.place(workspace, GUEST_WORKSPACE);
         cmd.addAll(main(guest, start));
-        if (guest.equals(workspace)) {
-            return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace), cmd)));
-        }
-        List<OsSandbox.Mount> mounts = new ArrayList<>(placed);
-        mounts.add(new OsSandbox.Mount(writableDirectories(List.of(workspace)).get(0), guest, true));
-        return isolated(new ProcessBuilder(osSandbox.wrap(new OsSandbox.Confinement(List.of(), readable, hidden,
-                mounts), cmd)));
+        return isolated(new ProcessBuilder(osSandbox.wrap(confinement(workspace, guest), cmd)));
     }
 
-    /** Built at each start: the ahead-of-time cache, for one, may appear after the launcher was built. */
-    private OsSandbox.Confinement confinement(Path writable) {
+    /**
+     * Built at each start (the ahead-of-time cache, for one, may appear after the launcher was built): {@code writable}
+     * is the worker's one writable directory, which it sees at {@code guest}.
+     */
+    private OsSandbox.Confinement confinement(Path writable, Path guest) {
         if (osSandbox.kind() == OsSandbox.Kind.NONE) {
             return new OsSandbox.Confinement(List.of());
         }
-        return new OsSandbox.Confinement(writableDirectories(List.of(writable)), readable, hidden, placed);
+        List<Path> dir = writableDirectories(List.of(writable));
+        if (guest.equals(writable)) {
+            return new OsSandbox.Confinement(dir, readable, hidden, placed);
+        }
+        List<OsSandbox.Mount> mounts = new ArrayList<>(placed);
+        mounts.add(new OsSandbox.Mount(dir.get(0), guest, true));
+        return new OsSandbox.Confinement(List.of(), readable, hidden, mounts);
     }
 
     /** The environment and streams of every worker launch. */
