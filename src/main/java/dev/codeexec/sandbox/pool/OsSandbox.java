@@ -101,7 +101,12 @@ public record OsSandbox(Kind kind, Path tool, Optional<Path> setpriv, boolean ma
      * print these paths, in tracebacks for one), else at {@code host} itself.
      */
     public Path place(Path host, Path fixed) {
-        return kind == Kind.BWRAP ? fixed : host;
+        return places() ? fixed : host;
+    }
+
+    /** Whether this sandbox puts what a worker reads at fixed paths of its own ({@link #place}). */
+    public boolean places() {
+        return kind == Kind.BWRAP;
     }
 
     public static OsSandbox none() {

@@ -148,9 +148,11 @@ public final class WorkerLauncher {
         List<OsSandbox.Mount> mounts = new ArrayList<>();
         resources.ifPresent(dir -> mounts.add(new OsSandbox.Mount(dir, GUEST_RESOURCES, false)));
         mounts.add(new OsSandbox.Mount(packages(settings), GUEST_PACKAGES, false));
-        this.placed = mounts.stream().filter(m -> !osSandbox.place(m.host(), m.guest()).equals(m.host())).toList();
+        this.placed = osSandbox.places() ? List.copyOf(mounts) : List.of();
         List<Path> readable = new ArrayList<>(readable());
-        mounts.stream().filter(m -> !placed.contains(m)).forEach(m -> readable.add(m.host()));
+        if (!osSandbox.places()) {
+            mounts.forEach(m -> readable.add(m.host()));
+        }
         this.readable = List.copyOf(readable);
     }
 
