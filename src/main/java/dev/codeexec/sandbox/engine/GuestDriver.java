@@ -246,14 +246,17 @@ final class GuestDriver {
                     return main.__dict__
                 namespace = new_namespace()
 
-                # GraalPy closes files at garbage collection, not when the last reference goes, so
-                # open('f', 'w').write(x) would lose x when the context is discarded: every file is tracked and closed
-                # when the run ends, and those opened for writing are flushed before each open, stat or import (a
-                # file read from has nothing to flush). Plain lists of weak references: a WeakSet's add cost 5-10 us
-                # and listing it 15-20 us even empty, on every open.
-                opened = []  # every file opened, pruned as it grows, closed when the run ends
-                writing = []  # those opened for writing and not yet seen closed
+                # GraalPy closes files at garbage collection, not when the last reference goes, and a collection
+                # can close a file's descriptor before its buffer is written to it: open('f', 'wb').write(x) lost x
+                # whenever the collector ran before the run's end. So a file opened for writing is held until it is
+                # seen closed or the run ends, which closes it; the buffers of those held are written out before each
+                # open, stat or import, where CPython would have closed an unreferenced one already. Files opened
+                # only to read have nothing to lose and are tracked by weak references, closed at the run's end too.
+                # Plain lists: a WeakSet's add cost 5-10 us and listing it 15-20 us even empty, on every open.
+                opened = []  # weak references to every file opened, pruned as it grows, closed when the run ends
+                writing = []  # the files opened for writing and not yet seen closed
                 prune_at = 256  # doubles with the files still open after a pruning
+                release_at = 256  # likewise for the files held for writing; a release costs a collection, 0.2 s
                 real_open = io.open
                 import gc
                 DESCRIPTOR_COLLECTIONS = 3
@@ -270,12 +273,48 @@ final class GuestDriver {
                     return kept
 
                 def flush_open_files():
-                    writing[:] = live(writing)
-                    for ref in writing:
+                    kept = []
+                    for f in writing:
                         try:
-                            ref().flush()
+                            if f.closed:
+                                continue
+                        except Exception:  # its buffer was detached: whoever took it writes it
+                            continue
+                        kept.append(f)
+                        try:
+                            f.flush()
                         except Exception:  # never BaseException: that would swallow the host's exit and cancel
                             pass
+                    writing[:] = kept
+
+                def under(f):
+                    # The layer a file's buffer writes into: a text file's binary buffer, a buffered file's raw file.
+                    try:
+                        layer = getattr(f, "buffer", None)
+                        return layer if layer is not None else getattr(f, "raw", None)
+                    except Exception:  # detached
+                        return None
+
+                def release_unreferenced():
+                    # Only a collection tells which held files the caller no longer references. Each is written
+                    # out, then held over one collection by a weak reference, with the layer under it held so the
+                    # collection closes nothing: those collected are closed here (their workspace reservations
+                    # settle now), the rest held again.
+                    nonlocal release_at
+                    flush_open_files()
+                    probes = [(weakref.ref(f), under(f)) for f in writing]
+                    writing.clear()
+                    gc.collect()
+                    for ref, layer in probes:
+                        f = ref()
+                        if f is not None:
+                            writing.append(f)
+                        elif layer is not None:
+                            try:
+                                layer.close()
+                            except Exception:  # never BaseException: that would swallow the host's exit and cancel
+                                pass
+                    release_at = max(256, 2 * len(writing))
 
                 def with_descriptor(native, args, kwargs):
                     # Unreferenced files keep their descriptors until a collection closes them: a loop of
@@ -288,23 +327,24 @@ final class GuestDriver {
                         except OSError as e:
                             if e.errno not in (errno.EMFILE, errno.ENFILE):
                                 raise
-                        gc.collect()
+                        release_unreferenced()
                     return native(*args, **kwargs)
 
                 def tracked_open(*args, **kwargs):
                     nonlocal prune_at
                     # CPython would already have closed an unreferenced file here; make its data visible.
-                    if writing:
+                    if len(writing) > release_at:
+                        release_unreferenced()
+                    elif writing:
                         flush_open_files()
                     f = with_descriptor(real_open, args, kwargs)
-                    ref = weakref.ref(f)
-                    opened.append(ref)
+                    opened.append(weakref.ref(f))
                     if len(opened) > prune_at:
                         opened[:] = live(opened)
                         prune_at = max(256, 2 * len(opened))
                     mode = args[1] if len(args) > 1 else kwargs.get("mode", "r")
                     if type(mode) is not str or mode.strip("rbt"):  # anything but reading: r, b and t alone
-                        writing.append(ref)
+                        writing.append(f)
                     return f
                 tracked_open.__name__ = tracked_open.__qualname__ = "open"
                 tracked_open.__doc__ = real_open.__doc__
