@@ -21,10 +21,11 @@ _INLINED_COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>"})
 JAVA_STACK = "\n\nJava stack trace:\n"
 
 
-def install(finder_list, threads_per_run, parse_xml, indent_json):
+def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     """Puts the patching finder first on `finder_list` (sys.meta_path), patches modules already imported and caps the
     threads a run may have alive at `threads_per_run`. `parse_xml` is the host's XML parser (_codeexec_etree),
-    `indent_json` its JSON layout (_patch_json_encoder). Returns the standard library's state between runs
+    `indent_json` its JSON layout (_patch_json_encoder), `hold_writer` the driver's, which closes an archive writer
+    at the run's end if the program did not (_hold_writers). Returns the standard library's state between runs
     (_codeexec_state), for the driver to reset before each."""
     import os
     # GraalPy's datetime reads what importing time sets up: until then datetime.fromtimestamp, date.fromtimestamp,
@@ -59,6 +60,15 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
     def patch_mimetypes(module):
         import _codeexec_mimetypes
         _codeexec_mimetypes.patch_mimetypes(module)
+
+    def patch_gzip(module):
+        _hold_writers(module, "GzipFile", lambda f: f.mode == module.WRITE, hold_writer)
+
+    def patch_zipfile(module):
+        _hold_writers(module, "ZipFile", lambda f: f.mode != "r", hold_writer)
+
+    def patch_lzma(module):
+        _hold_writers(module, "LZMAFile", lambda f: f._mode == module._MODE_WRITE, hold_writer)
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
@@ -66,7 +76,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json):
                "json": _patch_json_dump, "_strptime": _patch_strptime, "random": patch_random,
                "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
-               "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections}
+               "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
+               "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma}
     _codeexec_system.install(patches, home, threads_per_run)
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
@@ -890,10 +901,42 @@ def _patch_binascii(binascii):
     binascii.hexlify = binascii.b2a_hex = hexlify
 
 
+def _hold_writers(module, name, writes, hold):
+    """An archive writer the program drops unclosed (`gzip.open(p, "wt").write(text)`,
+    `zipfile.ZipFile(p, "w").writestr(...)`) is closed by CPython's collector, which writes its trailer or central
+    directory; GraalPy may never finalize it, and the run's end closed only the file beneath, leaving an archive that
+    would not open. Each `module.name` made for writing is handed to the driver (`hold`), which closes it before the
+    files; so is the text layer `module.open` puts over one, whose buffer goes into the writer as it closes."""
+    cls = getattr(module, name)
+    init = cls.__init__
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        if writes(self):
+            hold(self)
+    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    cls.__init__ = __init__
+    opener = getattr(module, "open", None)
+    if opener is None:
+        return
+
+    def open(*args, **kwargs):
+        f = opener(*args, **kwargs)
+        if type(f) is not cls and isinstance(getattr(f, "buffer", None), cls) and writes(f.buffer):
+            hold(f)
+        return f
+    open.__name__, open.__qualname__, open.__doc__ = opener.__name__, opener.__qualname__, opener.__doc__
+    module.open = open
+
+
 def _patch_lzma(_lzma):
     """GraalPy's LZMA decoder (on the JDK) takes any bytes that are not .xz for a legacy .lzma header, and its dictionary
     size for a buffer to allocate: `tarfile.is_tarfile` on a file that is not an archive ran the worker out of memory.
-    liblzma, under CPython, rejects such a header before it allocates; so does this, with its checks and message."""
+    liblzma, under CPython, rejects such a header before it allocates; so does this, with its checks and message.
+    It also holds input back until it can decode a whole block yet says it needs none, and calls a stream with nothing
+    in it ended with all of it unused: reading a truncated .xz file, or `lzma.decompress` of an empty one, looped until
+    the run's timeout. Here a decoder that returned all it could needs input until its stream ends, as liblzma's
+    does, and an empty stream leaves nothing unused."""
     native = _lzma.LZMADecompressor
     if getattr(native, "sandbox_checked", False):  # imported again after a del sys.modules: patched already
         return
@@ -929,6 +972,8 @@ def _patch_lzma(_lzma):
             self._checking = format in (_lzma.FORMAT_AUTO, _lzma.FORMAT_ALONE)
             self._held = b""
             self._native = None if self._checking else native(format, memlimit, filters)
+            self._fed = 0  # bytes given to the native decoder
+            self._limited = False  # its last answer stopped at max_length: it may hold more output
 
         def decompress(self, data, max_length=-1):
             if self._native is None:
@@ -944,7 +989,10 @@ def _patch_lzma(_lzma):
                         raise _lzma.LZMAError("Input format not supported by decoder")
                 self._native = native(*self._args)
                 data, self._held = self._held, b""
-            return self._native.decompress(data, max_length)
+            out = self._native.decompress(data, max_length)
+            self._fed += len(data)
+            self._limited = 0 <= max_length <= len(out)
+            return out
 
         @property
         def check(self):
@@ -956,11 +1004,14 @@ def _patch_lzma(_lzma):
 
         @property
         def unused_data(self):
-            return b"" if self._native is None else self._native.unused_data
+            if self._native is None:
+                return b""
+            unused = self._native.unused_data
+            return b"" if self._native.eof and len(unused) == self._fed else unused
 
         @property
         def needs_input(self):
-            return True if self._native is None else self._native.needs_input
+            return self._native is None or not (self._native.eof or self._limited)
 
     LZMADecompressor.__module__, LZMADecompressor.__qualname__ = native.__module__, native.__qualname__
     _lzma.LZMADecompressor = LZMADecompressor

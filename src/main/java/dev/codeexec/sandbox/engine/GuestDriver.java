@@ -230,12 +230,17 @@ final class GuestDriver {
                         exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
+
+                def hold_writer(writer):
+                    # An archive writer (gzip, zipfile, lzma) made for writing: held as files opened for writing are
+                    # (below), and closed before them at the run's end.
+                    writers.append(writer)
                 import _codeexec_format
                 _codeexec_format.install(builtins)
                 compile_source = _codeexec_format.compile_source
                 library_state = guest_patches.install(sys.meta_path, globals().pop("__codeexec_threads"),
                                                       globals().pop("__codeexec_xml"),
-                                                      globals().pop("__codeexec_json_indent"))
+                                                      globals().pop("__codeexec_json_indent"), hold_writer)
 
                 def new_namespace():
                     # The run's globals are a module's, registered as sys.modules["__main__"] as CPython's are:
@@ -255,6 +260,7 @@ final class GuestDriver {
                 # Plain lists: a WeakSet's add cost 5-10 us and listing it 15-20 us even empty, on every open.
                 opened = []  # weak references to every file opened, pruned as it grows, closed when the run ends
                 writing = []  # the files opened for writing and not yet seen closed
+                writers = []  # the archive writers made (hold_writer): never flushed, which would change their bytes
                 prune_at = 256  # doubles with the files still open after a pruning
                 release_at = 256  # likewise for the files held for writing; a release costs a collection, 0.2 s
                 real_open = io.open
@@ -460,8 +466,9 @@ final class GuestDriver {
                     return isinstance(path, str) and os.path.abspath(path).startswith(library_dirs)
 
                 def close_open_files(report=False):
-                    for ref in opened:
-                        f = ref()
+                    # Last opened first, as CPython's collector frees a wrapper before what it wraps: an archive
+                    # writer's trailer goes into its file before the file is closed.
+                    for f in [*reversed(writers), *(ref() for ref in reversed(opened))]:
                         if f is not None:
                             try:
                                 f.close()
@@ -476,6 +483,7 @@ final class GuestDriver {
                                         pass
                     opened.clear()
                     writing.clear()
+                    writers.clear()
 
                 def reset():
                     nonlocal sys_state
