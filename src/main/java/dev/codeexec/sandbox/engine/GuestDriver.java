@@ -233,8 +233,20 @@ final class GuestDriver {
 
                 def hold_writer(writer):
                     # An archive writer (gzip, zipfile, lzma) made for writing: held as files opened for writing are
-                    # (below), and closed before them at the run's end.
+                    # (below), and closed before them at the run's end. Those closed are let go as the list grows: a
+                    # closed writer may still hold its compressor's state, a few hundred KiB.
+                    nonlocal writers_prune_at
                     writers.append(writer)
+                    if len(writers) > writers_prune_at:
+                        writers[:] = [w for w in writers if not writer_closed(w)]
+                        writers_prune_at = max(64, 2 * len(writers))
+
+                def writer_closed(writer):
+                    try:
+                        closed = getattr(writer, "closed", None)
+                        return getattr(writer, "fp", None) is None if closed is None else closed  # ZipFile: fp
+                    except Exception:  # a text layer whose buffer was detached
+                        return True
                 import _codeexec_format
                 _codeexec_format.install(builtins)
                 compile_source = _codeexec_format.compile_source
@@ -261,6 +273,7 @@ final class GuestDriver {
                 opened = []  # weak references to every file opened, pruned as it grows, closed when the run ends
                 writing = []  # the files opened for writing and not yet seen closed
                 writers = []  # the archive writers made (hold_writer): never flushed, which would change their bytes
+                writers_prune_at = 64
                 prune_at = 256  # doubles with the files still open after a pruning
                 release_at = 256  # likewise for the files held for writing; a release costs a collection, 0.2 s
                 real_open = io.open
