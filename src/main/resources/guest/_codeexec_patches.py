@@ -69,6 +69,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
 
     def patch_lzma(module):
         _hold_writers(module, "LZMAFile", lambda f: f._mode == module._MODE_WRITE, hold_writer)
+
     patches = {"traceback": _patch_traceback, "asyncio.selector_events": _patch_selector_events,
                "unicodedata": _patch_unicodedata, "_socket": _patch_socket, "_lzma": _patch_lzma,
                "binascii": _patch_binascii, "_blake2": _patch_blake2, "xml.etree.ElementTree": patch_element_tree,
@@ -79,6 +80,12 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma}
     _codeexec_system.install(patches, home, threads_per_run)
+    system_tempfile = patches["tempfile"]  # its directory: the workspace
+
+    def patch_tempfile(module):
+        system_tempfile(module)
+        _hold_temporary_files(module, hold_writer)
+    patches["tempfile"] = patch_tempfile
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
@@ -927,6 +934,38 @@ def _hold_writers(module, name, writes, hold):
         return f
     open.__name__, open.__qualname__, open.__doc__ = opener.__name__, opener.__qualname__, opener.__doc__
     module.open = open
+
+
+def _hold_temporary_files(tempfile, hold):
+    """A NamedTemporaryFile the program drops unclosed is deleted by CPython's collector (its closer's __del__);
+    GraalPy may never run it, and the file stayed in the workspace. Each closer is handed to the driver, which runs
+    its clean-up at the run's end as the collector would: the file is closed, and deleted unless told otherwise."""
+    closer = tempfile._TemporaryFileCloser
+    init = closer.__init__
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        hold(_CleanUp(self))
+    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    closer.__init__ = __init__
+
+
+class _CleanUp:
+    """What the driver closes at the run's end in place of a temporary file's closer: the closer's clean-up."""
+    __slots__ = ("_closer",)
+
+    def __init__(self, closer):
+        self._closer = closer
+
+    def close(self):
+        self._closer.cleanup()
+
+    @property
+    def closed(self):
+        return self._closer.cleanup_called
+
+    def __repr__(self):
+        return repr(self._closer.file)
 
 
 def _patch_lzma(_lzma):

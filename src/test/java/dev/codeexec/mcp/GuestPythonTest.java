@@ -388,4 +388,28 @@ class GuestPythonTest {
                 """);
         assertEquals("1100\nb'hello zip'\n900\nb'12345'\n", read.stdout(), read.stderr());
     }
+
+    /**
+     * A named temporary file dropped unclosed is gone once the run ends, as CPython's collector deletes it; one made
+     * with delete=False stays (mutation-checked: without the driver running the closer's clean-up, both stayed).
+     */
+    @Test
+    void aNamedTemporaryFileLeftOpenIsDeletedWhenTheRunEnds() {
+        McpCalls.Exec write = mcp.exec("""
+                import os, shutil, tempfile
+                shutil.rmtree('temporary_unclosed', ignore_errors=True)
+                os.mkdir('temporary_unclosed')
+                tempfile.NamedTemporaryFile('w', dir='temporary_unclosed', prefix='dropped').write('scratch')
+                tempfile.NamedTemporaryFile('w', dir='temporary_unclosed', prefix='kept', delete=False).write('kept')
+                print(len(os.listdir('temporary_unclosed')))
+                """);
+        assertEquals("2\n", write.stdout(), write.stderr());
+        McpCalls.Exec read = mcp.exec("""
+                import os, shutil
+                names = os.listdir('temporary_unclosed')
+                print([n[:4] for n in names], [open('temporary_unclosed/' + n).read() for n in names])
+                shutil.rmtree('temporary_unclosed')
+                """);
+        assertEquals("['kept'] ['kept']\n", read.stdout(), read.stderr());
+    }
 }
