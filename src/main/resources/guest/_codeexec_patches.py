@@ -914,6 +914,7 @@ def _hold_writers(module, name, writes, hold):
     directory; GraalPy may never finalize it, and the run's end closed only the file beneath, leaving an archive that
     would not open. Each `module.name` made for writing is handed to the driver (`hold`), which closes it before the
     files; so is the text layer `module.open` puts over one, whose buffer goes into the writer as it closes."""
+    import functools
     cls = getattr(module, name)
     init = cls.__init__
 
@@ -921,7 +922,7 @@ def _hold_writers(module, name, writes, hold):
         init(self, *args, **kwargs)
         if writes(self):
             hold(self)
-    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    functools.update_wrapper(__init__, init)  # its name, and its signature through __wrapped__
     cls.__init__ = __init__
     opener = getattr(module, "open", None)
     if opener is None:
@@ -932,7 +933,7 @@ def _hold_writers(module, name, writes, hold):
         if type(f) is not cls and isinstance(getattr(f, "buffer", None), cls) and writes(f.buffer):
             hold(f)
         return f
-    open.__name__, open.__qualname__, open.__doc__ = opener.__name__, opener.__qualname__, opener.__doc__
+    functools.update_wrapper(open, opener)
     module.open = open
 
 
@@ -940,13 +941,14 @@ def _hold_temporary_files(tempfile, hold):
     """A NamedTemporaryFile the program drops unclosed is deleted by CPython's collector (its closer's __del__);
     GraalPy may never run it, and the file stayed in the workspace. Each closer is handed to the driver, which runs
     its clean-up at the run's end as the collector would: the file is closed, and deleted unless told otherwise."""
+    import functools
     closer = tempfile._TemporaryFileCloser
     init = closer.__init__
 
     def __init__(self, *args, **kwargs):
         init(self, *args, **kwargs)
         hold(_CleanUp(self))
-    __init__.__name__, __init__.__qualname__, __init__.__doc__ = init.__name__, init.__qualname__, init.__doc__
+    functools.update_wrapper(__init__, init)  # its name, and its signature through __wrapped__
     closer.__init__ = __init__
 
 
