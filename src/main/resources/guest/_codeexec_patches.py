@@ -916,21 +916,18 @@ def _hold_writers(module, name, writes, hold):
     files; so is the text layer `module.open` puts over one, whose buffer goes into the writer as it closes."""
     import functools
     cls = getattr(module, name)
-    init = cls.__init__
 
-    def __init__(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        if writes(self):
-            hold(self)
-    functools.update_wrapper(__init__, init)  # its name, and its signature through __wrapped__
-    cls.__init__ = __init__
+    def hold_if_writing(writer):
+        if writes(writer):
+            hold(writer)
+    _after_init(cls, hold_if_writing)
     opener = getattr(module, "open", None)
     if opener is None:
         return
 
     def open(*args, **kwargs):
         f = opener(*args, **kwargs)
-        if type(f) is not cls and isinstance(getattr(f, "buffer", None), cls) and writes(f.buffer):
+        if isinstance(getattr(f, "buffer", None), cls) and writes(f.buffer):
             hold(f)
         return f
     functools.update_wrapper(open, opener)
@@ -941,15 +938,19 @@ def _hold_temporary_files(tempfile, hold):
     """A NamedTemporaryFile the program drops unclosed is deleted by CPython's collector (its closer's __del__);
     GraalPy may never run it, and the file stayed in the workspace. Each closer is handed to the driver, which runs
     its clean-up at the run's end as the collector would: the file is closed, and deleted unless told otherwise."""
+    _after_init(tempfile._TemporaryFileCloser, lambda closer: hold(_CleanUp(closer)))
+
+
+def _after_init(cls, then):
+    """Makes `cls`'s constructor call `then` with each new instance, keeping its name and signature (__wrapped__)."""
     import functools
-    closer = tempfile._TemporaryFileCloser
-    init = closer.__init__
+    init = cls.__init__
 
     def __init__(self, *args, **kwargs):
         init(self, *args, **kwargs)
-        hold(_CleanUp(self))
-    functools.update_wrapper(__init__, init)  # its name, and its signature through __wrapped__
-    closer.__init__ = __init__
+        then(self)
+    functools.update_wrapper(__init__, init)
+    cls.__init__ = __init__
 
 
 class _CleanUp:

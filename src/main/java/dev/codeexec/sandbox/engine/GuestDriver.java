@@ -230,6 +230,8 @@ final class GuestDriver {
                         exec(shared_code(name, lambda: compile(source, name, "exec")), module.__dict__)
                 sys.meta_path.insert(0, GuestModuleFinder())
                 import _codeexec_patches as guest_patches
+                writers = []  # the archive writers made (hold_writer): never flushed, which would change their bytes
+                writers_prune_at = 64
 
                 def hold_writer(writer):
                     # An archive writer (gzip, zipfile, lzma) made for writing: held as files opened for writing are
@@ -269,11 +271,10 @@ final class GuestDriver {
                 # seen closed or the run ends, which closes it; the buffers of those held are written out before each
                 # open, stat or import, where CPython would have closed an unreferenced one already. Files opened
                 # only to read have nothing to lose and are tracked by weak references, closed at the run's end too.
-                # Plain lists: a WeakSet's add cost 5-10 us and listing it 15-20 us even empty, on every open.
+                # Plain lists: a WeakSet's add cost 5-10 us and listing it 15-20 us even empty, on every open. Archive
+                # writers are held beside them (hold_writer, above) and closed first.
                 opened = []  # weak references to every file opened, pruned as it grows, closed when the run ends
                 writing = []  # the files opened for writing and not yet seen closed
-                writers = []  # the archive writers made (hold_writer): never flushed, which would change their bytes
-                writers_prune_at = 64
                 prune_at = 256  # doubles with the files still open after a pruning
                 release_at = 256  # likewise for the files held for writing; a release costs a collection, 0.2 s
                 real_open = io.open
