@@ -17,14 +17,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Bridge service "quota": how the guest file system in a worker keeps the server's {@link WorkspaceLedger}. Not for
  * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve before
- * writing, and to have the server make directories, delete and move, so those are accounted exactly. The leases of
- * files closed since its last call come with its next one ({@code settled}, applied before the call itself), or in a
- * call of their own ({@code settle}) at the end of a run. The ledger is the workspace of the execution the server
+ * writing (bytes and new entries, each with room beyond what is needed), and to have the server make directories,
+ * delete and move, so those are accounted exactly. Settlements come with the worker's next call ({@code settled},
+ * applied before the call itself), or in a call of their own ({@code settle}) at the end of a run; one naming lease 0
+ * only asks for a recount. The ledger is the workspace of the execution the server
  * knows runs on that worker, never one the worker names; leases are remembered per calling process, so a lease is
  * settled on the ledger that granted it even after the worker moved on to another caller, and abandoned when that
  * process dies.
  *
- * <p>Replies: {@code {"lease", "granted"}} for a reservation, {@code {"quota": detail}} for a refusal,
+ * <p>Replies: {@code {"lease", "granted", "entries"}} for a reservation, {@code {"quota": detail}} for a refusal,
  * {@code {"errno": name}} for a failed change (empty when it succeeded), {@code {"bytes"}} for the usage the
  * guest's {@code os.statvfs} reports against the quota.
  */
@@ -78,12 +79,13 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
             throw new InvalidInputException("lease", "is not open for this process");
         }
         try {
-            long granted = lease.reserve(number(args, "needed"), number(args, "wanted"), (int) number(args, "entries"));
+            WorkspaceLedger.Grant grant = lease.reserve(number(args, "needed"), number(args, "wanted"),
+                    entries(args, "entries"), entries(args, "entries_wanted"));
             if (id == 0) {
                 id = ids.incrementAndGet();
                 held.put(id, lease);
             }
-            return Map.of("lease", id, "granted", granted);
+            return Map.of("lease", id, "granted", grant.bytes(), "entries", grant.entries());
         } catch (WorkspaceQuotaException e) {
             if (id == 0) {
                 lease.settle(0, 0, false);
@@ -105,14 +107,21 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
                     || !fields.stream().allMatch(field -> field instanceof Number)) {
                 throw new InvalidInputException("settled", SETTLED_SHAPE);
             }
-            ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.get(caller.origin());
             long id = ((Number) fields.get(0)).longValue();
+            boolean recount = ((Number) fields.get(3)).longValue() != 0;
+            if (id == 0) {
+                // No lease: a file written in an earlier run was found replaced under it when it closed.
+                if (recount) {
+                    roots.ledger(caller.tenant()).recountWhenQuiet();
+                }
+                continue;
+            }
+            ConcurrentMap<Long, WorkspaceLedger.Lease> held = leases.get(caller.origin());
             WorkspaceLedger.Lease lease = held == null ? null : held.remove(id);
             if (lease == null) {
                 throw new InvalidInputException("settled", "lease " + id + " is not open for this process");
             }
-            lease.settle(((Number) fields.get(1)).longValue(), ((Number) fields.get(2)).longValue(),
-                    ((Number) fields.get(3)).longValue() != 0);
+            lease.settle(((Number) fields.get(1)).longValue(), ((Number) fields.get(2)).longValue(), recount);
         }
     }
 
@@ -154,6 +163,14 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
         } catch (InvalidPathException e) {
             throw new SecurityException("invalid path");
         }
+    }
+
+    private static int entries(Map<String, Object> args, String field) {
+        long value = number(args, field);
+        if (value < 0 || value > Integer.MAX_VALUE) {
+            throw new InvalidInputException(field, "must be a count from 0 to " + Integer.MAX_VALUE);
+        }
+        return (int) value;
     }
 
     private static long number(Map<String, Object> args, String field) {

@@ -46,6 +46,19 @@ class WorkspaceLedgerTest {
     }
 
     @Test
+    void entriesBeyondThoseNeededTakeAQuarterOfThoseLeftAndGoBackWhenUnused() throws IOException {
+        WorkspaceLedger ledger = ledger(1000, 41);
+        WorkspaceLedger.Lease lease = ledger.open();
+        assertEquals(new WorkspaceLedger.Grant(0, 11), lease.reserve(0, 0, 1, 256));
+        assertEquals(new WorkspaceLedger.Grant(0, 7), ledger.open().reserve(0, 0, 0, 256));
+        lease.settle(0, 3, false);
+        assertEquals(new WorkspaceUsage(10, 0), ledger.usage(), "the 3 made and the other lease's 7");
+        WorkspaceQuotaException e = assertThrows(WorkspaceQuotaException.class,
+                () -> ledger.open().reserve(0, 0, 32, 32));
+        assertTrue(e.getMessage().contains("workspace.max-files=41"), e.getMessage());
+    }
+
+    @Test
     void settlingReturnsWhatWasNotUsedAndFreesWhatWasTruncated() throws IOException {
         Files.write(root.resolve("old"), new byte[300]);
         WorkspaceLedger ledger = ledger(1000, 100);

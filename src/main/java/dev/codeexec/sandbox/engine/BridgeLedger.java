@@ -23,8 +23,8 @@ import java.util.function.Supplier;
  */
 final class BridgeLedger {
 
-    /** A reservation the server granted. */
-    record Grant(long lease, long bytes) {
+    /** A reservation the server granted: bytes and new entries. */
+    record Grant(long lease, long bytes, long entries) {
     }
 
     private final HostCalls host;
@@ -42,16 +42,21 @@ final class BridgeLedger {
         this.unsent = unsent;
     }
 
-    /** Reserves on {@code lease} (0 opens one); refused reservations throw with the server's message. */
-    Grant reserve(long lease, long needed, long wanted, int entries) throws IOException {
-        JsonNode reply = call("reserve", Map.of("lease", lease, "needed", needed, "wanted", wanted, "entries", entries));
+    /**
+     * Reserves on {@code lease} (0 opens one) {@code needed} bytes and {@code entries} new entries, and up to
+     * {@code wanted} and {@code entriesWanted} where there is room; refused reservations throw with the server's
+     * message.
+     */
+    Grant reserve(long lease, long needed, long wanted, int entries, long entriesWanted) throws IOException {
+        JsonNode reply = call("reserve", Map.of("lease", lease, "needed", needed, "wanted", wanted, "entries", entries,
+                "entries_wanted", entriesWanted));
         refusedOnQuota(reply);
-        return new Grant(reply.path("lease").asLong(), reply.path("granted").asLong());
+        return new Grant(reply.path("lease").asLong(), reply.path("granted").asLong(), reply.path("entries").asLong());
     }
 
     /**
      * Settles {@code lease} with the next call to the server rather than in a round trip of its own (250-400 us from a
-     * worker): writing a small file then costs one. Until it is sent the lease's reservation stays counted, which can
+     * worker); lease 0 asks only for a recount. Until it is sent the lease's reservation stays counted, which can
      * only make the workspace look fuller than it is; the server applies settlements before the call they come with.
      */
     void settleLater(long lease, long bytes, long entries, boolean recount) {

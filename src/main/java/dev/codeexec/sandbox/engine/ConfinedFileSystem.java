@@ -46,8 +46,8 @@ import org.graalvm.polyglot.io.FileSystem;
  *
  * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
  * before any of its bytes land. The totals live in the server's workspace ledger, reached through
- * {@link BridgeLedger}: writes reserve there in chunks and settle on close; directories, deletes and moves are
- * made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
+ * {@link BridgeLedger}: writes draw on the run's reservation there ({@link LedgerReservation}), settled when the run
+ * ends; directories, deletes and moves are made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
  * refused.
  *
  * <p>The workspace's file store, as {@code os.statvfs} and {@code shutil.disk_usage} see it, is its quota: the
@@ -71,8 +71,10 @@ final class ConfinedFileSystem implements FileSystem {
     private final BridgeLedger ledger;
     /** What the current run read and which files it wrote. */
     private final RunIntake intake;
-    /** Writable channels not yet closed: closing the context does not close them, and each holds a lease. */
+    /** Writable channels not yet closed: closing the context does not close them. */
     private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
+    /** What the interpreter's writes draw on, settled at the end of each run. */
+    private final LedgerReservation reservation;
 
     ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger,
             RunIntake intake) {
@@ -81,6 +83,7 @@ final class ConfinedFileSystem implements FileSystem {
         this.packages = packages;
         this.quota = quota;
         this.ledger = ledger;
+        this.reservation = new LedgerReservation(ledger);
     }
 
     WorkspaceRoot root() {
@@ -186,54 +189,56 @@ final class ConfinedFileSystem implements FileSystem {
         boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
         boolean mayCreate = createNew || options.contains(StandardOpenOption.CREATE);
         boolean truncate = options.contains(StandardOpenOption.TRUNCATE_EXISTING) && !append;
-        GuestLease lease = new GuestLease(ledger);
         SeekableByteChannel channel;
-        try {
-            if (mayCreate && !Files.exists(confined)) {
-                quota.checkDepth(root.path(), confined, 0);
-                lease.begin(1, 0, 0);
-                try {
-                    // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
-                    channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
-                            StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING), attrs);
-                    lease.created();
-                } catch (FileAlreadyExistsException e) {
-                    if (createNew) {
-                        throw e;
-                    }
-                    channel = openExisting(confined, options, attrs, lease, truncate);
+        if (mayCreate && !Files.exists(confined)) {
+            quota.checkDepth(root.path(), confined, 0);
+            reservation.holdEntry();
+            boolean made = false;
+            try {
+                // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
+                channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+                made = true;
+            } catch (FileAlreadyExistsException e) {
+                if (createNew) {
+                    throw e;
                 }
-            } else {
-                channel = openExisting(confined, options, attrs, lease, truncate);
+                channel = openExisting(confined, options, attrs, truncate);
+            } finally {
+                if (made) {
+                    reservation.entryMade();
+                } else {
+                    reservation.entryUnused();
+                }
             }
-        } catch (IOException | RuntimeException e) {
-            lease.settle(false);
-            throw e;
+        } else {
+            channel = openExisting(confined, options, attrs, truncate);
         }
-        LeasedChannel leased = new LeasedChannel(channel, lease, quota, append, confined, open::remove);
+        LeasedChannel leased = new LeasedChannel(channel, reservation, quota, append, confined, open::remove);
         open.add(leased);
         return leased;
     }
 
-    /** Closes what guest code left open, once its context is gone, so that their leases settle. */
+    /** Closes what guest code left open, once its context is gone, and settles. */
     void closeChannels() {
         for (LeasedChannel channel : List.copyOf(open)) {
             try {
                 channel.close();
             } catch (IOException e) {
-                // The file is gone; its lease settles below all the same.
+                // The file is gone; what it wrote settles below all the same.
             }
         }
         sendSettlements();
     }
 
     /**
-     * Sends the ledger the settlements of the files closed since its last call (at the end of a run, while the
-     * server answers it). Those the worker does not forward (an interpreter closed between runs) wait for another
-     * interpreter's call ({@link Settlements}); one the server never gets leaves its lease open until the worker goes:
-     * then the ledger counts the workspace again.
+     * Settles the run's reservation and sends the ledger what is waiting (at the end of a run, while the server
+     * answers it). What the worker does not forward (an interpreter closed between runs) waits for another
+     * interpreter's call ({@link Settlements}); a lease the server never hears of again stays open until the worker
+     * goes: then the ledger counts the workspace again.
      */
     void sendSettlements() {
+        reservation.settle();
         try {
             ledger.sendSettlements();
         } catch (IOException e) {
@@ -241,11 +246,11 @@ final class ConfinedFileSystem implements FileSystem {
         }
     }
 
-    /** Opens a file that exists; a truncation happens inside the lease, which accounts the bytes it frees. */
+    /** Opens a file that exists; a truncation happens inside the run's lease, which accounts the bytes it frees. */
     private SeekableByteChannel openExisting(Path confined, Set<? extends OpenOption> options, FileAttribute<?>[] attrs,
-            GuestLease lease, boolean truncate) throws IOException {
+            boolean truncate) throws IOException {
         if (truncate) {
-            lease.open();
+            reservation.open();
         }
         SeekableByteChannel channel = host.newByteChannel(confined,
                 with(options, null, StandardOpenOption.TRUNCATE_EXISTING), attrs);
@@ -253,7 +258,7 @@ final class ConfinedFileSystem implements FileSystem {
             long size = channel.size();
             if (size > 0) {
                 channel.truncate(0);
-                lease.shrink(size);
+                reservation.shrink(size);
             }
         }
         return channel;
@@ -315,22 +320,31 @@ final class ConfinedFileSystem implements FileSystem {
         long size = Files.isRegularFile(from) ? Files.size(from) : 0;
         quota.checkFileSize(size);
         BasicFileAttributes old = attributes(to);
-        GuestLease lease = new GuestLease(ledger);
+        boolean creates = old == null;
+        if (creates) {
+            reservation.holdEntry();
+        }
         boolean copied = false;
         try {
-            lease.begin(old == null ? 1 : 0, size, size);
-            host.copy(from, to, options);
-            copied = true;
-        } finally {
-            if (copied) {
-                lease.grow(size);
-                if (old == null) {
-                    lease.created();
-                } else if (old.isRegularFile()) {
-                    lease.shrink(old.size());
+            reservation.grow(size);
+            try {
+                host.copy(from, to, options);
+                copied = true;
+            } finally {
+                if (!copied) {
+                    // Nothing, or part of a file, may have landed: a recount tells.
+                    reservation.shrink(size);
+                    reservation.recountLater();
+                } else if (!creates && old.isRegularFile()) {
+                    reservation.shrink(old.size());
                 }
             }
-            lease.settle(false);
+        } finally {
+            if (creates && copied) {
+                reservation.entryMade();
+            } else if (creates) {
+                reservation.entryUnused();
+            }
         }
     }
 
@@ -453,7 +467,12 @@ final class ConfinedFileSystem implements FileSystem {
 
     @Override
     public long getFileStoreUsableSpace(Path path) throws IOException {
-        return inWorkspace(path) ? Math.max(0, quota.maxTotalBytes() - ledger.usedBytes()) : 0;
+        // What this run reserved and has not used yet is still free to it.
+        if (!inWorkspace(path)) {
+            return 0;
+        }
+        long used = Math.max(0, ledger.usedBytes() - reservation.unused());
+        return Math.max(0, quota.maxTotalBytes() - used);
     }
 
     @Override

@@ -13,26 +13,26 @@ import java.util.Objects;
 
 /**
  * A guest's writable file: every write that grows the file is checked against the file limit and accounted on
- * the lease before any of its bytes land, so a refused write leaves nothing behind and what came before stays.
- * Closing settles the lease; a file that was deleted or replaced while open asks the ledger for a recount, since
- * what was written into it afterwards is counted but no longer on disk once closed.
+ * the interpreter's reservation before any of its bytes land, so a refused write leaves nothing behind and what came
+ * before stays. A file that was deleted or replaced while open asks the ledger for a recount when it closes, since
+ * what was written into it afterwards is counted but no longer on disk.
  */
 final class LeasedChannel extends ForwardingChannel {
 
     /** Zeros written at a time when a file in append mode is extended by truncation. */
     private static final int ZEROS_BYTES = 64 << 10;
 
-    private final GuestLease lease;
+    private final LedgerReservation reservation;
     private final WorkspaceQuota quota;
     private final boolean append;
     private final Path file;
     private final Object fileKey;
     private final java.util.function.Consumer<LeasedChannel> onClose;
 
-    LeasedChannel(SeekableByteChannel delegate, GuestLease lease, WorkspaceQuota quota, boolean append, Path file,
+    LeasedChannel(SeekableByteChannel delegate, LedgerReservation reservation, WorkspaceQuota quota, boolean append, Path file,
             java.util.function.Consumer<LeasedChannel> onClose) {
         super(delegate);
-        this.lease = lease;
+        this.reservation = reservation;
         this.quota = quota;
         this.append = append;
         this.file = file;
@@ -46,7 +46,7 @@ final class LeasedChannel extends ForwardingChannel {
         long end = append ? size + src.remaining() : Math.max(size, delegate.position() + src.remaining());
         if (end > size) {
             quota.checkFileSize(end);
-            lease.grow(end - size);
+            reservation.grow(end - size);
         }
         return delegate.write(src);
     }
@@ -55,9 +55,9 @@ final class LeasedChannel extends ForwardingChannel {
     public SeekableByteChannel truncate(long size) throws IOException {
         long before = delegate.size();
         if (size < before) {
-            lease.open();
+            reservation.open();
             delegate.truncate(size);
-            lease.shrink(before - delegate.size());
+            reservation.shrink(before - delegate.size());
         } else if (size > before) {
             extend(before, size);
         }
@@ -71,7 +71,7 @@ final class LeasedChannel extends ForwardingChannel {
      */
     private void extend(long before, long size) throws IOException {
         quota.checkFileSize(size);
-        lease.grow(size - before);
+        reservation.grow(size - before);
         if (!append && delegate instanceof FileChannel channel) {
             channel.write(ByteBuffer.allocate(1), size - 1);
             return;
@@ -91,8 +91,8 @@ final class LeasedChannel extends ForwardingChannel {
             delegate.close();
         } finally {
             onClose.accept(this);
-            if (lease.active()) {
-                lease.settle(fileKey == null || !Objects.equals(fileKey, key(file)));
+            if (fileKey == null || !Objects.equals(fileKey, key(file))) {
+                reservation.recountLater();
             }
         }
     }

@@ -11,8 +11,8 @@ final class FakeLedger {
     }
 
     /**
-     * A ledger that grants what a reservation needs and up to {@code room} bytes more, and records each call as its
-     * method followed by the settlements it brought, if any.
+     * A ledger that grants what a reservation needs and up to {@code room} bytes and entries more, and records each call
+     * as its method followed by the settlements it brought, if any.
      */
     static HostCalls granting(List<String> calls, long room) {
         AtomicLong leases = new AtomicLong();
@@ -24,8 +24,10 @@ final class FakeLedger {
             }
             long needed = field(args, "needed");
             long granted = needed + Math.min(field(args, "wanted") - needed, room);
+            long entries = field(args, "entries");
+            long made = entries + Math.min(field(args, "entries_wanted") - entries, room);
             long lease = field(args, "lease") == 0 ? leases.incrementAndGet() : field(args, "lease");
-            return "{\"result\":{\"lease\":" + lease + ",\"granted\":" + granted + "}}";
+            return "{\"result\":{\"lease\":" + lease + ",\"granted\":" + granted + ",\"entries\":" + made + "}}";
         };
     }
 
@@ -38,6 +40,6 @@ final class FakeLedger {
     }
 
     private static long field(String json, String name) {
-        return Long.parseLong(json.replaceAll(".*\"" + name + "\":(\\d+).*", "$1"));
+        return Long.parseLong(json.replaceAll(".*\"" + name + "\":(-?\\d+).*", "$1"));
     }
 }

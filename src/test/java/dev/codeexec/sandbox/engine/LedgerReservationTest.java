@@ -20,11 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The guest file system's calls to the server's ledger, each a round trip from a worker: writing a small new file
- * takes one reservation (its entry and room for its bytes), not a second for its first write, and its settlement goes
- * with the next call, or at the end of the run.
+ * The guest file system's calls to the server's ledger, each a round trip from a worker: a run's files draw on one
+ * reservation of bytes and entries, taken at its first write and settled when the run ends.
  */
-class GuestLeaseRoundTripsTest {
+class LedgerReservationTest {
 
     @TempDir
     Path workspace;
@@ -55,28 +54,34 @@ class GuestLeaseRoundTripsTest {
     }
 
     @Test
-    void aSmallNewFileTakesOneRoundTripItsSettlementGoesWithTheNext() throws IOException {
+    void smallNewFilesTakeOneReservationSettledWhenTheRunEnds() throws IOException {
         List<String> calls = new ArrayList<>();
         ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
-        write(files, workspace.resolve("first.json"), "{\"n\": 1}");
+        for (int i = 0; i < 10; i++) {
+            write(files, workspace.resolve("f" + i + ".json"), "{\"n\": " + i + "}");
+        }
+        write(files, workspace.resolve("f0.json"), "{\"n\": 10}");
         assertEquals(List.of("reserve"), calls);
-        write(files, workspace.resolve("second.json"), "{\"n\": 22}");
-        // [lease, bytes, entries, recount]: the first file's 8 bytes and one entry, settled before the second reserves.
-        assertEquals(List.of("reserve", "reserve [[1,8,1,0]]"), calls);
         files.sendSettlements();
         files.sendSettlements();
-        assertEquals(List.of("reserve", "reserve [[1,8,1,0]]", "settle [[2,9,1,0]]"), calls);
-        assertEquals("{\"n\": 22}", Files.readString(workspace.resolve("second.json")));
+        // [lease, bytes, entries, recount]: ten files of 8 bytes, one of them rewritten with 9.
+        assertEquals(List.of("reserve", "settle [[1,81,10,0]]"), calls);
+        assertEquals("{\"n\": 10}", Files.readString(workspace.resolve("f0.json")));
     }
 
+    /**
+     * A run's reservation takes entries beyond those it needs only where there is room: past them, each new file asks
+     * again (mutation-checked: with {@code holdEntry} asking only when no lease is open, the second file's entry was
+     * taken beyond the grant, one call fewer).
+     */
     @Test
     void aLedgerWithLessRoomStillGrantsTheWritesThatFit() throws IOException {
-        // The first reservation asks for room without needing it: granted none, the write reserves what it needs.
         List<String> calls = new ArrayList<>();
         ConfinedFileSystem files = files(calls, 0);
         write(files, workspace.resolve("tight.txt"), "abc");
+        write(files, workspace.resolve("tighter.txt"), "d");
         files.sendSettlements();
-        assertEquals(List.of("reserve", "reserve", "settle [[1,3,1,0]]"), calls);
+        assertEquals(List.of("reserve", "reserve", "reserve", "reserve", "settle [[1,4,2,0]]"), calls);
         assertEquals("abc", Files.readString(workspace.resolve("tight.txt")));
     }
 
@@ -147,8 +152,57 @@ class GuestLeaseRoundTripsTest {
             channel.write(ByteBuffer.wrap(new byte[] {'c'}));
         }
         files.sendSettlements();
-        assertEquals(List.of("reserve", "reserve [[1,6,1,0]]", "settle [[2,6,1,0]]"), calls);
+        assertEquals(List.of("reserve", "settle [[1,12,2,0]]"), calls);
         assertEquals("ab\0\0\0\0", Files.readString(workspace.resolve("hole.bin")));
         assertEquals("ab\0\0\0c", Files.readString(workspace.resolve("appended.bin")));
+    }
+
+    /**
+     * A session keeps its files open between runs: what a run wrote settles when it ends, and a later run's truncation
+     * (to 4 bytes, the channel's position with it) and write give the net change on that run's lease.
+     */
+    @Test
+    void aFileKeptOpenPastItsRunSettlesEachRunsChange() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        SeekableByteChannel kept = leftOpen(files, workspace.resolve("kept.txt"), new byte[10]);
+        files.sendSettlements();
+        kept.truncate(4);
+        kept.write(ByteBuffer.wrap(new byte[] {1}));
+        kept.close();
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "settle [[1,10,1,0]]", "reserve", "settle [[2,-5,0,0]]"), calls);
+    }
+
+    /**
+     * A file deleted under a writer that closes it after its run settled asks for a recount without a lease, as the
+     * bytes written into it are counted and no longer on disk (mutation-checked: with the flag dropped when no lease
+     * is open, the last call carried nothing).
+     */
+    @Test
+    void aFileDeletedWhileOpenAsksForARecountEvenAfterItsRunSettled() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        SeekableByteChannel kept = leftOpen(files, workspace.resolve("gone.txt"), (byte) 1, (byte) 2);
+        files.sendSettlements();
+        Files.delete(workspace.resolve("gone.txt"));
+        kept.close();
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "settle [[1,2,1,0]]", "settle [[0,0,0,1]]"), calls);
+    }
+
+    /**
+     * The store's free space, as {@code os.statvfs} reports it, counts what the run reserved and has not used as free
+     * to it (mutation-checked: without, 65,436 bytes fewer).
+     */
+    @Test
+    void theRunsUnusedReservationIsFreeToIt() throws IOException {
+        HostCalls granting = FakeLedger.granting(new ArrayList<>(), Long.MAX_VALUE);
+        // The server counts 5,000 bytes of other files, and this run's 64 KiB grant, which its 100 bytes are part of.
+        ConfinedFileSystem files = files((owner, service, method, args) -> method.equals("usage")
+                ? "{\"result\":{\"bytes\":" + (5000 + (64 << 10)) + "}}"
+                : granting.call(owner, service, method, args), 1, new Settlements());
+        leftOpen(files, workspace.resolve("a.bin"), new byte[100]);
+        assertEquals((64 << 20) - 5000 - 100, files.getFileStoreUsableSpace(workspace));
     }
 }
