@@ -18,20 +18,24 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Changes to a workspace's structure (new directories, deletes, moves), made in the server inside a lease of its
- * {@link WorkspaceLedger}, so the account changes exactly as the disk does. Guest code reaches them through the
- * bridge, the file tools directly. Paths must already be confined to the ledger's root.
+ * Changes to a workspace's structure (new directories, deletes, moves), each made inside one change of its
+ * {@link WorkspaceAccount}, so the account changes exactly as the disk does: the server's ledger for the file tools,
+ * a worker's run reservation for guest code. Paths must already be confined to the root.
  */
 public final class WorkspaceChanges {
 
-    private final WorkspaceLedger ledger;
+    private final WorkspaceAccount account;
     private final Path root;
     private final WorkspaceQuota quota;
 
+    public WorkspaceChanges(WorkspaceAccount account, Path root, WorkspaceQuota quota) {
+        this.account = account;
+        this.root = root;
+        this.quota = quota;
+    }
+
     public WorkspaceChanges(WorkspaceLedger ledger) {
-        this.ledger = ledger;
-        this.root = ledger.root().path();
-        this.quota = ledger.quota();
+        this(ledger, ledger.root().path(), ledger.quota());
     }
 
     /** Creates one directory; {@code permissions} (null for the default) must keep the owner's access. */
@@ -40,16 +44,16 @@ public final class WorkspaceChanges {
             throw new SecurityException(OwnerAccess.refusal(true, permissions));
         }
         quota.checkDepth(root, dir, 0);
-        WorkspaceLedger.Lease lease = ledger.open();
+        WorkspaceAccount.Change change = account.open();
         int created = 0;
         try {
-            lease.reserve(0, 0, 1);
+            change.reserveEntries(1);
             FileAttribute<?>[] attrs = permissions == null ? new FileAttribute<?>[0]
                     : new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions)};
             Files.createDirectory(dir, attrs);
             created = 1;
         } finally {
-            lease.settle(0, created, false);
+            change.settle(0, created);
         }
     }
 
@@ -77,7 +81,7 @@ public final class WorkspaceChanges {
         if (path.equals(root)) {
             throw new SecurityException("Permission denied: the workspace root cannot be deleted");
         }
-        WorkspaceLedger.Lease lease = ledger.open();
+        WorkspaceAccount.Change change = account.open();
         long freed = 0;
         int removed = 0;
         try {
@@ -94,7 +98,7 @@ public final class WorkspaceChanges {
             }
             return attrs;
         } finally {
-            lease.settle(-freed, -removed, false);
+            change.settle(-freed, -removed);
         }
     }
 
@@ -109,7 +113,7 @@ public final class WorkspaceChanges {
         BasicFileAttributes source = Files.readAttributes(from, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         int below = source.isDirectory() && to.getNameCount() > from.getNameCount() ? height(from) : 0;
         quota.checkDepth(root, to, below);
-        WorkspaceLedger.Lease lease = ledger.open();
+        WorkspaceAccount.Change change = account.open();
         long freed = 0;
         int removed = 0;
         try {
@@ -130,7 +134,7 @@ public final class WorkspaceChanges {
                 }
             }
         } finally {
-            lease.settle(-freed, -removed, false);
+            change.settle(-freed, -removed);
         }
     }
 

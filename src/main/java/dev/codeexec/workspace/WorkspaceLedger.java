@@ -17,7 +17,7 @@ import java.util.logging.Logger;
  * it walked, since a walk racing a change could miss it. A walk that cannot read part of the tree fails closed:
  * reservations are refused until a walk succeeds.
  */
-public final class WorkspaceLedger {
+public final class WorkspaceLedger implements WorkspaceAccount {
 
     private static final Logger LOG = Logger.getLogger(WorkspaceLedger.class.getName());
 
@@ -63,6 +63,7 @@ public final class WorkspaceLedger {
     }
 
     /** Opens a lease; nothing is reserved until {@link Lease#reserve}. */
+    @Override
     public synchronized Lease open() {
         openLeases++;
         generation++;
@@ -129,7 +130,7 @@ public final class WorkspaceLedger {
      * One change in progress: what it reserved, until it settles. Thread-safe through its ledger. A lease that is
      * never settled (its holder died) must be {@link #abandon abandoned}.
      */
-    public final class Lease {
+    public final class Lease implements Change {
         private long grantedBytes;
         private long grantedEntries;
         private boolean open = true;
@@ -184,6 +185,16 @@ public final class WorkspaceLedger {
                 grantedEntries += made;
                 return new Grant(granted, made);
             }
+        }
+
+        @Override
+        public void reserveEntries(int entries) throws WorkspaceQuotaException {
+            reserve(0, 0, entries);
+        }
+
+        @Override
+        public void settle(long bytes, long entries) {
+            settle(bytes, entries, false);
         }
 
         /**

@@ -4,10 +4,6 @@ import dev.codeexec.InvalidInputException;
 import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,9 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Bridge service "quota": how the guest file system in a worker keeps the server's {@link WorkspaceLedger}. Not for
- * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve before
- * writing (bytes and new entries, each with room beyond what is needed), and to have the server make directories,
- * delete and move, so those are accounted exactly. Settlements come with the worker's next call ({@code settled},
+ * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve a run's
+ * bytes and new entries (each with room beyond what is needed) before changing the workspace. Settlements come with the worker's next call ({@code settled},
  * applied before the call itself), or in a call of their own ({@code settle}) at the end of a run; one naming lease 0
  * only asks for a recount. The ledger is the workspace of the execution the server
  * knows runs on that worker, never one the worker names; leases are remembered per calling process, so a lease is
@@ -26,8 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * process dies.
  *
  * <p>Replies: {@code {"lease", "granted", "entries"}} for a reservation, {@code {"quota": detail}} for a refusal,
- * {@code {"errno": name}} for a failed change (empty when it succeeded), {@code {"bytes"}} for the usage the
- * guest's {@code os.statvfs} reports against the quota.
+ * {@code {"bytes"}} for the usage the guest's {@code os.statvfs} reports against the quota.
  */
 @ApplicationScoped
 public class WorkspaceQuotaBridge implements BridgeHandler {
@@ -55,7 +49,6 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
         return switch (method) {
             case "reserve" -> reserve(args, caller);
             case "settle" -> Map.of();
-            case "mkdir", "delete", "move" -> change(method, args, roots.ledger(caller.tenant()));
             case "usage" -> Map.of("bytes", roots.ledger(caller.tenant()).usage().bytes());
             default -> throw new InvalidInputException("method", "unknown quota method '" + method + "'");
         };
@@ -122,46 +115,6 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
                 throw new InvalidInputException("settled", "lease " + id + " is not open for this process");
             }
             lease.settle(((Number) fields.get(1)).longValue(), ((Number) fields.get(2)).longValue(), recount);
-        }
-    }
-
-    private Map<String, Object> change(String method, Map<String, Object> args, WorkspaceLedger ledger) {
-        WorkspaceChanges changes = new WorkspaceChanges(ledger);
-        try {
-            switch (method) {
-                case "mkdir" -> {
-                    Object perms = args.get("permissions");
-                    changes.createDirectory(confine(ledger, args, "path"),
-                            perms == null ? null : PosixFilePermissions.fromString(String.valueOf(perms)));
-                }
-                case "delete" -> changes.delete(confine(ledger, args, "path"));
-                default -> changes.move(confine(ledger, args, "src"), confine(ledger, args, "dst"),
-                        Boolean.TRUE.equals(args.get("replace")));
-            }
-            return Map.of("errno", "");
-        } catch (WorkspaceQuotaException e) {
-            return Map.of("quota", e.detail());
-        } catch (IOException e) {
-            return Map.of("errno", Errno.of(e));
-        } catch (SecurityException | IllegalArgumentException e) {
-            return Map.of("errno", "EPERM");
-        }
-    }
-
-    /** A path relative to the caller's workspace root, confined to it. */
-    private static Path confine(WorkspaceLedger ledger, Map<String, Object> args, String field) {
-        Object value = args.get(field);
-        if (!(value instanceof String text)) {
-            throw new InvalidInputException(field, "must be a path relative to the workspace");
-        }
-        try {
-            Path relative = Path.of(text);
-            if (relative.isAbsolute()) {
-                throw new SecurityException("absolute");
-            }
-            return ledger.root().confine(relative);
-        } catch (InvalidPathException e) {
-            throw new SecurityException("invalid path");
         }
     }
 

@@ -6,11 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import dev.codeexec.workspace.WorkspaceQuotaException;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * The guest file system's line to the server's workspace ledger (bridge service "quota"): straight to the
  * {@link dev.codeexec.sandbox.HostBridge} in the server's JVM, over the worker's pipe otherwise. The server,
- * not this side, decides whose workspace the calls account to. Paths travel relative to the workspace root.
+ * not this side, decides whose workspace the calls account to.
  */
 final class BridgeLedger {
 
@@ -70,21 +65,6 @@ final class BridgeLedger {
         }
     }
 
-    void mkdir(String path, String permissions) throws IOException {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("path", path);
-        args.put("permissions", permissions);
-        changed(call("mkdir", args), path);
-    }
-
-    void delete(String path) throws IOException {
-        changed(call("delete", Map.of("path", path)), path);
-    }
-
-    void move(String source, String target, boolean replace) throws IOException {
-        changed(call("move", Map.of("src", source, "dst", target, "replace", replace)), target);
-    }
-
     /** Bytes the workspace holds, as accounted: on disk plus what open leases reserved. */
     long usedBytes() throws IOException {
         return call("usage", Map.of()).path("bytes").asLong();
@@ -119,21 +99,6 @@ final class BridgeLedger {
     private static void refusedOnQuota(JsonNode reply) throws WorkspaceQuotaException {
         if (reply.has("quota")) {
             throw new WorkspaceQuotaException(reply.path("quota").asText());
-        }
-    }
-
-    private static void changed(JsonNode reply, String path) throws IOException {
-        refusedOnQuota(reply);
-        String errno = reply.path("errno").asText("EIO");
-        switch (errno) {
-            case "" -> { }
-            case "ENOENT" -> throw new NoSuchFileException(path);
-            case "EEXIST" -> throw new FileAlreadyExistsException(path);
-            case "ENOTEMPTY" -> throw new DirectoryNotEmptyException(path);
-            case "ENOTDIR" -> throw new NotDirectoryException(path);
-            case "EACCES" -> throw new AccessDeniedException(path);
-            case "EPERM" -> throw new SecurityException("Permission denied: " + path);
-            default -> throw new IOException("Input/output error: " + path);
         }
     }
 }

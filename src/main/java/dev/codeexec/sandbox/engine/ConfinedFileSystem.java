@@ -2,6 +2,8 @@ package dev.codeexec.sandbox.engine;
 
 import dev.codeexec.workspace.OwnerAccess;
 import dev.codeexec.workspace.PathOutsideWorkspaceException;
+import dev.codeexec.workspace.WorkspaceAccount;
+import dev.codeexec.workspace.WorkspaceChanges;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
@@ -23,7 +25,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -46,8 +47,8 @@ import org.graalvm.polyglot.io.FileSystem;
  *
  * <p>Writes obey the {@link WorkspaceQuota}: a write that would break one fails with an {@code OSError}
  * before any of its bytes land. The totals live in the server's workspace ledger, reached through
- * {@link BridgeLedger}: writes draw on the run's reservation there ({@link LedgerReservation}), settled when the run
- * ends; directories, deletes and moves are made by the server. Permission changes that would hide entries from the usage walk, and any on the root, are
+ * {@link BridgeLedger}: every change draws on the run's reservation there ({@link LedgerReservation}), settled when
+ * the run ends. Permission changes that would hide entries from the usage walk, and any on the root, are
  * refused.
  *
  * <p>The workspace's file store, as {@code os.statvfs} and {@code shutil.disk_usage} see it, is its quota: the
@@ -75,6 +76,8 @@ final class ConfinedFileSystem implements FileSystem {
     private final Set<LeasedChannel> open = ConcurrentHashMap.newKeySet();
     /** What the interpreter's writes draw on, settled at the end of each run. */
     private final LedgerReservation reservation;
+    /** New directories, deletes and moves, accounted on the reservation. */
+    private final WorkspaceChanges changes;
 
     ConfinedFileSystem(WorkspaceRoot root, Optional<WorkspaceRoot> packages, WorkspaceQuota quota, BridgeLedger ledger,
             RunIntake intake) {
@@ -84,6 +87,7 @@ final class ConfinedFileSystem implements FileSystem {
         this.quota = quota;
         this.ledger = ledger;
         this.reservation = new LedgerReservation(ledger);
+        this.changes = new WorkspaceChanges(reservation, root.path(), quota);
     }
 
     WorkspaceRoot root() {
@@ -157,8 +161,7 @@ final class ConfinedFileSystem implements FileSystem {
         Path confined = confine(dir);
         Set<PosixFilePermission> permissions = requestedPermissions(attrs);
         requireOwnerAccess(confined, true, permissions);
-        // The server makes it, so the ledger counts exactly what exists.
-        ledger.mkdir(relative(confined), permissions == null ? null : PosixFilePermissions.toString(permissions));
+        changes.createDirectory(confined, permissions);
     }
 
     @Override
@@ -167,7 +170,7 @@ final class ConfinedFileSystem implements FileSystem {
         if (confined.equals(root.path())) {
             throw new AccessDeniedException(path.toString(), null, "the workspace root cannot be deleted");
         }
-        ledger.delete(relative(confined));
+        changes.delete(confined);
     }
 
     @Override
@@ -192,24 +195,21 @@ final class ConfinedFileSystem implements FileSystem {
         SeekableByteChannel channel;
         if (mayCreate && !Files.exists(confined)) {
             quota.checkDepth(root.path(), confined, 0);
-            reservation.holdEntry();
-            boolean made = false;
+            WorkspaceAccount.Change change = reservation.open();
+            int made = 0;
             try {
+                change.reserveEntries(1);
                 // CREATE_NEW tells us whether this open really made the file, which the entry count needs.
                 channel = host.newByteChannel(confined, with(options, StandardOpenOption.CREATE_NEW,
                         StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING), attrs);
-                made = true;
+                made = 1;
             } catch (FileAlreadyExistsException e) {
                 if (createNew) {
                     throw e;
                 }
                 channel = openExisting(confined, options, attrs, truncate);
             } finally {
-                if (made) {
-                    reservation.entryMade();
-                } else {
-                    reservation.entryUnused();
-                }
+                change.settle(0, made);
             }
         } else {
             channel = openExisting(confined, options, attrs, truncate);
@@ -238,7 +238,7 @@ final class ConfinedFileSystem implements FileSystem {
      * goes: then the ledger counts the workspace again.
      */
     void sendSettlements() {
-        reservation.settle();
+        reservation.settleRun();
         try {
             ledger.sendSettlements();
         } catch (IOException e) {
@@ -246,22 +246,25 @@ final class ConfinedFileSystem implements FileSystem {
         }
     }
 
-    /** Opens a file that exists; a truncation happens inside the run's lease, which accounts the bytes it frees. */
+    /** Opens a file that exists; a truncation is a change of the run's account, which counts the bytes it frees. */
     private SeekableByteChannel openExisting(Path confined, Set<? extends OpenOption> options, FileAttribute<?>[] attrs,
             boolean truncate) throws IOException {
-        if (truncate) {
-            reservation.open();
+        if (!truncate) {
+            return host.newByteChannel(confined, options, attrs);
         }
-        SeekableByteChannel channel = host.newByteChannel(confined,
-                with(options, null, StandardOpenOption.TRUNCATE_EXISTING), attrs);
-        if (truncate) {
-            long size = channel.size();
-            if (size > 0) {
+        WorkspaceAccount.Change change = reservation.open();
+        long freed = 0;
+        try {
+            SeekableByteChannel channel = host.newByteChannel(confined,
+                    with(options, null, StandardOpenOption.TRUNCATE_EXISTING), attrs);
+            freed = channel.size();
+            if (freed > 0) {
                 channel.truncate(0);
-                reservation.shrink(size);
             }
+            return channel;
+        } finally {
+            change.settle(-freed, 0);
         }
-        return channel;
     }
 
     private static Set<OpenOption> with(Set<? extends OpenOption> options, OpenOption added, OpenOption... removed) {
@@ -321,45 +324,32 @@ final class ConfinedFileSystem implements FileSystem {
         quota.checkFileSize(size);
         BasicFileAttributes old = attributes(to);
         boolean creates = old == null;
-        if (creates) {
-            reservation.holdEntry();
-        }
+        WorkspaceAccount.Change change = reservation.open();
+        long added = 0;
         boolean copied = false;
         try {
+            if (creates) {
+                change.reserveEntries(1);
+            }
             reservation.grow(size);
-            try {
-                host.copy(from, to, options);
-                copied = true;
-            } finally {
-                if (!copied) {
-                    // Nothing, or part of a file, may have landed: a recount tells.
-                    reservation.shrink(size);
-                    reservation.recountLater();
-                } else if (!creates && old.isRegularFile()) {
-                    reservation.shrink(old.size());
-                }
-            }
+            added = size;
+            host.copy(from, to, options);
+            copied = true;
         } finally {
-            if (creates && copied) {
-                reservation.entryMade();
-            } else if (creates) {
-                reservation.entryUnused();
+            if (!copied) {
+                // Nothing, or part of a file, may have landed: a recount tells.
+                reservation.recountLater();
             }
+            long replaced = copied && !creates && old.isRegularFile() ? old.size() : 0;
+            change.settle(-replaced - (copied ? 0 : added), copied && creates ? 1 : 0);
         }
     }
 
     @Override
     public void move(Path source, Path target, CopyOption... options) throws IOException {
-        // The server moves, so a replaced target's bytes and a moved directory's depth are accounted exactly.
         Path to = confine(target);
-        ledger.move(relative(confine(source)), relative(to),
-                List.of(options).contains(StandardCopyOption.REPLACE_EXISTING));
+        changes.move(confine(source), to, List.of(options).contains(StandardCopyOption.REPLACE_EXISTING));
         intake.touched(to);
-    }
-
-    /** The path as the server takes it: relative to the workspace root. */
-    private String relative(Path confined) {
-        return root.path().relativize(confined).toString();
     }
 
     private static BasicFileAttributes attributes(Path path) throws IOException {

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.workspace.WorkspaceAccount;
 import dev.codeexec.workspace.WorkspaceQuota;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -55,9 +56,14 @@ final class LeasedChannel extends ForwardingChannel {
     public SeekableByteChannel truncate(long size) throws IOException {
         long before = delegate.size();
         if (size < before) {
-            reservation.open();
-            delegate.truncate(size);
-            reservation.shrink(before - delegate.size());
+            WorkspaceAccount.Change change = reservation.open();
+            long freed = 0;
+            try {
+                delegate.truncate(size);
+                freed = before - delegate.size();
+            } finally {
+                change.settle(-freed, 0);
+            }
         } else if (size > before) {
             extend(before, size);
         }

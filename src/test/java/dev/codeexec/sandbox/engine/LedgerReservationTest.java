@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -10,6 +11,8 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,8 +74,8 @@ class LedgerReservationTest {
 
     /**
      * A run's reservation takes entries beyond those it needs only where there is room: past them, each new file asks
-     * again (mutation-checked: with {@code holdEntry} asking only when no lease is open, the second file's entry was
-     * taken beyond the grant, one call fewer).
+     * again (mutation-checked: with entries asked for only while no lease is open, both files' entries were taken
+     * beyond the grant, two calls fewer).
      */
     @Test
     void aLedgerWithLessRoomStillGrantsTheWritesThatFit() throws IOException {
@@ -81,7 +84,8 @@ class LedgerReservationTest {
         write(files, workspace.resolve("tight.txt"), "abc");
         write(files, workspace.resolve("tighter.txt"), "d");
         files.sendSettlements();
-        assertEquals(List.of("reserve", "reserve", "reserve", "reserve", "settle [[1,4,2,0]]"), calls);
+        // The lease opened; the first file's entry, its 3 bytes; the second's entry, its byte.
+        assertEquals(List.of("reserve", "reserve", "reserve", "reserve", "reserve", "settle [[1,4,2,0]]"), calls);
         assertEquals("abc", Files.readString(workspace.resolve("tight.txt")));
     }
 
@@ -204,5 +208,29 @@ class LedgerReservationTest {
                 : granting.call(owner, service, method, args), 1, new Settlements());
         leftOpen(files, workspace.resolve("a.bin"), new byte[100]);
         assertEquals((64 << 20) - 5000 - 100, files.getFileStoreUsableSpace(workspace));
+    }
+
+    /**
+     * Directories, deletes and moves are changes of the run's account too, made in the worker: none is a call of its
+     * own, and the run settles their net change (a replaced file's bytes freed, a removed entry given back).
+     */
+    @Test
+    void directoriesDeletesAndMovesSettleWithTheRun() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        files.createDirectory(workspace.resolve("d"));
+        write(files, workspace.resolve("d/gone.txt"), "hello");
+        files.delete(workspace.resolve("d/gone.txt"));
+        write(files, workspace.resolve("a.txt"), "abc");
+        write(files, workspace.resolve("b.txt"), "defgh");
+        files.move(workspace.resolve("a.txt"), workspace.resolve("d/b.txt"));
+        files.move(workspace.resolve("d/b.txt"), workspace.resolve("b.txt"), StandardCopyOption.REPLACE_EXISTING);
+        write(files, workspace.resolve("d/k.txt"), "1");
+        assertThrows(DirectoryNotEmptyException.class, () -> files.delete(workspace.resolve("d")));
+        assertEquals(List.of("reserve"), calls);
+        files.sendSettlements();
+        // Left: d holding k.txt ("1"), and b.txt holding "abc".
+        assertEquals(List.of("reserve", "settle [[1,4,3,0]]"), calls);
+        assertEquals("abc", Files.readString(workspace.resolve("b.txt")));
     }
 }
