@@ -141,7 +141,8 @@ public final class WorkspaceChanges {
     /** How many levels lie under a directory (0 when it is empty). */
     private static int height(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.mapToInt(p -> dir.relativize(p).getNameCount()).max().orElse(0);
+            // The directory itself relativizes to the empty path, whose name count is 1, not 0.
+            return all.filter(p -> !p.equals(dir)).mapToInt(p -> dir.relativize(p).getNameCount()).max().orElse(0);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.codeexec.workspace.PathOutsideWorkspaceException;
 import dev.codeexec.workspace.WorkspaceAccount;
 import dev.codeexec.workspace.WorkspaceChanges;
 import dev.codeexec.workspace.WorkspaceQuota;
+import dev.codeexec.workspace.WorkspaceQuotaException;
 import dev.codeexec.workspace.WorkspaceRoot;
 import java.io.IOException;
 import java.net.URI;
@@ -342,6 +343,26 @@ final class ConfinedFileSystem implements FileSystem {
             }
             long replaced = copied && !creates && old.isRegularFile() ? old.size() : 0;
             change.settle(-replaced - (copied ? 0 : added), copied && creates ? 1 : 0);
+        }
+    }
+
+    /**
+     * {@code os.rename} and {@code os.replace}, which Truffle's file layer fails (it cannot move atomically): moves
+     * {@code source} to {@code target}, both relative to the workspace or absolute inside it, replacing a file or an
+     * empty directory there, atomically where the file system can. Returns "" when moved, else the errno name,
+     * followed by a space and the reason when the quota refused it; never host details.
+     */
+    String rename(String source, String target) {
+        try {
+            move(Path.of(source), Path.of(target), StandardCopyOption.REPLACE_EXISTING);
+            return "";
+        } catch (WorkspaceQuotaException e) {
+            return "EDQUOT " + e.getMessage();
+        } catch (IOException e) {
+            return Errno.of(e);
+        } catch (SecurityException | IllegalArgumentException e) {
+            // Outside the workspace (PathOutsideWorkspaceException), or not a path at all.
+            return "EPERM";
         }
     }
 

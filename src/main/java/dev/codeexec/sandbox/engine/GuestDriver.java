@@ -176,11 +176,11 @@ final class GuestDriver {
                 bridge.call = call
                 sys.modules["_codeexec_bridge"] = bridge
 
-                # os.rename/os.replace: Truffle's file layer cannot move atomically, so the host does it,
-                # confined to the workspace like every other file access. The paths go relative to the workspace:
-                # the host has it elsewhere than this process sees it (/workspace under bwrap).
+                # os.rename/os.replace: Truffle's file layer cannot move atomically, so the file system's own
+                # rename does, confined to the workspace like every other file access.
                 import errno
                 native_rename, native_replace = os.rename, os.replace
+                rename_in_workspace = globals().pop("__codeexec_rename")
                 workspace_root = os.getcwd()
 
                 def workspace_rename(native):
@@ -188,14 +188,11 @@ final class GuestDriver {
                         if src_dir_fd is not None or dst_dir_fd is not None:
                             return native(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
                         flush_open_files()
-                        src_path = os.path.relpath(os.path.abspath(os.fsdecode(src)), workspace_root)
-                        dst_path = os.path.relpath(os.path.abspath(os.fsdecode(dst)), workspace_root)
-                        reply = call("workspace", "rename", {"src": src_path, "dst": dst_path})
-                        code = reply["errno"]
+                        source, target = os.fsdecode(src), os.fsdecode(dst)
+                        code, _, reason = str(rename_in_workspace(source, target)).partition(" ")
                         if code:
                             number = getattr(errno, code, errno.EIO)
-                            raise OSError(number, reply.get("message") or os.strerror(number), os.fsdecode(src),
-                                          None, os.fsdecode(dst))
+                            raise OSError(number, reason or os.strerror(number), source, None, target)
                     rename.__name__ = native.__name__
                     rename.__doc__ = native.__doc__
                     return rename

@@ -194,6 +194,8 @@ public final class SandboxContexts implements AutoCloseable {
             try {
                 Value bindings = context.getBindings(LANGUAGE);
                 bindings.putMember("__codeexec_host_call", hostCall);
+                bindings.putMember("__codeexec_rename",
+                        (ProxyExecutable) args -> confined.rename(args[0].asString(), args[1].asString()));
                 bindings.putMember("__codeexec_json", DECODE_JSON);
                 bindings.putMember("__codeexec_xml", PARSE_XML);
                 bindings.putMember("__codeexec_json_indent", INDENT_JSON);

@@ -1,9 +1,10 @@
-package dev.codeexec.workspace;
+package dev.codeexec.sandbox.engine;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
@@ -28,6 +29,16 @@ final class Errno {
         }
         if (e instanceof AccessDeniedException) {
             return "EACCES";
+        }
+        // Java names only some errors by type; the rest by the system's reason (a rename over a directory that holds
+        // something, a directory over a file).
+        if (e instanceof FileSystemException failed && failed.getReason() != null) {
+            return switch (failed.getReason()) {
+                case "Directory not empty" -> "ENOTEMPTY";
+                case "Not a directory" -> "ENOTDIR";
+                case "Is a directory" -> "EISDIR";
+                default -> "EIO";
+            };
         }
         return "EIO";
     }
