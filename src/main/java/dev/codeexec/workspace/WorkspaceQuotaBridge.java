@@ -13,12 +13,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Bridge service "quota": how the guest file system in a worker keeps the server's {@link WorkspaceLedger}. Not for
  * guest code (the sandbox refuses it on the guest's bridge); the worker's file layer calls it to reserve a run's
- * bytes and new entries (each with room beyond what is needed) before changing the workspace. Settlements come with the worker's next call ({@code settled},
- * applied before the call itself), or in a call of their own ({@code settle}) at the end of a run; one naming lease 0
- * only asks for a recount. The ledger is the workspace of the execution the server
- * knows runs on that worker, never one the worker names; leases are remembered per calling process, so a lease is
- * settled on the ledger that granted it even after the worker moved on to another caller, and abandoned when that
- * process dies.
+ * bytes and new entries (each with room beyond what is needed) before changing the workspace. Settlements come with
+ * the worker's next call ({@code settled}, applied before the call itself), or in a call of their own ({@code settle})
+ * at the end of a run; one naming lease 0 only asks for a recount. The ledger is the workspace of the execution the
+ * server knows runs on that worker, never one the worker names; leases are remembered per calling process, so a
+ * lease is settled on the ledger that granted it even after the worker moved on to another caller, and abandoned
+ * when that process dies.
  *
  * <p>Replies: {@code {"lease", "granted", "entries"}} for a reservation, {@code {"quota": detail}} for a refusal,
  * {@code {"bytes"}} for the usage the guest's {@code os.statvfs} reports against the quota.
@@ -103,7 +103,8 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
             long id = ((Number) fields.get(0)).longValue();
             boolean recount = ((Number) fields.get(3)).longValue() != 0;
             if (id == 0) {
-                // No lease: a file written in an earlier run was found replaced under it when it closed.
+                // A recount asked for outside a run's lease: a file found replaced under its writer after its run
+                // settled, or a change that began before its run settled and ended after.
                 if (recount) {
                     roots.ledger(caller.tenant()).recountWhenQuiet();
                 }

@@ -42,7 +42,7 @@ final class BridgeLedger {
      * {@code wanted} and {@code entriesWanted} where there is room; refused reservations throw with the server's
      * message.
      */
-    Grant reserve(long lease, long needed, long wanted, int entries, long entriesWanted) throws IOException {
+    Grant reserve(long lease, long needed, long wanted, int entries, int entriesWanted) throws IOException {
         JsonNode reply = call("reserve", Map.of("lease", lease, "needed", needed, "wanted", wanted, "entries", entries,
                 "entries_wanted", entriesWanted));
         refusedOnQuota(reply);

@@ -326,23 +326,24 @@ final class ConfinedFileSystem implements FileSystem {
         BasicFileAttributes old = attributes(to);
         boolean creates = old == null;
         WorkspaceAccount.Change change = reservation.open();
-        long added = 0;
+        long grown = 0;
         boolean copied = false;
         try {
             if (creates) {
                 change.reserveEntries(1);
             }
             reservation.grow(size);
-            added = size;
+            grown = size;
             host.copy(from, to, options);
             copied = true;
         } finally {
-            if (!copied) {
+            if (copied) {
+                change.settle(creates || !old.isRegularFile() ? 0 : -old.size(), creates ? 1 : 0);
+            } else {
                 // Nothing, or part of a file, may have landed: a recount tells.
                 reservation.recountLater();
+                change.settle(-grown, 0);
             }
-            long replaced = copied && !creates && old.isRegularFile() ? old.size() : 0;
-            change.settle(-replaced - (copied ? 0 : added), copied && creates ? 1 : 0);
         }
     }
 

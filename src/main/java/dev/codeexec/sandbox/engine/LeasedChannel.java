@@ -30,8 +30,8 @@ final class LeasedChannel extends ForwardingChannel {
     private final Object fileKey;
     private final java.util.function.Consumer<LeasedChannel> onClose;
 
-    LeasedChannel(SeekableByteChannel delegate, LedgerReservation reservation, WorkspaceQuota quota, boolean append, Path file,
-            java.util.function.Consumer<LeasedChannel> onClose) {
+    LeasedChannel(SeekableByteChannel delegate, LedgerReservation reservation, WorkspaceQuota quota, boolean append,
+            Path file, java.util.function.Consumer<LeasedChannel> onClose) {
         super(delegate);
         this.reservation = reservation;
         this.quota = quota;

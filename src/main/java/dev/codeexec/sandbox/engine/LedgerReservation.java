@@ -129,7 +129,7 @@ final class LedgerReservation implements WorkspaceAccount {
 
     private void ask(long bytes, int entries) throws IOException {
         long moreBytes = Math.min(MOST_BYTES, Math.max(FIRST_BYTES, grantedBytes));
-        long moreEntries = Math.min(MOST_ENTRIES, Math.max(FIRST_ENTRIES, grantedEntries));
+        int moreEntries = (int) Math.min(MOST_ENTRIES, Math.max(FIRST_ENTRIES, grantedEntries));
         BridgeLedger.Grant grant = ledger.reserve(lease, bytes, bytes + moreBytes, entries, entries + moreEntries);
         lease = grant.lease();
         grantedBytes += grant.bytes();

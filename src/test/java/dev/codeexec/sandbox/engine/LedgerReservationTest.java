@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -232,5 +233,25 @@ class LedgerReservationTest {
         // Left: d holding k.txt ("1"), and b.txt holding "abc".
         assertEquals(List.of("reserve", "settle [[1,4,3,0]]"), calls);
         assertEquals("abc", Files.readString(workspace.resolve("b.txt")));
+    }
+
+    /**
+     * A copy reserves the source's size first: a new target adds it and an entry, a replaced one frees its own bytes,
+     * and a copy that failed gives the size back and asks for a recount, as part of a file may have landed.
+     */
+    @Test
+    void aCopyAccountsItsTargetAndAFailedOneAsksForARecount() throws IOException {
+        List<String> calls = new ArrayList<>();
+        ConfinedFileSystem files = files(calls, Long.MAX_VALUE);
+        Files.writeString(workspace.resolve("src.txt"), "12345");
+        Files.writeString(workspace.resolve("old.txt"), "abc");
+        files.copy(workspace.resolve("src.txt"), workspace.resolve("new.txt"));
+        files.copy(workspace.resolve("src.txt"), workspace.resolve("old.txt"), StandardCopyOption.REPLACE_EXISTING);
+        files.sendSettlements();
+        assertThrows(FileAlreadyExistsException.class,
+                () -> files.copy(workspace.resolve("src.txt"), workspace.resolve("new.txt")));
+        files.sendSettlements();
+        assertEquals(List.of("reserve", "settle [[1,7,1,0]]", "reserve", "settle [[2,0,0,1]]"), calls);
+        assertEquals("12345", Files.readString(workspace.resolve("old.txt")));
     }
 }
