@@ -18,9 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class McpCallers {
 
-    /** Longest client name kept in a warm interpreter's key; clients name themselves, so it is bounded. */
-    static final int MAX_CLIENT_NAME = 64;
-
     private final CurrentVertxRequest request;
 
     public McpCallers(CurrentVertxRequest request) {
@@ -29,18 +26,6 @@ public class McpCallers {
 
     public Caller of(McpConnection connection) {
         return new Caller(tenant(connection), connection.id());
-    }
-
-    /**
-     * The key of the warm interpreter serving this call: its tenant and the client name from {@code clientInfo}, so
-     * a client that opens a new connection for every call still finds its imports warm, and no tenant shares one.
-     */
-    public String warmKey(McpConnection connection) {
-        InitialRequest initial = connection.initialRequest();
-        String name = initial == null || initial.implementation() == null || initial.implementation().name() == null
-                ? "" : initial.implementation().name();
-        return new Caller(tenant(connection), "client:" + (name.length() > MAX_CLIENT_NAME
-                ? name.substring(0, MAX_CLIENT_NAME) : name)).id();
     }
 
     /** The call's tenant. */

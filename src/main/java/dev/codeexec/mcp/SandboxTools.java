@@ -126,8 +126,7 @@ public class SandboxTools implements InitialCheck {
             // Sanitized output must not leave its raw text in a file the model can read back.
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.handles().session(),
-                    owner, fresh, callers.warmKey(call.connection()), Arguments.integer(args, "max_inline_bytes"),
-                    !sanitize);
+                    owner, fresh, Arguments.integer(args, "max_inline_bytes"), !sanitize);
             // Tokens issued into the connection's own vault are restorable elsewhere only through its handle.
             StateHandles handles = sanitize && scope.handles().vault() == null
                     ? new StateHandles(scope.handles().session(), vaults.handleOf(owner)) : scope.handles();

@@ -59,7 +59,7 @@ public final class ExecutionLimits {
             session = SessionKey.of(dev.codeexec.tenant.Caller.tenantOf(command.owner()), command.session());
             reuse = ExecutionRequest.Reuse.SESSION;
         } else if (reuse == ExecutionRequest.Reuse.WARM) {
-            session = SessionKey.warm(command.warm() == null ? "" : command.warm());
+            session = SessionKey.warm(dev.codeexec.tenant.Caller.tenantOf(command.owner()));
         }
         return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse, hooks);
     }

@@ -15,8 +15,8 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
         Reuse reuse, RunHooks hooks, Path workspace, OutputPlan output) {
 
     /**
-     * Which interpreter runs it: a brand-new one, discarded afterwards; the caller's warm one, reset to a
-     * clean slate first ({@code session} is then the caller's {@link SessionKey#warm} key); or a named
+     * Which interpreter runs it: a brand-new one, discarded afterwards; an idle warm one of the
+     * caller's tenant, reset to a clean slate first ({@code session} is then the tenant's {@link SessionKey#warm} key); or a named
      * persistent session.
      */
     public enum Reuse { FRESH, WARM, SESSION }

@@ -184,7 +184,7 @@ public interface SandboxConfig {
         Duration progressInterval();
     }
 
-    /** Each caller's warm interpreter, reused by its runs without a session and reset between them. */
+    /** Each tenant's warm interpreters, reused by its runs without a session and reset between them. */
     interface Warm {
         /**
          * Runs one warm interpreter serves before it is replaced by a fresh one. Hygiene, not isolation (nothing

@@ -79,7 +79,7 @@ public record SandboxSettings(
     }
 
     /**
-     * Warm interpreters, one per caller: recycled after {@code maxRuns} runs or {@code idleTtl} unused
+     * Warm interpreters, each tenant's on each worker as many as its runs there need at once: recycled after {@code maxRuns} runs or {@code idleTtl} unused
      * (besides any timeout, exit, crash or MemoryError), and after a run once a collection left more than
      * {@code heapPercent} of the heap in use; at most {@code maxPerWorker} held by one worker
      * (or by the server in-process), the least recently used released first.

@@ -4,11 +4,11 @@ import dev.codeexec.tenant.Caller;
 
 /**
  * A persistent interpreter's identity. A session: its tenant and the handle the server minted for it, so any
- * connection of that tenant reaches it and no other tenant can. A warm interpreter: the key its caller's runs share.
+ * connection of that tenant reaches it and no other tenant can. Warm interpreters: the tenant whose runs share them.
  */
 public record SessionKey(String owner, String name) {
 
-    /** Never a session handle, so a caller's warm interpreter cannot be named by a session. */
+    /** Never a session handle, so a tenant's warm interpreters cannot be named by a session. */
     public static final String WARM = "*warm";
 
     /** The key of {@code tenant}'s session {@code handle}. */
@@ -16,9 +16,9 @@ public record SessionKey(String owner, String name) {
         return new SessionKey(new Caller(tenant, "sessions").id(), handle);
     }
 
-    /** The key of the warm interpreter that runs keyed {@code warm} share. */
-    public static SessionKey warm(String warm) {
-        return new SessionKey(warm, WARM);
+    /** The key of {@code tenant}'s warm interpreters, which its runs without a session share. */
+    public static SessionKey warm(String tenant) {
+        return new SessionKey(tenant, WARM);
     }
 
     @Override

@@ -5,7 +5,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** How warm interpreters served: runs that found their caller's interpreter, runs that did not, and recycles by cause. */
+/** How warm interpreters served: runs that found an idle one of their tenant, runs that did not, and recycles by cause. */
 public final class WarmCounters {
 
     /** Why a warm interpreter was replaced; the names are the keys reported in stats and metrics. */
@@ -18,10 +18,11 @@ public final class WarmCounters {
     }
 
     /**
-     * What one warm run did: whether it found its interpreter, why that interpreter was recycled after it,
-     * and how many other callers' idle interpreters were released to make room for it.
+     * What one warm run did: whether it found an idle interpreter, why the one it used was recycled after it, how many
+     * idle ones were released to make room for it ({@code evicted}) and how many had been unused for the idle TTL
+     * ({@code expired}).
      */
-    public record Event(boolean hit, Recycle recycled, int evicted) {
+    public record Event(boolean hit, Recycle recycled, int evicted, int expired) {
     }
 
     private final LongAdder hits = new LongAdder();
@@ -34,6 +35,7 @@ public final class WarmCounters {
             recycled(event.recycled(), 1);
         }
         recycled(Recycle.CAPACITY, event.evicted());
+        recycled(Recycle.IDLE_TTL, event.expired());
     }
 
     public void recycled(Recycle cause, int count) {

@@ -14,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * {@code from skills import x} will later do. The source goes in as stdin, never into the checker's
  * text, so nothing in it can change what the checker runs; the skill's code is only compiled, not run.
  *
- * <p>It runs in the saving caller's warm interpreter, reset like any of its runs: a brand-new interpreter per save
+ * <p>It runs in a warm interpreter of the saving caller's tenant, reset like any run: a brand-new interpreter per save
  * cost 0.3-1 s. The check is a convenience for the author, not a control (a skill that compiles may still fail when
  * imported), so a caller who altered the standard library in its own interpreter can at most mislabel its own skill.
  */

@@ -108,7 +108,7 @@ public class ExecutionMetrics {
                 s -> s.state() == null ? 0 : s.state().sessions()).register(registry);
         WARM_RUNS.forEach((found, figure) -> FunctionCounter.builder("codeexec.warm.runs", sandbox,
                         s -> s.state() == null ? 0 : figure.applyAsLong(s.state()))
-                .description("Runs without a session by whether they found the caller's warm interpreter")
+                .description("Runs without a session by whether they found an idle warm interpreter of their tenant")
                 .tag("found", found).register(registry));
         for (String cause : SandboxState.WARM_RECYCLE_CAUSES) {
             FunctionCounter.builder("codeexec.warm.recycles", sandbox,

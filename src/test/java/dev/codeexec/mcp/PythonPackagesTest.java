@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.quarkiverse.mcp.server.test.McpAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -180,14 +179,12 @@ class PythonPackagesTest {
                 + "packages work here", last, r.stderr());
     }
 
+    /** Package state stays within the tenant's warm interpreters: a fresh run never sees it (tenants: TenantIsolationTest). */
     @Test
-    void packageStateNeverCrossesCallers() {
+    void packageStateNeverReachesAFreshRun() {
         ok("import yaml\nyaml.codeexec_mark = 'caller one'");
-        // Warm interpreters are keyed by tenant and client name: another client of the tenant is another caller.
-        McpCalls other = new McpCalls(McpAssured.newStreamableClient().setName("other-caller-" + UUID.randomUUID())
-                .build().connect());
-        McpCalls.Exec r = other.exec(Map.of("code", "import yaml\nprint(getattr(yaml, 'codeexec_mark', None))",
-                "timeout_s", 120));
+        McpCalls.Exec r = mcp.exec(Map.of("code", "import yaml\nprint(getattr(yaml, 'codeexec_mark', None))",
+                "timeout_s", 120, "fresh", true));
         assertEquals("None\n", r.stdout(), r.stderr());
     }
 

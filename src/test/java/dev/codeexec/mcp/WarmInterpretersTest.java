@@ -13,16 +13,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs without a session reuse their caller's warm interpreter, reset to a clean slate: nothing a run
- * leaves behind reaches another caller, and builtins, globals, sys settings and non-standard modules do
- * not reach the caller's own next run either.
+ * Runs without a session reuse a warm interpreter of their tenant, reset to a clean slate: builtins, globals, sys
+ * settings and non-standard modules a run leaves behind reach no later run, of the same connection or another.
  */
 @QuarkusTest
 class WarmInterpretersTest {
 
     /**
      * Proves two runs shared one interpreter, so the reset (not a new interpreter) is what a test sees: state
-     * put into a standard-library module stays within the caller's warm interpreter. (GraalPy's id() numbers
+     * put into a standard-library module stays within the tenant's warm interpreter. (GraalPy's id() numbers
      * objects per context from 1, so id() cannot tell interpreters apart.)
      */
     static final String MARK = "import json, uuid\njson._warm_mark = str(uuid.uuid4())\nprint(json._warm_mark)\n";
@@ -254,25 +253,37 @@ class WarmInterpretersTest {
     }
 
     /**
-     * A new caller's first runs are served by spares: interpreters built ahead with the modules agents import first,
-     * and reset, so that nothing of their preparation is visible but those modules.
+     * Warm interpreters belong to the tenant, not to a connection or a client's name: a new connection of another
+     * client (as remote connectors open for every call) finds the interpreter the tenant's last run used, imports and
+     * all, and takes no spare.
      */
     @Test
-    void aNewCallersFirstRunTakesASpareWithItsModulesImportedAndAClearSlate() {
+    void aNewConnectionOfTheTenantFindsItsWarmInterpreter() {
+        String mark = alice.exec(MARK).stdout();
         long taken = spares().getLong("taken");
-        McpCalls.Exec raised = newCaller().exec("raise ValueError('first')");
-        assertEquals("ValueError: first\n", raised.stderr().substring(raised.stderr().lastIndexOf("ValueError")));
-        assertTrue(spares().getLong("taken") > taken, "a new caller's first run took a spare: " + spares().encode());
+        long hits = sandbox().getLong("warm_hits");
+        assertEquals(mark, newCaller().exec(SHOW_MARK).stdout());
+        assertEquals(taken, spares().getLong("taken"), spares().encode());
+        assertEquals(hits + 1, sandbox().getLong("warm_hits"), sandbox().encode());
+    }
 
-        long before = spares().getLong("taken");
-        McpCalls carol = newCaller();
-        McpCalls.Exec slate = carol.exec("import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', "
-                + "'csv', 'datetime')), [k for k in ('os', 're', 'json', 'csv', 'traceback') if k in globals()], "
-                + "'' in sys.path)");
-        assertEquals("True [] True\n", slate.stdout(), slate.stderr());
-        assertEquals(before + 1, spares().getLong("taken"), spares().encode());
-        carol.exec("pass");
-        assertEquals(before + 1, spares().getLong("taken"), "a caller's second run is served by its own interpreter");
+    /**
+     * A run that finds no idle interpreter (here a new session's first) takes a spare: an interpreter built ahead with
+     * the modules agents import first, and reset, so that nothing of its preparation is visible but those modules.
+     */
+    @Test
+    void aNewSessionsFirstRunTakesASpareWithItsModulesImportedAndAClearSlate() {
+        long taken = spares().getLong("taken");
+        JsonObject opened = JsonObject.mapFrom(alice.call("execute_code", Map.of("session", "new", "code",
+                "import sys\nprint(all(m in sys.modules for m in ('json', 're', 'traceback', 'csv', 'datetime')), "
+                        + "[k for k in ('os', 're', 'json', 'csv', 'traceback') if k in globals()], '' in sys.path)"))
+                .structuredContent());
+        assertEquals("True [] True\n", opened.getString("stdout"), opened.getString("stderr"));
+        assertEquals(taken + 1, spares().getLong("taken"), spares().encode());
+        McpCalls.Exec raised = alice.exec(Map.of("session", opened.getString("session"), "code",
+                "raise ValueError('first')"));
+        assertEquals("ValueError: first\n", raised.stderr().substring(raised.stderr().lastIndexOf("ValueError")));
+        assertEquals(taken + 1, spares().getLong("taken"), "a session's second run is served by its own interpreter");
         assertTrue(spares().getLong("built") >= spares().getLong("taken"), spares().encode());
     }
 
@@ -311,7 +322,7 @@ class WarmInterpretersTest {
         assertEquals("", alice.exec(Map.of("session", opened.getString("session"), "code", "pass")).stdout());
     }
 
-    /** A caller new to the server: warm interpreters are keyed by tenant and client name. */
+    /** A new connection of the default tenant, from a client of another name. */
     private static McpCalls newCaller() {
         return new McpCalls(McpAssured.newStreamableClient().setName("spare-test-" + UUID.randomUUID()).build()
                 .connect());

@@ -70,6 +70,20 @@ class TenantIsolationTest {
                 .then().statusCode(200).body("content", equalTo("acme only"));
     }
 
+    /**
+     * Warm interpreters are the tenant's: another connection of the tenant finds module state a run left in one (its
+     * imports stay warm), another tenant never does.
+     */
+    @Test
+    void moduleStateLeftInAWarmInterpreterStaysWithinItsTenant() {
+        SandboxWarm.awaitReady();
+        String show = "import json\nprint(getattr(json, '_tenant_mark', None))";
+        String mark = mcp(TokenProfile.ACME).exec("import json, uuid\njson._tenant_mark = str(uuid.uuid4())\n"
+                + "print(json._tenant_mark)").stdout();
+        assertEquals("None\n", mcp(TokenProfile.GLOBEX).exec(show).stdout());
+        assertEquals(mark, mcp(TokenProfile.ACME).exec(show).stdout(), "another connection of the tenant");
+    }
+
     @Test
     void spilledOutputOfOneTenantIsAResourceOnlyItCanRead() {
         SandboxWarm.awaitReady();

@@ -12,17 +12,17 @@ class ExecutionLimitsTest {
 
     @Test
     void appliesDefaults() {
-        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1", false));
+        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "alpha/c1", false));
         assertEquals(30, r.timeout().toSeconds());
         assertEquals("", r.stdin());
-        assertEquals(ExecutionRequest.Reuse.WARM, r.reuse(), "the caller's warm interpreter by default");
-        assertEquals(SessionKey.warm("c1"), r.session());
-        assertEquals("c1", r.owner());
+        assertEquals(ExecutionRequest.Reuse.WARM, r.reuse(), "a warm interpreter of the caller's tenant by default");
+        assertEquals(SessionKey.warm("alpha"), r.session());
+        assertEquals("alpha/c1", r.owner());
     }
 
     @Test
     void freshRunsHaveNoSessionKey() {
-        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "c1", true));
+        ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "alpha/c1", true));
         assertEquals(ExecutionRequest.Reuse.FRESH, r.reuse());
         assertNull(r.session());
     }
@@ -37,11 +37,15 @@ class ExecutionLimitsTest {
     }
 
     @Test
-    void runsWithoutASessionShareTheWarmKeyNotTheOwner() {
+    void runsWithoutASessionShareTheirTenantsWarmInterpreters() {
         ExecutionRequest r = ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null, "alpha/conn-1",
-                false, "alpha/client:claude"));
-        assertEquals(SessionKey.warm("alpha/client:claude"), r.session());
+                false));
+        assertEquals(SessionKey.warm("alpha"), r.session());
         assertEquals("alpha/conn-1", r.owner());
+        assertEquals(SessionKey.warm("alpha"), ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null,
+                "alpha/vault:3", false)).session(), "another connection of the tenant, acting for a vault");
+        assertEquals(SessionKey.warm("beta"), ExecutionLimits.validate(new ExecuteCommand("pass", null, null, null,
+                "beta/conn-1", false)).session());
     }
 
     @Test

@@ -28,11 +28,10 @@ import java.util.logging.Logger;
 /**
  * Runs executions in confined contexts inside this JVM. Spare interpreters are built ahead of time in the background,
  * with the modules agents import first already imported ({@link SparePreload}), and rebuilt only while no execution
- * runs unless a run is waiting for one. A run without a session uses its caller's warm interpreter, reset to a clean
- * slate (see {@link GuestDriver}), or takes a spare that then becomes the caller's; an interpreter never serves two
- * callers. While a caller's warm interpreter is busy with another of its runs, the next run uses a spare once instead
- * of waiting for it (a worker runs several of a tenant's executions at once). {@code fresh} runs use a fresh
- * interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
+ * runs unless a run is waiting for one. A run without a session uses an idle warm interpreter of its tenant, reset to
+ * a clean slate (see {@link GuestDriver}), or takes a spare, which joins the tenant's warm interpreters after the run
+ * ({@link WarmPool}): a tenant's runs side by side each keep one. An interpreter never serves two tenants.
+ * {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
  * builtin (see {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
@@ -46,12 +45,13 @@ public final class InProcessExecutor implements CodeExecutor {
     /** The inline budget of a run whose request names none. */
     private final int inlineBytes;
     /** Interpreters built ahead of need, each confined to the workspace it was built for. */
-    private final BlockingQueue<Ready> warm;
+    private final BlockingQueue<Ready> spares;
     /** The workspace the next pre-built interpreter is for: that of the latest run (a tenant's callers cluster). */
     private volatile WorkspaceRoot prebuildFor;
     private final ExecutorService warmer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("sandbox-warmer").factory());
     private final SessionTable<PythonInterpreter> sessions;
-    private final SessionTable<PythonInterpreter> warmByCaller;
+    /** Each tenant's warm interpreters (keyed by {@link SessionKey#warm}). */
+    private final WarmPool<PythonInterpreter> warm;
     private final WarmCounters warmCounters = new WarmCounters();
     /** The reasons {@link #recycleReason} gives for replacing a worker. */
     public static final String THREAD_STUCK = "a guest thread in it ignored cancellation";
@@ -89,14 +89,14 @@ public final class InProcessExecutor implements CodeExecutor {
         this.built = built;
         this.inlineBytes = settings.inlineOutputBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
-        this.warm = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
+        this.spares = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
                 entry -> entry.handle().close());
-        this.warmByCaller = new SessionTable<>(1, settings.warm().idleTtl(), entry -> {
+        this.warm = new WarmPool<>(settings.warm().idleTtl(), interpreter -> {
             if (closed) {
-                entry.handle().close();
+                interpreter.close();
             } else {
-                warmer.execute(entry.handle()::close);
+                warmer.execute(interpreter::close);
             }
         });
         this.warmMaxRuns = settings.warm().maxRuns();
@@ -129,7 +129,7 @@ public final class InProcessExecutor implements CodeExecutor {
                 prepare(interpreter);
             }
             Ready ready = new Ready(root, interpreter, !unprepared);
-            if (!warm.offer(ready)) {
+            if (!spares.offer(ready)) {
                 interpreter.close();
                 return;
             }
@@ -163,12 +163,12 @@ public final class InProcessExecutor implements CodeExecutor {
 
     /** Prepares a spare offered unprepared, if no run has taken it since. */
     private void prepareLater(Ready spare) {
-        if (closed || !warm.remove(spare)) {
+        if (closed || !spares.remove(spare)) {
             return;
         }
         try {
             prepare(spare.interpreter());
-            if (!warm.offer(new Ready(spare.root(), spare.interpreter(), true))) {
+            if (!spares.offer(new Ready(spare.root(), spare.interpreter(), true))) {
                 spare.interpreter().close();
             }
         } catch (RuntimeException e) {
@@ -209,7 +209,7 @@ public final class InProcessExecutor implements CodeExecutor {
         if (!root.path().equals(prebuildFor.path())) {
             // Interpreters built for another workspace would wait for that tenant's callers: build for this one now.
             prebuildFor = root;
-            warm.removeIf(ready -> {
+            spares.removeIf(ready -> {
                 boolean other = !ready.root().path().equals(root.path());
                 if (other) {
                     warmer.execute(ready.interpreter()::close);
@@ -218,7 +218,7 @@ public final class InProcessExecutor implements CodeExecutor {
             });
         }
         // A prepared spare first: an unprepared one is only the worker's first, until the warmer prepares it.
-        Ready ready = warm.stream().filter(Ready::prepared).findFirst().filter(warm::remove).orElseGet(warm::poll);
+        Ready ready = spares.stream().filter(Ready::prepared).findFirst().filter(spares::remove).orElseGet(spares::poll);
         warmer.execute(this::addWarmInterpreter);
         if (ready == null) {
             // One is being built right now; waiting for it is cheaper than building a second one beside it.
@@ -229,7 +229,7 @@ public final class InProcessExecutor implements CodeExecutor {
                     if (ready != null) {
                         warmer.execute(ready.interpreter()::close);
                     }
-                    ready = warm.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
+                    ready = spares.poll(deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -268,13 +268,12 @@ public final class InProcessExecutor implements CodeExecutor {
         return run(request, onGuestStart).result();
     }
 
-    /** A run's result and, for a warm run, what happened to the caller's warm interpreter. */
+    /** A run's result and, for a warm run, what happened to the warm interpreters. */
     public record Run(ExecutionResult result, WarmCounters.Event warm) {
     }
 
     public Run run(ExecutionRequest request, LongConsumer onGuestStart) {
         sessions.evictIdle();
-        warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, warmByCaller.evictIdle());
         changeQuiet(1, 0);
         try {
             return switch (request.reuse()) {
@@ -308,74 +307,52 @@ public final class InProcessExecutor implements CodeExecutor {
     }
 
     private Run executeWarm(ExecutionRequest request, LongConsumer onGuestStart) {
-        SessionTable.Entry<PythonInterpreter> entry = warmByCaller.find(request.session());
-        if (entry != null && !entry.tryLock()) {
-            return besideWarm(request, onGuestStart);
-        }
-        if (entry != null && !warmByCaller.holds(entry)) {
-            // Recycled by the caller's run that held it a moment ago: a miss, like no entry at all.
-            entry.unlock();
-            entry = null;
-        }
-        boolean hit = entry != null;
+        int expired = warm.evictIdle();
+        WarmPool.Held<PythonInterpreter> held = warm.take(request.session());
+        boolean hit = held != null;
         int evicted = 0;
         if (!hit) {
-            // Every warm interpreter holds heap: past the cap, the callers unseen longest give theirs up.
-            evicted = warmByCaller.trimTo(warmMaxHeld - 1);
-            entry = warmByCaller.create(request.session(), () -> takeInterpreter(contexts.root(request.workspace())));
-            if (!entry.tryLock()) {
-                // Another run of the caller created it just now and runs in it.
-                return besideWarm(request, onGuestStart);
-            }
-            if (!warmByCaller.holds(entry)) {
-                // Trimmed by another caller's run before this one could lock it (its interpreter is being closed).
-                entry.unlock();
-                return besideWarm(request, onGuestStart);
-            }
+            // Every warm interpreter holds heap: past the cap, those unused longest are given up.
+            evicted = warm.trimTo(warmMaxHeld - 1);
+            held = warm.adopt(request.session(), takeInterpreter(contexts.root(request.workspace())));
         }
+        PythonInterpreter interpreter = held.interpreter();
+        WarmCounters.Recycle recycle = WarmCounters.Recycle.EXIT;
+        boolean stuck = false;
         try {
-            onGuestStart.accept(entry.handle().id());
+            onGuestStart.accept(interpreter.id());
             // Not kept alive across a timeout: a warm interpreter stopped mid-run is replaced, never resumed.
-            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), false, entry.runs() > 0);
+            TimedRunner.Outcome outcome = runner.run(interpreter, request, output(request), false, held.runs() > 0);
             noteStuck(outcome);
-            entry.markUsed();
-            entry.countRun();
-            WarmCounters.Recycle recycle = !outcome.interpreterAlive()
+            stuck = outcome.threadStuck();
+            held.countRun();
+            recycle = !outcome.interpreterAlive()
                     ? (outcome.result().timedOut() ? WarmCounters.Recycle.TIMEOUT : WarmCounters.Recycle.EXIT)
                     : outcome.recycle() ? WarmCounters.Recycle.MEMORY
-                    : entry.runs() >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
+                    : held.runs() >= warmMaxRuns ? WarmCounters.Recycle.MAX_RUNS
                     : heap.overLimit() ? WarmCounters.Recycle.HEAP : null;
-            if (recycle != null) {
-                warmByCaller.discard(entry);
-                if (!outcome.threadStuck()) {
-                    warmer.execute(entry.handle()::close);
-                }
-            }
             if (recycle == WarmCounters.Recycle.HEAP) {
-                // The heap is the worker's, and other callers' warm interpreters are caches too: they give it back
-                // before a run runs out of it. (Only the run's own interpreter went: its caller ran last, and the
-                // others, idle, kept filling the heap until a small run in a warm worker met a MemoryError.)
-                evicted += warmByCaller.trimTo(0);
+                // The heap is the worker's, and the other warm interpreters are caches too: they give it back
+                // before a run runs out of it. (Only the run's own interpreter went: it ran last, and the others,
+                // idle, kept filling the heap until a small run in a warm worker met a MemoryError.)
+                evicted += warm.trimTo(0);
                 // Still over after they were given back: the heap is held by what cannot be given back (sessions,
                 // spares, the engine). A new worker is the way out, before a run dies of a MemoryError here.
                 heapStuck |= heap.stuckOver();
             }
-            WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted);
+            WarmCounters.Event event = new WarmCounters.Event(hit, recycle, evicted, expired);
             warmCounters.record(event);
             return new Run(outcome.result(), event);
         } finally {
-            entry.unlock();
+            if (recycle == null) {
+                warm.giveBack(held);
+            } else {
+                warm.discard(held);
+                if (!stuck) {
+                    warmer.execute(interpreter::close);
+                }
+            }
         }
-    }
-
-    /**
-     * A caller's run while its warm interpreter serves another of its runs: waiting would hold the worker's slot for
-     * nothing, so it runs in a spare used once and discarded, and the warm interpreter stays with the run using it.
-     */
-    private Run besideWarm(ExecutionRequest request, LongConsumer onGuestStart) {
-        WarmCounters.Event event = new WarmCounters.Event(false, null, 0);
-        warmCounters.record(event);
-        return new Run(executeFresh(request, onGuestStart), event);
     }
 
     private ExecutionResult executeInSession(ExecutionRequest request, LongConsumer onGuestStart) {
@@ -425,7 +402,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public boolean resetSession(SessionKey key) {
-        return SessionKey.WARM.equals(key.name()) ? warmByCaller.drop(key) : sessions.drop(key);
+        return SessionKey.WARM.equals(key.name()) ? warm.drop(key) : sessions.drop(key);
     }
 
     /**
@@ -461,9 +438,9 @@ public final class InProcessExecutor implements CodeExecutor {
         changeQuiet(0, 0);
         warmer.shutdownNow();
         sessions.dropAll();
-        warmByCaller.dropAll();
+        warm.dropAll();
         Ready ready;
-        while ((ready = warm.poll()) != null) {
+        while ((ready = spares.poll()) != null) {
             ready.interpreter().close();
         }
         runner.close();

@@ -90,12 +90,9 @@ public final class ProcessExecutor implements CodeExecutor {
     private ExecutionResult dispatchRun(ExecutionRequest request) {
         SessionTable<WorkerProcess> sessions = placement.sessions;
         sessions.evictIdle();
-        placement.evictIdleWarm();
-        if (request.reuse() == ExecutionRequest.Reuse.FRESH) {
+        if (request.reuse() != ExecutionRequest.Reuse.SESSION) {
+            // Every worker of the tenant keeps warm interpreters for it: any free one will do.
             return runOn(placement.takeAny(request), request);
-        }
-        if (request.reuse() == ExecutionRequest.Reuse.WARM) {
-            return runOn(placement.takeWarm(request), request);
         }
         String lossNotice = sessions.takeLossNotice(request.session());
         while (true) {
@@ -144,9 +141,6 @@ public final class ProcessExecutor implements CodeExecutor {
             }
             if (reply.warm() != null) {
                 placement.warmCounters.record(reply.warm());
-                if (reply.warm().recycled() != null) {
-                    placement.forgetWarm(request.session(), worker);
-                }
             }
             if (reply.recycle() != null) {
                 // Before the lane goes back: no run may take it meanwhile; this run's own lane counts until then.

@@ -16,39 +16,28 @@ import java.util.function.ToLongFunction;
  * Executions waiting for a worker, and the rule that hands free workers to them. Between tenants it is fair: a free
  * worker goes to the tenant holding the fewest workers, and a tenant holding its share ({@code slots} divided by
  * the tenants holding or waiting, at least one) gets no more while another tenant waits, so no tenant holds every
- * worker while someone else waits. Within a tenant, a free worker goes to the longest-waiting execution that either
- * belongs there (its session's worker, or the one holding its warm interpreter) or may go elsewhere: it has no
- * home, its home is gone, or it has waited out its patience. Away from its home a caller's interpreter is rebuilt (a
- * spare taken and another built, seconds of CPU), so past its patience a caller moves only to a worker holding at
- * least two fewer interpreters than its home, which evens the workers out instead of swapping callers between them;
- * past a longer wait it takes any. Free workers are offered least occupied first (fewest warm interpreters and
- * sessions), so new callers spread out. Not thread-safe: the pool calls it under its own lock.
+ * worker while someone else waits. Within a tenant, a free worker goes to the longest-waiting execution that may take
+ * it: a session's run only its session's worker, any other run any worker of its tenant (each of them keeps warm
+ * interpreters for the tenant's runs). Free workers are offered least occupied first (fewest sessions), so new
+ * sessions and runs spread out. Not thread-safe: the pool calls it under its own lock.
  *
- * <p>A worker may take several runs at once: the line hands out its places ({@code W}), and homes and pins name the
- * worker itself ({@code H}), so a caller's run may take any free place of its home.
+ * <p>A worker may take several runs at once: the line hands out its places ({@code W}), and pins name the worker
+ * itself ({@code H}), so a session's run may take any free place of its worker.
  *
  * @param <W> a place on a worker, for one run
- * @param <H> a worker, which holds sessions and warm interpreters
+ * @param <H> a worker, which holds sessions
  */
 final class WaitLine<W, H> {
 
     /** One waiting execution; {@link #granted} is set when a place is handed to it. */
     static final class Waiter<W, H> {
         final H pinned;
-        final H home;
         final String tenant;
-        /** Until then it waits for its home; after that a less occupied worker will do. */
-        final long patientUntilNanos;
-        /** After that any free worker will do. */
-        final long anyAfterNanos;
         W granted;
 
-        private Waiter(H pinned, H home, String tenant, long patientUntilNanos, long anyAfterNanos) {
+        private Waiter(H pinned, String tenant) {
             this.pinned = pinned;
-            this.home = home;
             this.tenant = tenant;
-            this.patientUntilNanos = patientUntilNanos;
-            this.anyAfterNanos = anyAfterNanos;
         }
     }
 
@@ -70,12 +59,9 @@ final class WaitLine<W, H> {
         this.hostOf = hostOf;
     }
 
-    /**
-     * Joins the line for {@code tenant}: {@code pinned} and nothing else, else {@code home} until
-     * {@code patientUntilNanos}, then a worker less occupied than the home, and from {@code anyAfterNanos} any.
-     */
-    Waiter<W, H> join(H pinned, H home, String tenant, long patientUntilNanos, long anyAfterNanos) {
-        Waiter<W, H> waiter = new Waiter<>(pinned, home, tenant, patientUntilNanos, anyAfterNanos);
+    /** Joins the line for {@code tenant}: for {@code pinned} and nothing else, or when null for any worker. */
+    Waiter<W, H> join(H pinned, String tenant) {
+        Waiter<W, H> waiter = new Waiter<>(pinned, tenant);
         waiting.add(waiter);
         return waiter;
     }
@@ -99,7 +85,7 @@ final class WaitLine<W, H> {
      *
      * @return whether any worker was granted
      */
-    boolean dispatch(Collection<W> idle, Predicate<H> live, ToLongFunction<H> occupancy, long nowNanos) {
+    boolean dispatch(Collection<W> idle, Predicate<H> live, ToLongFunction<H> occupancy) {
         held.keySet().removeIf(worker -> idle.contains(worker) || !live.test(hostOf.apply(worker)));
         if (idle.isEmpty() || waiting.isEmpty()) {
             return false;
@@ -108,7 +94,7 @@ final class WaitLine<W, H> {
         free.sort(Comparator.comparingLong(worker -> occupancy.applyAsLong(hostOf.apply(worker))));
         boolean granted = false;
         for (W worker : free) {
-            Waiter<W, H> chosen = choose(worker, live, occupancy, nowNanos);
+            Waiter<W, H> chosen = choose(worker);
             if (chosen != null) {
                 chosen.granted = worker;
                 held.put(worker, chosen.tenant);
@@ -120,7 +106,7 @@ final class WaitLine<W, H> {
     }
 
     /** The waiter of the tenant holding fewest workers that may take {@code worker}, longest waiting first. */
-    private Waiter<W, H> choose(W worker, Predicate<H> live, ToLongFunction<H> occupancy, long nowNanos) {
+    private Waiter<W, H> choose(W worker) {
         Map<String, Integer> holding = new HashMap<>();
         held.values().forEach(tenant -> holding.merge(tenant, 1, Integer::sum));
         Set<String> waitingTenants = new HashSet<>();
@@ -135,7 +121,7 @@ final class WaitLine<W, H> {
         Waiter<W, H> best = null;
         int bestHolds = Integer.MAX_VALUE;
         for (Waiter<W, H> waiter : waiting) {
-            if (waiter.granted != null || !mayTake(waiter, worker, live, occupancy, nowNanos)) {
+            if (waiter.granted != null || waiter.pinned != null && waiter.pinned != hostOf.apply(worker)) {
                 continue;
             }
             int holds = holding.getOrDefault(waiter.tenant, 0);
@@ -149,19 +135,5 @@ final class WaitLine<W, H> {
             }
         }
         return best;
-    }
-
-    private boolean mayTake(Waiter<W, H> waiter, W place, Predicate<H> live, ToLongFunction<H> occupancy,
-            long nowNanos) {
-        H worker = hostOf.apply(place);
-        if (waiter.pinned != null) {
-            return waiter.pinned == worker;
-        }
-        if (waiter.home == null || waiter.home == worker || !live.test(waiter.home)
-                || nowNanos - waiter.anyAfterNanos >= 0) {
-            return true;
-        }
-        return nowNanos - waiter.patientUntilNanos >= 0
-                && occupancy.applyAsLong(worker) + 1 < occupancy.applyAsLong(waiter.home);
     }
 }

@@ -39,9 +39,9 @@ import java.util.logging.Logger;
  * idle worker, which is recycled (one with no sessions first). No more runs go at once than there are running slots,
  * nor more of one tenant's than {@link SlotShares} allows: with several tenants one slot always stays for the others.
  *
- * <p>Within a tenant, persistent sessions are pinned to one worker, and each caller's warm interpreter lives on one
- * worker: the caller's runs wait for that worker unless it stays busy for longer than a fresh interpreter takes to
- * build; then the run goes to any free worker of the tenant, which holds the caller's interpreter from then on.
+ * <p>Within a tenant, persistent sessions are pinned to one worker; any other run takes any free worker of its tenant,
+ * each of which keeps warm interpreters for the tenant's runs, so no run waits for one worker or rebuilds an
+ * interpreter because it went to another.
  *
  * <p>Idle, the pool shrinks to one worker per tenant ({@link #stopIdle}); load starts the others again on demand.
  * Starting one, retries included, is {@link WorkerStarts}'s.
@@ -58,11 +58,6 @@ final class WorkerPlacement {
      * before another tenant's must go.
      */
     static final int SPARES = 1;
-    /**
-     * A caller whose home worker stays busy this many times its patience takes any free worker; before that it moves
-     * only to one that evens the workers out (see {@link WaitLine}).
-     */
-    static final int MOVE_ANYWHERE_AFTER_PATIENCES = 8;
     /** How long the quick first worker must have run nothing, after its first run, before its successor starts. */
     static final Duration QUICK_QUIET = Duration.ofSeconds(2);
     /** How long after the quick worker's first run its successor starts at the latest, quiet or not. */
@@ -124,7 +119,6 @@ final class WorkerPlacement {
     private final Map<Path, String> startFailures = new HashMap<>();
     private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
     final SessionTable<WorkerProcess> sessions;
-    private final WarmHomes<WorkerProcess> warmHomes = new WarmHomes<>();
     final WarmCounters warmCounters = new WarmCounters();
     final LatencyWindow contextBuilds = new LatencyWindow(256);
     final WorkerStarts starts;
@@ -224,39 +218,12 @@ final class WorkerPlacement {
 
     /** A free lane of any worker of the request's tenant. */
     Lane takeAny(ExecutionRequest request) {
-        return acquire(null, null, request);
+        return acquire(null, request);
     }
 
     /** A lane of the session's worker once one is free, or null when the worker died meanwhile. */
     Lane take(WorkerProcess pinned, ExecutionRequest request) {
-        return acquire(pinned, null, request);
-    }
-
-    /**
-     * The worker holding the caller's warm interpreter, once it is free; if it stays busy for longer than a fresh
-     * interpreter takes to build, a free worker of the tenant holding fewer interpreters, and after several times
-     * that wait any, which becomes the caller's home (its old interpreter is dropped). A caller without one takes
-     * the first free worker.
-     */
-    Lane takeWarm(ExecutionRequest request) {
-        SessionKey key = request.session();
-        Path tenant = tenantOf(request);
-        WorkerProcess home;
-        synchronized (this) {
-            WorkerProcess known = warmHomes.of(key);
-            home = known != null && tenant.equals(live.get(known)) ? known : null;
-        }
-        // A caller new to the pool has nothing to lose anywhere: it takes the first free worker, the least occupied
-        // when several are free (WaitLine), instead of waiting for one that was least occupied when it arrived, as it
-        // did, while a worker that started meanwhile stood idle.
-        Lane lane = acquire(null, home, request);
-        synchronized (this) {
-            if (home != null && home != lane.worker()) {
-                scheduleDrop(home, key);
-            }
-            warmHomes.ranOn(key, lane.worker(), System.nanoTime());
-        }
-        return lane;
+        return acquire(pinned, request);
     }
 
     /** The tenant's worker holding the fewest sessions, for a new session; one is awaited if the tenant has none. */
@@ -275,38 +242,20 @@ final class WorkerPlacement {
         return best;
     }
 
-    /** Releases warm interpreters unused for the idle TTL: the worker holding one is told with its next request. */
-    synchronized void evictIdleWarm() {
-        int evicted = warmHomes.evictUnusedSince(System.nanoTime() - settings.warm().idleTtl().toNanos(),
-                this::scheduleDrop);
-        warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, evicted);
-    }
-
-    synchronized void forgetWarm(SessionKey key, WorkerProcess worker) {
-        warmHomes.forget(key, worker);
-    }
-
     /**
-     * Waits in its tenant's line for a worker of its tenant: {@code pinned} (a session's) and nothing else, else
-     * preferably {@code home} (where the caller's warm interpreter is), else any. Returns null when {@code pinned}
-     * died. A long background run may wait as long as a run of its own length ahead of it could take.
+     * Waits in its tenant's line for a worker of its tenant: {@code pinned} (a session's) and nothing else, else any.
+     * Returns null when {@code pinned} died. A long background run may wait as long as a run of its own length ahead of it could take.
      *
      * @throws CancelledWhileWaiting when the caller cancels the run meanwhile
      */
-    private synchronized Lane acquire(WorkerProcess pinned, WorkerProcess home, ExecutionRequest request) {
+    private synchronized Lane acquire(WorkerProcess pinned, ExecutionRequest request) {
         long deadline = System.nanoTime() + settings.worker().startTimeout().toNanos()
                 + Duration.ofSeconds(Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())).toNanos();
         RunHooks hooks = request.hooks();
         hooks.cancellation().thenRun(this::wakeWaiters);
         Path tenant = tenantOf(request);
         WaitLine<Lane, WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots, Lane::worker));
-        // Waiting for the home longer than a fresh interpreter takes to build would only lose time, if the move cost
-        // nothing else; but the spare it takes must be built again and the caller's state is lost, so past its
-        // patience a caller moves only to even the workers out, and to any free worker after several times as long.
-        long patience = Duration.ofMillis(Math.clamp(contextBuilds.timing().p50Ms(), 20, 1000)).toNanos();
-        long joined = System.nanoTime();
-        WaitLine.Waiter<Lane, WorkerProcess> waiter = line.join(pinned, home, tenant.toString(), joined + patience,
-                joined + patience * MOVE_ANYWHERE_AFTER_PATIENCES);
+        WaitLine.Waiter<Lane, WorkerProcess> waiter = line.join(pinned, tenant.toString());
         if (pinned == null) {
             wanting.merge(tenant, 1, Integer::sum);
         }
@@ -340,9 +289,7 @@ final class WorkerPlacement {
                 if (now >= deadline) {
                     throw new SandboxBusyException(busyLanes(), waiting() - 1);
                 }
-                long wake = waiter.patientUntilNanos - now > 0 ? Math.min(deadline, waiter.patientUntilNanos)
-                        : waiter.anyAfterNanos - now > 0 ? Math.min(deadline, waiter.anyAfterNanos) : deadline;
-                wait(Math.max(1, (wake - now) / 1_000_000));
+                wait(Math.max(1, (deadline - now) / 1_000_000));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -381,7 +328,7 @@ final class WorkerPlacement {
         idleWorkers().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
                         || busy(live.get(w)) >= share()))
                 .min(Comparator.comparingInt((WorkerProcess w) -> workersOf(live.get(w)).size() > 1 ? 0 : 1)
-                        .thenComparingInt(sessions::count).thenComparingLong(this::occupancy))
+                        .thenComparingInt(sessions::count))
                 .ifPresent(victim -> {
                     tenantSwitches.incrementAndGet();
                     retireLocked(victim, "its worker process was recycled to serve another tenant", tenant);
@@ -433,7 +380,7 @@ final class WorkerPlacement {
             List<Lane> mine = new ArrayList<>(idle.stream()
                     .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).limit(free).toList());
             List<Lane> before = List.copyOf(mine);
-            if (entry.getValue().dispatch(mine, live::containsKey, this::occupancy, System.nanoTime())) {
+            if (entry.getValue().dispatch(mine, live::containsKey, sessions::count)) {
                 before.stream().filter(lane -> !mine.contains(lane)).forEach(lane -> {
                     idle.remove(lane);
                     out.merge(lane.worker(), 1, Integer::sum);
@@ -462,11 +409,6 @@ final class WorkerPlacement {
 
     private boolean othersWaiting(Path tenant) {
         return lines.entrySet().stream().anyMatch(e -> !e.getKey().equals(tenant) && e.getValue().size() > 0);
-    }
-
-    /** Warm interpreters and pinned sessions a worker holds: state that spreads best across workers. */
-    private long occupancy(WorkerProcess worker) {
-        return warmHomes.on(worker) + sessions.count(worker);
     }
 
     /** Back in the pool after a run; {@code first} puts it at the front (it was taken only to be pinned). */
@@ -620,7 +562,6 @@ final class WorkerPlacement {
         if (left != null) {
             retiredSpares = retiredSpares.plus(left);
         }
-        warmHomes.leave(worker);
         return true;
     }
 
@@ -647,9 +588,7 @@ final class WorkerPlacement {
                         || workersOf(tenant).size() <= 1) {
                     continue;
                 }
-                long warm = warmHomes.on(worker);
                 forget(worker);
-                warmCounters.recycled(WarmCounters.Recycle.IDLE_TTL, (int) warm);
                 stopped.add(worker);
             }
         }
@@ -731,7 +670,7 @@ final class WorkerPlacement {
         }
     }
 
-    /** Stops a drained worker whose runs are over, with no replacement; its callers' warm interpreters go with it. */
+    /** Stops a drained worker whose runs are over, with no replacement; its warm interpreters go with it. */
     private void stopDrained(WorkerProcess worker, String why) {
         forget(worker);
         LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: {2}", new Object[] {worker.number(), worker.pid(), why});

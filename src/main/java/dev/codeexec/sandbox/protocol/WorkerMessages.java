@@ -64,7 +64,7 @@ public final class WorkerMessages {
      * guest code begins and finally its result.
      * {@code recycle}, when set, asks the server to replace the worker, and says why: a guest thread in it ignored
      * cancellation, or its heap stayed full after its warm interpreters were given back.
-     * {@code warm} says, for a run in a caller's warm interpreter, whether it was found and why it was recycled.
+     * {@code warm} says, for a run in a warm interpreter, whether it found one idle and what was recycled.
      * {@code built} lists how long, in milliseconds, each interpreter built since the previous reply took;
      * {@code spares}, with each result, the worker's spare interpreters taken and built since it started.
      * {@code report} is the result's report, which the result itself does not serialize.

@@ -176,44 +176,55 @@ class WarmRecyclingTest {
     }
 
     /**
-     * Two runs of one caller at once, as a worker running several of a tenant's executions gets them: the second runs
-     * in a spare beside the first, a miss, instead of waiting for the warm interpreter the first holds. The first can
-     * print "beside" only by seeing the file the test writes once the second has finished, so only if the second did
-     * not wait for it (mutation-checked: with the second waiting for the warm interpreter's lock, the first gives up
-     * after its 30 s and prints "alone").
+     * Two runs of one tenant at once, as a worker running several of a tenant's executions gets them: the second takes
+     * a spare beside the first, a miss, instead of waiting for the warm interpreter the first holds, and that spare
+     * stays warm for the tenant: two runs at once later both find one. The first can print "beside" only by seeing the
+     * file the test writes once the second has finished, so only if the second did not wait for it (mutation-checked:
+     * with the second waiting for the interpreter in use, the first gives up after its 30 s and prints "alone"; with
+     * the spare discarded after its run, as before, the last run at once is a miss).
      */
     @Test
-    void aCallersSecondRunAtOnceRunsInASpareBesideTheFirst() throws Exception {
+    void aTenantsSecondRunAtOnceTakesASpareThatStaysWarm() throws Exception {
         String owner = "side-by-side";
+        run(owner, "pass", 5);
+        Beside first = beside(owner, "print('second')");
+        assertTrue(first.waiting().warm().hit());
+        assertEquals("second\n", first.beside().result().stdout(), first.beside().result().stderr());
+        assertEquals(new WarmCounters.Event(false, null, 0, 0), first.beside().warm());
+        assertNotEquals(first.waitingIn(), first.besideIn(), "the second run did not use the warm interpreter in use");
+        Beside again = beside(owner, "pass");
+        assertTrue(again.waiting().warm().hit());
+        assertTrue(again.beside().warm().hit(), "the spare the second run took stayed warm for the tenant");
+        assertEquals(java.util.Set.of(first.waitingIn(), first.besideIn()),
+                java.util.Set.of(again.waitingIn(), again.besideIn()));
+    }
+
+    /** Two runs of {@code owner} at once, and the interpreters they ran in. */
+    private record Beside(InProcessExecutor.Run waiting, long waitingIn, InProcessExecutor.Run beside, long besideIn) {
+    }
+
+    /** Runs {@code code} while another warm run of {@code owner} waits for it to end (for a file it writes last). */
+    private Beside beside(String owner, String code) throws Exception {
         Path flag = root.resolve("side-by-side-flag");
         Files.deleteIfExists(flag);
-        run(owner, "pass", 5);
         String awaitFlag = "import os, time\ndeadline = time.monotonic() + 30\n"
                 + "while not os.path.exists('side-by-side-flag') and time.monotonic() < deadline:\n    time.sleep(0.01)\n"
                 + "print('beside' if os.path.exists('side-by-side-flag') else 'alone')";
-        CompletableFuture<Long> firstIn = new CompletableFuture<>();
-        CompletableFuture<InProcessExecutor.Run> first = CompletableFuture.supplyAsync(() -> executor.run(
+        CompletableFuture<Long> waitingIn = new CompletableFuture<>();
+        CompletableFuture<InProcessExecutor.Run> waiting = CompletableFuture.supplyAsync(() -> executor.run(
                 new ExecutionRequest(awaitFlag, "", Duration.ofSeconds(40), owner, SessionKey.warm(owner),
-                        ExecutionRequest.Reuse.WARM), firstIn::complete));
-        long warmInterpreter = firstIn.get(60, TimeUnit.SECONDS);
-        CompletableFuture<Long> secondIn = new CompletableFuture<>();
-        InProcessExecutor.Run second = executor.run(new ExecutionRequest("print('second')", "",
-                Duration.ofSeconds(40), owner, SessionKey.warm(owner), ExecutionRequest.Reuse.WARM), secondIn::complete);
+                        ExecutionRequest.Reuse.WARM), waitingIn::complete));
+        waitingIn.get(60, TimeUnit.SECONDS);
+        CompletableFuture<Long> besideIn = new CompletableFuture<>();
+        InProcessExecutor.Run besideRun = executor.run(new ExecutionRequest(code, "", Duration.ofSeconds(40), owner,
+                SessionKey.warm(owner), ExecutionRequest.Reuse.WARM), besideIn::complete);
         Files.createFile(flag);
         try {
-            assertEquals("beside\n", first.get(60, TimeUnit.SECONDS).result().stdout());
+            assertEquals("beside\n", waiting.get(60, TimeUnit.SECONDS).result().stdout());
         } finally {
             Files.deleteIfExists(flag);
         }
-        assertTrue(first.get().warm().hit());
-        assertEquals("second\n", second.result().stdout(), second.result().stderr());
-        assertEquals(new WarmCounters.Event(false, null, 0), second.warm());
-        assertNotEquals(warmInterpreter, secondIn.get(), "the second run did not use the warm interpreter in use");
-        CompletableFuture<Long> thirdIn = new CompletableFuture<>();
-        InProcessExecutor.Run third = executor.run(new ExecutionRequest("pass", "", Duration.ofSeconds(5), owner,
-                SessionKey.warm(owner), ExecutionRequest.Reuse.WARM), thirdIn::complete);
-        assertTrue(third.warm().hit(), "the warm interpreter stayed the caller's");
-        assertEquals(warmInterpreter, thirdIn.get());
+        return new Beside(waiting.get(), waitingIn.get(), besideRun, besideIn.get());
     }
 
     @Test
