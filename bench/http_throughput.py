@@ -120,8 +120,8 @@ def main():
              else "(from a warm idle pool; the first round builds each client's interpreter)"))
     rates = []
     try:
-        # Warm interpreters belong to a tenant and a client name (clientInfo.name): with --agents each client is its own
-        # caller, as separate agents are; otherwise they share one name, as one agent's parallel connections do.
+        # With --agents each client names itself, as separate agents do; otherwise they share one name, as one agent's
+        # parallel connections do. Either way they are one tenant, whose warm interpreters they share.
         clients = [HttpClient(url, name=f"agent-{i}" if AGENTS else "bench-http") for i in range(CLIENTS)]
         for round_number in range(1, ROUNDS + 1):
             elapsed, latencies, wrong = run_clients(clients)

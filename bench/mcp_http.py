@@ -38,6 +38,6 @@ class HttpClient:
         self.next_id += 1
         return self.post({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
 
-    def execute(self, code):
-        result = self.request("tools/call", {"name": "execute_code", "arguments": {"code": code}})["result"]
+    def execute(self, code, **arguments):
+        result = self.request("tools/call", {"name": "execute_code", "arguments": {"code": code, **arguments}})["result"]
         return result["structuredContent"]
