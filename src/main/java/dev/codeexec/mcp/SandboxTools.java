@@ -172,9 +172,7 @@ public class SandboxTools implements InitialCheck {
         if (session == null) {
             return new Scope(vaultOwner != null ? vaultOwner : caller.id(), new StateHandles(null, vault));
         }
-        if (fresh) {
-            throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its interpreter");
-        }
+        ExecutionLimits.requireNoSession(fresh, session);
         if (NEW_SESSION.equals(session)) {
             String handle = vault != null ? vault : vaults.open(caller.tenant());
             String owner = vaultOwner != null ? vaultOwner : vaults.vaultOf(caller.tenant(), handle);

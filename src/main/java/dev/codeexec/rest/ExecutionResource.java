@@ -3,6 +3,7 @@ package dev.codeexec.rest;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
+import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
@@ -36,7 +37,7 @@ public class ExecutionResource {
     /** Body of POST /api/v1/executions; field names match the MCP tool's arguments. */
     public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session,
             @JsonProperty("sanitize_output") Boolean sanitizeOutput, Boolean background,
-            @JsonProperty("wait_s") Integer waitS) {
+            @JsonProperty("wait_s") Integer waitS, Boolean fresh) {
     }
 
     private final SandboxService sandbox;
@@ -59,16 +60,17 @@ public class ExecutionResource {
 
     @POST
     public Response execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
-        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null) : body;
+        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null, null) : body;
         boolean sanitize = Boolean.TRUE.equals(b.sanitizeOutput());
         boolean background = Boolean.TRUE.equals(b.background());
         // A persistent session, a run to read later, or tokens from the vault: state this replica must hold.
         boolean stateful = b.session() != null || background || b.waitS() != null || sanitize;
+        boolean fresh = Boolean.TRUE.equals(b.fresh());
+        ExecutionLimits.requireNoSession(fresh, b.session());
         String caller = stateful ? callers.stateful(sessionId) : callers.id(sessionId);
         // "new" opens a session; its handle comes back in the answer's session field, to pass on later requests.
         String session = "new".equals(b.session()) ? sandbox.openSession(callers.tenant(), caller) : b.session();
-        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller,
-                session == null);
+        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller, fresh);
         if (!background && b.waitS() == null) {
             ExecutionResult result = sandbox.execute(command);
             return Response.ok(withSession(sanitize ? sanitizer.sanitize(result, caller) : result, session)).build();

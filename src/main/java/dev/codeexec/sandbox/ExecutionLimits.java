@@ -52,16 +52,24 @@ public final class ExecutionLimits {
         SessionKey session = null;
         ExecutionRequest.Reuse reuse = command.fresh() ? ExecutionRequest.Reuse.FRESH : ExecutionRequest.Reuse.WARM;
         if (command.session() != null) {
-            if (command.fresh()) {
-                throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its "
-                        + "interpreter");
-            }
+            requireNoSession(command.fresh(), command.session());
             session = SessionKey.of(dev.codeexec.tenant.Caller.tenantOf(command.owner()), command.session());
             reuse = ExecutionRequest.Reuse.SESSION;
         } else if (reuse == ExecutionRequest.Reuse.WARM) {
             session = SessionKey.warm(dev.codeexec.tenant.Caller.tenantOf(command.owner()));
         }
         return new ExecutionRequest(code, stdin, Duration.ofSeconds(timeout), command.owner(), session, reuse, hooks);
+    }
+
+    /**
+     * Refuses {@code fresh} with a session, before the session is opened: a session keeps its interpreter.
+     *
+     * @throws InvalidInputException naming {@code fresh}
+     */
+    public static void requireNoSession(boolean fresh, String session) {
+        if (fresh && session != null) {
+            throw new InvalidInputException("fresh", "cannot be combined with session: a session keeps its interpreter");
+        }
     }
 
     /** The inline budget a call asked for, or the operator's default; refused outside its bounds. */

@@ -63,6 +63,25 @@ class ExecutionResourceTest {
                 .then().statusCode(400);
     }
 
+    /**
+     * REST runs use the tenant's warm interpreters as MCP runs do: a run's module state reaches the next run (its
+     * imports stay warm), its globals do not, and {@code fresh} asks for a throwaway interpreter; {@code fresh} with
+     * a session is refused naming the field.
+     */
+    @Test
+    void runsWithoutASessionAreWarmUnlessFresh() {
+        String mark = given().contentType(ContentType.JSON).body(Map.of("code",
+                        "import json, uuid\njson._rest_mark = str(uuid.uuid4())\nleft = 1\nprint(json._rest_mark)"))
+                .post("/api/v1/executions").then().statusCode(200).extract().path("stdout");
+        String show = "import json\nprint(getattr(json, '_rest_mark', None), 'left' in globals())";
+        given().contentType(ContentType.JSON).body(Map.of("code", show))
+                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo(mark.strip() + " False\n"));
+        given().contentType(ContentType.JSON).body(Map.of("code", show, "fresh", true))
+                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("None False\n"));
+        given().contentType(ContentType.JSON).body(Map.of("code", "pass", "fresh", true, "session", "new"))
+                .post("/api/v1/executions").then().statusCode(400).body("field", equalTo("fresh"));
+    }
+
     @Test
     void aSessionIsOpenedWithNewAndNamedByTheHandleReturned() {
         String session = given().contentType(ContentType.JSON).body(Map.of("code", "v = 'a'", "session", "new"))
