@@ -402,7 +402,7 @@ public final class InProcessExecutor implements CodeExecutor {
 
     @Override
     public boolean resetSession(SessionKey key) {
-        return SessionKey.WARM.equals(key.name()) ? warm.drop(key) : sessions.drop(key);
+        return sessions.drop(key);
     }
 
     /**

@@ -29,7 +29,7 @@ final class WarmPool<T> {
         private final T interpreter;
         private int runs;
         private long lastUsedNanos;
-        /** Its key was dropped while a run held it: it is released when given back. */
+        /** The pool was dropped while a run held it: it is released when given back. */
         private boolean dropped;
 
         private Held(SessionKey key, T interpreter, long nowNanos) {
@@ -88,8 +88,8 @@ final class WarmPool<T> {
     }
 
     /**
-     * Returns a held interpreter after a run: idle again, unless its key was dropped meanwhile,
-     * when it is released. True when it stays.
+     * Returns a held interpreter after a run: idle again, unless the pool was dropped meanwhile, when it is
+     * released. True when it stays.
      */
     boolean giveBack(Held<T> held) {
         synchronized (this) {
@@ -141,33 +141,15 @@ final class WarmPool<T> {
         return gone.size();
     }
 
-    /** Releases every interpreter of {@code key}: the idle ones now, those in a run when it ends. True when any. */
-    boolean drop(SessionKey key) {
-        Deque<Held<T>> ready;
-        boolean running = false;
-        synchronized (this) {
-            ready = idle.remove(key);
-            for (Held<T> held : busy) {
-                if (held.key.equals(key)) {
-                    held.dropped = true;
-                    running = true;
-                }
-            }
-        }
-        if (ready != null) {
-            ready.forEach(held -> release.accept(held.interpreter));
-        }
-        return ready != null || running;
-    }
-
-    /** Releases every idle interpreter, and each held one when its run ends. */
+    /** Releases every idle interpreter now, and each one in a run when the run gives it back. */
     void dropAll() {
-        List<SessionKey> keys;
+        List<Held<T>> ready;
         synchronized (this) {
-            keys = new ArrayList<>(idle.keySet());
-            busy.forEach(held -> keys.add(held.key));
+            ready = idle.values().stream().flatMap(Deque::stream).toList();
+            idle.clear();
+            busy.forEach(held -> held.dropped = true);
         }
-        keys.forEach(this::drop);
+        ready.forEach(held -> release.accept(held.interpreter));
     }
 
     /** Interpreters held, idle or in a run. */
