@@ -31,8 +31,8 @@ import java.util.logging.Logger;
  * runs unless a run is waiting for one. A run without a session uses an idle warm interpreter of its tenant, reset to
  * a clean slate (see {@link GuestDriver}), or takes a spare, which joins the tenant's warm interpreters after the run
  * ({@link WarmPool}): a tenant's runs side by side each keep one. An interpreter never serves two tenants.
- * {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory or stop a guest stuck in a long
- * builtin (see {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
+ * {@code fresh} runs use a fresh interpreter once and discard it. Defence in depth only: this mode cannot bound memory
+ * or stop a guest stuck in a long builtin (see {@link dev.codeexec.sandbox.pool.ProcessExecutor}).
  */
 public final class InProcessExecutor implements CodeExecutor {
 
@@ -317,6 +317,7 @@ public final class InProcessExecutor implements CodeExecutor {
             held = warm.adopt(request.session(), takeInterpreter(contexts.root(request.workspace())));
         }
         PythonInterpreter interpreter = held.interpreter();
+        // Until the run says otherwise: a run that threw leaves its interpreter in a state nobody checked.
         WarmCounters.Recycle recycle = WarmCounters.Recycle.EXIT;
         boolean stuck = false;
         try {

@@ -3,7 +3,6 @@ package dev.codeexec.sandbox.engine;
 import dev.codeexec.sandbox.SessionKey;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The warm interpreters a worker holds, each key's (a tenant's) idle ones ready for its next run. A run takes one
@@ -111,50 +111,41 @@ final class WarmPool<T> {
 
     /** Releases idle interpreters, least recently used first, until at most {@code max} are held; returns how many. */
     int trimTo(int max) {
-        List<T> gone = new ArrayList<>();
-        synchronized (this) {
-            List<Held<T>> byAge = idle.values().stream().flatMap(Deque::stream)
-                    .sorted(Comparator.comparingLong(h -> h.lastUsedNanos)).toList();
-            int excess = size() - max;
-            for (int i = 0; i < byAge.size() && i < excess; i++) {
-                remove(byAge.get(i));
-                gone.add(byAge.get(i).interpreter);
-            }
-        }
-        gone.forEach(release);
-        return gone.size();
+        return releaseIdle(all -> all.stream().sorted(Comparator.comparingLong(h -> h.lastUsedNanos))
+                .limit(Math.max(0, size() - max)).toList());
     }
 
     /** Releases the idle interpreters unused for the idle TTL; returns how many. */
     int evictIdle() {
         long cutoff = System.nanoTime() - idleTtl.toNanos();
-        List<T> gone = new ArrayList<>();
-        synchronized (this) {
-            for (Held<T> held : idle.values().stream().flatMap(Deque::stream).toList()) {
-                if (held.lastUsedNanos - cutoff < 0) {
-                    remove(held);
-                    gone.add(held.interpreter);
-                }
-            }
-        }
-        gone.forEach(release);
-        return gone.size();
+        return releaseIdle(all -> all.stream().filter(h -> h.lastUsedNanos - cutoff < 0).toList());
     }
 
     /** Releases every idle interpreter now, and each one in a run when the run gives it back. */
     void dropAll() {
-        List<Held<T>> ready;
-        synchronized (this) {
-            ready = idle.values().stream().flatMap(Deque::stream).toList();
-            idle.clear();
-            busy.forEach(held -> held.dropped = true);
-        }
-        ready.forEach(held -> release.accept(held.interpreter));
+        releaseIdle(all -> {
+            busy.forEach(held -> held.dropped = true); // under the same lock: none is given back idle in between
+            return all;
+        });
     }
 
     /** Interpreters held, idle or in a run. */
     synchronized int size() {
         return busy.size() + idle.values().stream().mapToInt(Deque::size).sum();
+    }
+
+    /**
+     * Takes the idle interpreters {@code choose} picks (under the pool's lock) out of the pool, and releases them once
+     * the lock is let go; returns how many.
+     */
+    private int releaseIdle(UnaryOperator<List<Held<T>>> choose) {
+        List<Held<T>> gone;
+        synchronized (this) {
+            gone = choose.apply(idle.values().stream().flatMap(Deque::stream).toList());
+            gone.forEach(this::remove);
+        }
+        gone.forEach(held -> release.accept(held.interpreter));
+        return gone.size();
     }
 
     private void remove(Held<T> held) {
