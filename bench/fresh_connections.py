@@ -38,11 +38,7 @@ def main():
                 if i > 0:  # the first call of the tenant builds its warm interpreter
                     durations.append(out["duration_ms"])
                     trips.append(trip)
-            cpython = []
-            for _ in range(5):
-                start = time.perf_counter()
-                yardstick.run(code, check=True, capture_output=True)
-                cpython.append((time.perf_counter() - start) * 1000)
+            cpython = [yardstick.ms(code, check=True) for _ in range(5)]
             print(f"{code!r}, {CALLS} new connections: duration_ms p50 {percentile(durations, 50):.0f} "
                   f"p95 {percentile(durations, 95):.0f}; round trip with initialize p50 {percentile(trips, 50):.0f} "
                   f"p95 {percentile(trips, 95):.0f} ms; python3 -c p50 {percentile(cpython, 50):.0f} ms")

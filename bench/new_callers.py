@@ -39,11 +39,7 @@ def main():
         server.wait_until_warm()
         before = server.call("get_execution_stats")["sandbox"]["spares"]
         for label, code, expected in PROGRAMS:
-            cpython = []
-            for _ in range(5):
-                start = time.perf_counter()
-                yardstick.run(code, capture_output=True)
-                cpython.append((time.perf_counter() - start) * 1000)
+            cpython = [yardstick.ms(code) for _ in range(5)]
             for kind, arguments in (("first call", {}), ("new session", {"session": "new"})):
                 durations = []
                 for _ in range(CALLERS):

@@ -46,9 +46,7 @@ def main():
                 trips.append((time.perf_counter() - start) * 1000)
                 assert out["exit_code"] == 0, out
                 durations.append(out["duration_ms"])
-                start = time.perf_counter()
-                yardstick.run(code, capture_output=True, check=True)
-                cpython.append((time.perf_counter() - start) * 1000)
+                cpython.append(yardstick.ms(code, check=True))
             print(f"{label}: {RUNS} REST runs, round trip p50 {percentile(trips, 50):.1f} ms p95 "
                   f"{percentile(trips, 95):.1f}; duration_ms p50 {percentile(durations, 50):.0f} p95 "
                   f"{percentile(durations, 95):.0f}; python3 -c p50 {percentile(cpython, 50):.1f} ms")

@@ -27,13 +27,19 @@ def run(code, *options, args=(), **kwargs):
     return subprocess.run([EXECUTABLE, "-S", *options, "-c", code, *args], env=ENV, **kwargs)
 
 
+def ms(code, *options, **kwargs):
+    """Runs `code` as run() does and returns how many milliseconds that took, start included: what a new process per
+    call costs. Its output is captured unless kwargs say where it goes."""
+    if "stdout" not in kwargs and "stderr" not in kwargs:
+        kwargs.setdefault("capture_output", True)
+    start = time.perf_counter()
+    run(code, *options, **kwargs)
+    return (time.perf_counter() - start) * 1000
+
+
 def describe():
     """Which CPython, and what starting it costs (`-c pass`, median of five)."""
     version = run("import sys; print(sys.version.split()[0])", check=True, capture_output=True,
                   text=True).stdout.strip()
-    starts = []
-    for _ in range(5):
-        start = time.perf_counter()
-        run("pass", check=True)
-        starts.append((time.perf_counter() - start) * 1000)
+    starts = [ms("pass", check=True, stdout=None) for _ in range(5)]
     return f"yardstick: CPython {version} ({EXECUTABLE} -S), start {sorted(starts)[2]:.0f} ms"
