@@ -197,15 +197,17 @@ public class SandboxTools implements InitialCheck {
     }
 
     @Tool(name = "reset_session", description = """
-            Drop an execute_code session (variables, imports); idle ones expire.""",
+            End a session as its process exits (atexit, files closed); idle ones expire.""",
             annotations = @Tool.Annotations(title = "Reset session", destructiveHint = true, idempotentHint = true,
                     openWorldHint = false))
     ToolResponse resetSession(
             @ToolArg String session,
             McpConnection connection) {
         return results.text(() -> {
-            sandbox.resetSession(callers.tenant(connection), session);
-            return "The session was reset; its handle is no longer valid.";
+            ExecutionResult end = sandbox.resetSession(callers.tenant(connection), session);
+            String printed = end.stdout() + end.stderr();
+            return "The session was reset; its handle is no longer valid."
+                    + (printed.isEmpty() ? "" : " As it ended it printed:\n" + printed);
         });
     }
 }

@@ -8,9 +8,6 @@ public interface CodeExecutor extends AutoCloseable {
 
     ExecutionResult execute(ExecutionRequest request);
 
-    /** Drops a persistent session; true when one existed. */
-    boolean resetSession(SessionKey key);
-
     /** Current pool and session figures, cheap to read. */
     SandboxState state();
 

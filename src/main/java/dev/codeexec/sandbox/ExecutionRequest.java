@@ -16,10 +16,13 @@ public record ExecutionRequest(String code, String stdin, Duration timeout, Stri
 
     /**
      * Which interpreter runs it: a brand-new one, discarded afterwards; an idle warm one of the
-     * caller's tenant, reset to a clean slate first ({@code session} is then the tenant's {@link SessionKey#warm} key); or a named
-     * persistent session.
+     * caller's tenant, reset to a clean slate first ({@code session} is then the tenant's {@link SessionKey#warm} key); a named
+     * persistent session; or that session's interpreter for the last time ({@code END}, no code of the caller's): what
+     * a process does as it exits, the session's exit handlers run and the files it left open closed (an archive's
+     * trailer written, a temporary file removed), and then the session is dropped. Nothing runs for a session the
+     * executor does not hold.
      */
-    public enum Reuse { FRESH, WARM, SESSION }
+    public enum Reuse { FRESH, WARM, SESSION, END }
 
     public ExecutionRequest {
         stdin = stdin == null ? "" : stdin;

@@ -54,6 +54,11 @@ public record ExecutionResult(
         return new ExecutionResult("", CANCELLED_BEFORE_START, EXIT_CANCELLED, 0, false, false);
     }
 
+    /** What a session's last run ({@link ExecutionRequest.Reuse#END}) gives when the session held nothing to end. */
+    public static ExecutionResult nothingRan() {
+        return new ExecutionResult("", "", 0, 0, false, false);
+    }
+
     public static final String CANCELLED_BEFORE_START =
             "Cancelled: the caller cancelled this execution before it started\n";
 

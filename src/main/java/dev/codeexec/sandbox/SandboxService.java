@@ -332,22 +332,48 @@ public class SandboxService {
     }
 
     /**
-     * Drops a persistent session of {@code tenant} and its interpreter.
+     * Ends a persistent session of {@code tenant} as its process would exit: a last run in its interpreter runs the
+     * exit handlers its runs registered and closes the files they left open (an archive gets its trailer, a temporary
+     * file goes), within the default timeout; then the session and its interpreter are gone. It waits for a run of the
+     * session in progress, and takes a running slot as any run does. Returns what that last run printed.
      *
      * @throws InvalidInputException when the handle is not the tenant's, or a background run holds the session
+     * @throws SandboxBusyException  when the queue is full (the session stays as it was)
      */
-    public void resetSession(String tenant, String handle) {
+    public ExecutionResult resetSession(String tenant, String handle) {
         if (handle == null || handle.isBlank()) {
             throw new InvalidInputException("session", "is required: the handle execute_code returned");
         }
-        sessions.require(tenant, handle);
+        String actsFor = sessions.require(tenant, handle);
         SessionKey key = SessionKey.of(tenant, handle);
         SessionHolds.Holder background = holds.background(key);
         if (background != null) {
             throw SessionHolds.busy(background, "");
         }
+        Admission.Ticket ticket;
+        try {
+            ticket = admission.enter();
+        } catch (SandboxBusyException e) {
+            throw rejected(tenant);
+        }
         sessions.remove(tenant, handle);
-        executor().resetSession(key);
+        ExecutionRequest end = new ExecutionRequest("", "", Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S),
+                actsFor, key, ExecutionRequest.Reuse.END)
+                .in(workspaces.root(tenant).path(), OutputPlan.inlineOnly(settings.inlineOutputBytes()));
+        Admission.Slot slot;
+        try {
+            slot = ticket.await(patience(end));
+        } catch (SandboxBusyException e) {
+            // Its handle is gone already; its interpreter goes when it expires, without a last run.
+            throw rejected(tenant);
+        }
+        try (slot) {
+            ExecutionResult result = executor().execute(end);
+            LOG.log(Level.INFO, "session ended: exit_code={0} timed_out={1} duration_ms={2} stdout_chars={3} "
+                    + "stderr_chars={4}", new Object[] {result.exitCode(), result.timedOut(), result.durationMs(),
+                        result.stdout().length(), result.stderr().length()});
+            return result;
+        }
     }
 
     /** Pool and session figures, or null while the executor is still starting. */

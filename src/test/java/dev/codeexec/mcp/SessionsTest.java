@@ -70,12 +70,36 @@ class SessionsTest {
         String s = open(mcp, "y = 5");
         ToolResponse reset = new McpCalls().call("reset_session", Map.of("session", s));
         assertFalse(reset.isError(), McpCalls.text(reset));
-        assertTrue(McpCalls.text(reset).contains("was reset"));
+        assertEquals("The session was reset; its handle is no longer valid.", McpCalls.text(reset));
         ToolResponse after = mcp.call("execute_code", Map.of("code", "print(y)", "session", s));
         assertTrue(after.isError());
         assertTrue(McpCalls.text(after).startsWith("session: no such session for this tenant"), McpCalls.text(after));
         ToolResponse again = mcp.call("reset_session", Map.of("session", s));
         assertEquals(McpCalls.text(after), McpCalls.text(again));
+    }
+
+    @Test
+    void resetEndsTheSessionAsItsProcessWouldExit() {
+        String name = "ended-" + System.nanoTime();
+        String s = open(mcp, "import atexit, tempfile, zipfile\n"
+                + "archive = zipfile.ZipFile('" + name + ".zip', 'w')\n"
+                + "archive.writestr('a.txt', 'kept')\n"
+                + "scratch = tempfile.NamedTemporaryFile(dir='.', prefix='" + name + "-tmp')\n"
+                + "atexit.register(lambda: open('" + name + ".txt', 'w').write('handler ran'))\n"
+                + "atexit.register(print, 'goodbye')");
+        String scratch = "[n for n in os.listdir('.') if n.startswith('" + name + "-tmp')]";
+        // Held open by the session: the archive has no trailer yet, and the temporary file is there.
+        McpCalls.Exec during = inSession(mcp, s, "import os, zipfile\nprint(zipfile.is_zipfile('" + name + ".zip'), len("
+                + scratch + "))");
+        assertEquals("False 1\n", during.stdout(), during.stderr());
+        ToolResponse reset = new McpCalls().call("reset_session", Map.of("session", s));
+        assertFalse(reset.isError(), McpCalls.text(reset));
+        assertEquals("The session was reset; its handle is no longer valid. As it ended it printed:\ngoodbye\n",
+                McpCalls.text(reset));
+        McpCalls.Exec after = mcp.exec("import os, zipfile\nprint(zipfile.ZipFile('" + name + ".zip').read('a.txt').decode(), "
+                + "open('" + name + ".txt').read(), " + scratch + ")\nos.remove('" + name + ".zip')\nos.remove('" + name
+                + ".txt')");
+        assertEquals("kept handler ran []\n", after.stdout(), after.stderr());
     }
 
     @Test

@@ -280,6 +280,7 @@ public final class InProcessExecutor implements CodeExecutor {
                 case FRESH -> new Run(executeFresh(request, onGuestStart), null);
                 case WARM -> executeWarm(request, onGuestStart);
                 case SESSION -> new Run(executeInSession(request, onGuestStart), null);
+                case END -> new Run(endSession(request, onGuestStart), null);
             };
         } finally {
             changeQuiet(-1, 0);
@@ -380,6 +381,32 @@ public final class InProcessExecutor implements CodeExecutor {
         }
     }
 
+    /** The session's last run, then it is gone; nothing runs for a session this worker does not hold. */
+    private ExecutionResult endSession(ExecutionRequest request, LongConsumer onGuestStart) {
+        sessions.takeLossNotice(request.session());
+        SessionTable.Entry<PythonInterpreter> entry = sessions.find(request.session());
+        if (entry == null) {
+            return ExecutionResult.nothingRan();
+        }
+        entry.lock();
+        try {
+            if (!sessions.holds(entry)) {
+                // Dropped or lost while this waited for the run before it.
+                return ExecutionResult.nothingRan();
+            }
+            onGuestStart.accept(entry.handle().id());
+            TimedRunner.Outcome outcome = runner.run(entry.handle(), request, output(request), false);
+            noteStuck(outcome);
+            sessions.discard(entry);
+            if (!outcome.threadStuck()) {
+                warmer.execute(entry.handle()::close);
+            }
+            return outcome.result();
+        } finally {
+            entry.unlock();
+        }
+    }
+
     private void noteStuck(TimedRunner.Outcome outcome) {
         if (outcome.threadStuck()) {
             int n = abandonedThreads.incrementAndGet();
@@ -401,8 +428,8 @@ public final class InProcessExecutor implements CodeExecutor {
         return abandonedThreads.get();
     }
 
-    @Override
-    public boolean resetSession(SessionKey key) {
+    /** Drops a session the server let go (it expired idle) without a last run; true when this held it. */
+    public boolean dropSession(SessionKey key) {
         return sessions.drop(key);
     }
 

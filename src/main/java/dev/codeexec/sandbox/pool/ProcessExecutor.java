@@ -90,6 +90,9 @@ public final class ProcessExecutor implements CodeExecutor {
     private ExecutionResult dispatchRun(ExecutionRequest request) {
         SessionTable<WorkerProcess> sessions = placement.sessions;
         sessions.evictIdle();
+        if (request.reuse() == ExecutionRequest.Reuse.END) {
+            return endSession(request);
+        }
         if (request.reuse() != ExecutionRequest.Reuse.SESSION) {
             // Every worker of the tenant keeps warm interpreters for it: any free one will do.
             return runOn(placement.takeAny(request), request);
@@ -120,6 +123,27 @@ public final class ProcessExecutor implements CodeExecutor {
             } finally {
                 entry.unlock();
             }
+        }
+    }
+
+    /** The session's last run on its worker, which then drops it; nothing runs for a session no worker holds. */
+    private ExecutionResult endSession(ExecutionRequest request) {
+        SessionTable<WorkerProcess> sessions = placement.sessions;
+        SessionTable.Entry<WorkerProcess> entry = sessions.find(request.session());
+        if (entry == null) {
+            sessions.takeLossNotice(request.session());
+            return ExecutionResult.nothingRan();
+        }
+        entry.lock();
+        try {
+            Lane worker = sessions.holds(entry) ? placement.take(entry.handle(), request) : null;
+            // A worker lost meanwhile took the session with it: nothing is left to end.
+            ExecutionResult result = worker == null ? ExecutionResult.nothingRan() : runOn(worker, request);
+            sessions.discard(entry);
+            sessions.takeLossNotice(request.session());
+            return result;
+        } finally {
+            entry.unlock();
         }
     }
 
@@ -190,11 +214,6 @@ public final class ProcessExecutor implements CodeExecutor {
     @Override
     public int waiting() {
         return placement.waiting();
-    }
-
-    @Override
-    public boolean resetSession(SessionKey key) {
-        return placement.sessions.drop(key);
     }
 
     @Override

@@ -191,7 +191,7 @@ public final class SandboxWorkerMain {
             }
             WorkerMessages.Execute request = next.get();
             if (request.drop() != null) {
-                request.drop().forEach(executor::resetSession);
+                request.drop().forEach(executor::dropSession);
             }
             began(warmup);
             OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
