@@ -270,15 +270,17 @@ public class SandboxService {
                 Math.max(ExecutionLimits.MAX_TIMEOUT_S, request.timeout().toSeconds())));
     }
 
-    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
-        Duration patience = patience(request);
-        Admission.Slot slot;
+    /** Waits for the ticket's running slot within the request's patience; refused as a full queue is when none came. */
+    private Admission.Slot slot(Admission.Ticket ticket, ExecutionRequest request) {
         try {
-            slot = ticket.await(patience);
+            return ticket.await(patience(request));
         } catch (SandboxBusyException e) {
             throw rejected(Caller.tenantOf(request.owner()));
         }
-        try (slot) {
+    }
+
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+        try (Admission.Slot slot = slot(ticket, request)) {
             ExecutionResult result;
             if (request.hooks().cancelRequested()) {
                 request.hooks().note(true, ExecutionResult.CANCELLED_BEFORE_START);
@@ -360,14 +362,8 @@ public class SandboxService {
         ExecutionRequest end = new ExecutionRequest("", "", Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S),
                 actsFor, key, ExecutionRequest.Reuse.END)
                 .in(workspaces.root(tenant).path(), OutputPlan.inlineOnly(settings.inlineOutputBytes()));
-        Admission.Slot slot;
-        try {
-            slot = ticket.await(patience(end));
-        } catch (SandboxBusyException e) {
-            // Its handle is gone already; its interpreter goes when it expires, without a last run.
-            throw rejected(tenant);
-        }
-        try (slot) {
+        // Refused after waiting, its handle is gone already: its interpreter goes when it expires, without a last run.
+        try (Admission.Slot slot = slot(ticket, end)) {
             ExecutionResult result = executor().execute(end);
             LOG.log(Level.INFO, "session ended: exit_code={0} timed_out={1} duration_ms={2} stdout_chars={3} "
                     + "stderr_chars={4}", new Object[] {result.exitCode(), result.timedOut(), result.durationMs(),
