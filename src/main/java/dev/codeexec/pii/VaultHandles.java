@@ -21,7 +21,8 @@ public class VaultHandles {
 
     public VaultHandles(PiiConfig config, ReplicaIdentity replica) {
         this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(), config.vault().maxSessions(),
-                HandleTable.Full.FORGET_OLDEST, replica);
+                // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.
+                HandleTable.Full.FORGET_OLDEST, replica, expired -> { });
     }
 
     /** A new, empty vault of {@code tenant}: its handle. */

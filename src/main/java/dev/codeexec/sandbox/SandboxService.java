@@ -53,6 +53,13 @@ public class SandboxService {
     private final java.util.concurrent.ScheduledExecutorService sweeps =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("spill-sweep").factory());
+    /** Its own thread: a session's last run may wait for a running slot, and spill sweeps need not wait for it. */
+    private final java.util.concurrent.ScheduledExecutorService sessionEnds =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("session-end").factory());
+    /** Sessions whose handles expired idle, to be ended as a reset ends one, oldest first. */
+    private final java.util.Queue<HandleTable.Expired<String>> expired =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
     private final long spillBytes;
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
@@ -77,7 +84,7 @@ public class SandboxService {
         this.dataDir = dataDir;
         this.settings = config.toSettings(workspaceConfig.quota());
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
-                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica);
+                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, expired::add);
         this.workspaces = workspaces;
         if (config.spill().maxBytes() < 0 || config.spill().ttl().isNegative()) {
             throw new IllegalArgumentException("sandbox.spill.max-bytes and sandbox.spill.ttl must not be negative");
@@ -131,6 +138,9 @@ public class SandboxService {
     void start() {
         long period = Math.max(1000, sweepInterval.toMillis());
         sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+        long sessionPeriod = SandboxSettings.sessionSweepPeriod(settings.sessionIdleTtl()).toMillis();
+        sessionEnds.scheduleWithFixedDelay(this::endExpiredSessions, sessionPeriod, sessionPeriod,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, served, slotShares, packages, bridge,
@@ -158,6 +168,7 @@ public class SandboxService {
 
     void stop(@Observes ShutdownEvent event) {
         sweeps.shutdownNow();
+        sessionEnds.shutdownNow();
         executor.thenAccept(CodeExecutor::close);
     }
 
@@ -359,15 +370,62 @@ public class SandboxService {
             throw rejected(tenant);
         }
         sessions.remove(tenant, handle);
+        return end(tenant, handle, actsFor, ticket, "reset");
+    }
+
+    /**
+     * Ends, one after another, the sessions whose handles expired idle, each with the last run a reset gives it (its
+     * caller is gone, so what it prints goes nowhere). One that a run still holds (a background run may outlast the
+     * TTL), or that finds the queue full, waits for the next sweep; the executors drop a session nobody ended after
+     * {@link SandboxSettings#sessionBackstopTtl}.
+     */
+    void endExpiredSessions() {
+        sessions.sweep();
+        for (int left = expired.size(); left > 0; left--) {
+            HandleTable.Expired<String> session = expired.poll();
+            if (session == null) {
+                return;
+            }
+            try {
+                if (!endExpired(session)) {
+                    expired.add(session);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "an expired session could not be ended: {0}", e.toString());
+            }
+        }
+    }
+
+    private boolean endExpired(HandleTable.Expired<String> session) {
+        if (holds.held(SessionKey.of(session.tenant(), session.handle()))) {
+            return false;
+        }
+        Admission.Ticket ticket;
+        try {
+            ticket = admission.enter();
+        } catch (SandboxBusyException e) {
+            return false;
+        }
+        try {
+            end(session.tenant(), session.handle(), session.value(), ticket, "expired");
+            return true;
+        } catch (SandboxBusyException e) {
+            return false;
+        }
+    }
+
+    /** A session's last run (ExecutionRequest.Reuse.END) in a running slot, once its handle is gone. */
+    private ExecutionResult end(String tenant, String handle, String actsFor, Admission.Ticket ticket, String why) {
         ExecutionRequest end = new ExecutionRequest("", "", Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S),
-                actsFor, key, ExecutionRequest.Reuse.END)
+                actsFor, SessionKey.of(tenant, handle), ExecutionRequest.Reuse.END)
                 .in(workspaces.root(tenant).path(), OutputPlan.inlineOnly(settings.inlineOutputBytes()));
-        // Refused after waiting, its handle is gone already: its interpreter goes when it expires, without a last run.
+        // Refused after waiting, a reset's handle is gone already: its interpreter goes when the executor's
+        // backstop expires it, without a last run.
         try (Admission.Slot slot = slot(ticket, end)) {
             ExecutionResult result = executor().execute(end);
-            LOG.log(Level.INFO, "session ended: exit_code={0} timed_out={1} duration_ms={2} stdout_chars={3} "
-                    + "stderr_chars={4}", new Object[] {result.exitCode(), result.timedOut(), result.durationMs(),
-                        result.stdout().length(), result.stderr().length()});
+            LOG.log(Level.INFO, "session ended: reason={0} exit_code={1} timed_out={2} duration_ms={3} "
+                    + "stdout_chars={4} stderr_chars={5}", new Object[] {why, result.exitCode(), result.timedOut(),
+                        result.durationMs(), result.stdout().length(), result.stderr().length()});
             return result;
         }
     }

@@ -42,6 +42,22 @@ public record SandboxSettings(
         }
     }
 
+    /**
+     * How long the executors keep a session whose handle expired and that nobody ended: the handle's TTL, the sweep
+     * that notices it, and a last run that may wait for a running slot (up to DEFAULT_TIMEOUT_S + MAX_TIMEOUT_S) and
+     * then run (DEFAULT_TIMEOUT_S). Only then is it dropped without its last run.
+     */
+    public static Duration sessionBackstopTtl(Duration idleTtl) {
+        return idleTtl.plus(sessionSweepPeriod(idleTtl)).plus(Duration.ofMinutes(10));
+    }
+
+    /** How often expired session handles are looked for: a quarter of their TTL, between a second and a minute. */
+    public static Duration sessionSweepPeriod(Duration idleTtl) {
+        Duration quarter = idleTtl.dividedBy(4);
+        return quarter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1)
+                : quarter.compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1) : quarter;
+    }
+
     /** The workers that hold every running slot, each taking up to {@code worker.concurrentRuns} runs at once. */
     public int workersForSlots() {
         return workersFor(maxConcurrent, worker);

@@ -104,6 +104,16 @@ final class SessionHolds {
         }
     }
 
+    /** Whether any run holds {@code key}: an expired session is ended only once none does. */
+    boolean held(SessionKey key) {
+        lock.lock();
+        try {
+            return held.containsKey(key);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void release(SessionKey key, Holder holder) {
         lock.lock();
         try {

@@ -119,8 +119,7 @@ public final class SessionTable<T> {
         long owned = entries.keySet().stream().filter(k -> k.owner().equals(key.owner())).count();
         if (owned >= maxPerOwner) {
             throw new dev.codeexec.InvalidInputException("session", "at most " + maxPerOwner
-                    + " sessions per tenant are open; reset one with reset_session or let it expire after "
-                    + idleTtl.toMinutes() + " idle minutes");
+                    + " sessions per tenant are open; reset one with reset_session or let one expire");
         }
         Entry<T> entry = new Entry<>(key, factory.get());
         entries.put(key, entry);

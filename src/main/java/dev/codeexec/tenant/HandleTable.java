@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
@@ -24,6 +25,10 @@ public final class HandleTable<T> {
 
     /** What a tenant holding its maximum gets on the next mint. */
     public enum Full { REFUSE, FORGET_OLDEST }
+
+    /** A handle forgotten because it went unused for longer than the idle TTL, with what it stood for. */
+    public record Expired<T>(String tenant, String handle, T value) {
+    }
 
     private static final int RANDOM_BYTES = 16;
     /** A replica id ({@link ReplicaIdentity#id()}), a dot, and the random part in hex. */
@@ -48,20 +53,22 @@ public final class HandleTable<T> {
     private final Full full;
     private final ReplicaIdentity replica;
     private final LongSupplier clock;
+    private final Consumer<Expired<T>> onExpiry;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
 
     /**
      * @param field the tool argument handles of this kind arrive in, named by every refusal
-     * @param kind  what a handle names, in messages ("session", "vault")
+     * @param kind     what a handle names, in messages ("session", "vault")
+     * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
      */
     public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
-            ReplicaIdentity replica) {
-        this(field, kind, idleTtl, maxPerTenant, full, replica, System::nanoTime);
+            ReplicaIdentity replica, Consumer<Expired<T>> onExpiry) {
+        this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, System::nanoTime);
     }
 
     HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
-            LongSupplier clock) {
+            Consumer<Expired<T>> onExpiry, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
         this.idleTtl = idleTtl;
@@ -69,6 +76,7 @@ public final class HandleTable<T> {
         this.full = full;
         this.replica = replica;
         this.clock = clock;
+        this.onExpiry = onExpiry;
     }
 
     /**
@@ -77,7 +85,7 @@ public final class HandleTable<T> {
      * @throws InvalidInputException when the tenant holds its maximum and this kind refuses rather than forgets
      */
     public synchronized String mint(String tenant, T value) {
-        forgetIdle();
+        sweep();
         while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= maxPerTenant) {
             if (full == Full.REFUSE) {
                 throw new InvalidInputException(field, "this tenant already holds " + maxPerTenant + " " + kind
@@ -117,7 +125,7 @@ public final class HandleTable<T> {
         Held<T> h = handle == null ? null : held.get(handle);
         long now = clock.getAsLong();
         if (h != null && expired(h, now)) {
-            held.remove(handle, h);
+            forget(handle, h);
             h = null;
         }
         if (h == null || !h.tenant.equals(tenant)) {
@@ -157,10 +165,28 @@ public final class HandleTable<T> {
                 InvalidInputException.Kind.NOT_FOUND);
     }
 
-    /** Swept as handles are minted, so the table stays as large as the set of handles in use. */
-    private void forgetIdle() {
+    /**
+     * Forgets every handle idle for longer than the TTL; returns how many. Also swept as handles are minted, so the
+     * table stays as large as the set of handles in use.
+     */
+    public int sweep() {
         long now = clock.getAsLong();
-        held.values().removeIf(h -> expired(h, now));
+        int forgotten = 0;
+        for (Map.Entry<String, Held<T>> e : held.entrySet()) {
+            if (expired(e.getValue(), now) && forget(e.getKey(), e.getValue())) {
+                forgotten++;
+            }
+        }
+        return forgotten;
+    }
+
+    /** Removes an expired handle and tells the listener, unless another call removed it first. */
+    private boolean forget(String handle, Held<T> h) {
+        if (!held.remove(handle, h)) {
+            return false;
+        }
+        onExpiry.accept(new Expired<>(h.tenant, handle, h.value));
+        return true;
     }
 
     private boolean expired(Held<T> h, long now) {

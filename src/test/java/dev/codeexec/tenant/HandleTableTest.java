@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.replica.ReplicaIdentity;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -16,9 +18,11 @@ class HandleTableTest {
 
     private final AtomicLong now = new AtomicLong();
     private final ReplicaIdentity replica = new ReplicaIdentity(Optional.of("web-1"));
+    private final List<HandleTable.Expired<String>> expired = new ArrayList<>();
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
-        return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, now::get);
+        return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, expired::add,
+                now::get);
     }
 
     @Test
@@ -54,6 +58,26 @@ class HandleTableTest {
         now.addAndGet(Duration.ofMinutes(20).toNanos());
         assertEquals("used", t.require("alpha", used));
         assertThrows(InvalidInputException.class, () -> t.require("alpha", idle));
+        assertEquals(List.of(new HandleTable.Expired<>("alpha", idle, "idle")), expired);
+    }
+
+    @Test
+    void everyExpiredHandleIsReportedOnceWhicheverCallForgetsIt() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String required = t.mint("alpha", "required");
+        String swept = t.mint("beta", "swept");
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        assertThrows(InvalidInputException.class, () -> t.require("alpha", required));
+        assertEquals(List.of(new HandleTable.Expired<>("alpha", required, "required")), expired);
+        assertEquals(1, t.sweep());
+        assertEquals(0, t.sweep());
+        assertThrows(InvalidInputException.class, () -> t.require("alpha", required));
+        String minted = t.mint("alpha", "minted");
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        t.mint("alpha", "next");
+        assertEquals(List.of(new HandleTable.Expired<>("alpha", required, "required"),
+                new HandleTable.Expired<>("beta", swept, "swept"), new HandleTable.Expired<>("alpha", minted, "minted")),
+                expired);
     }
 
     @Test

@@ -90,7 +90,8 @@ public final class InProcessExecutor implements CodeExecutor {
         this.inlineBytes = settings.inlineOutputBytes();
         this.runner = new TimedRunner(settings.cancelGrace());
         this.spares = new ArrayBlockingQueue<>(Math.max(1, settings.warmContexts()));
-        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(),
+                SandboxSettings.sessionBackstopTtl(settings.sessionIdleTtl()),
                 entry -> entry.handle().close());
         this.warm = new WarmPool<>(settings.warm().idleTtl(), interpreter -> {
             if (closed) {

@@ -171,7 +171,8 @@ final class WorkerPlacement {
                     settings.worker().heapMb(), PoolPlaces.OVERHEAD_MB});
         }
         this.idleStop = settings.worker().idleStop();
-        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(), settings.sessionIdleTtl(),
+        this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(),
+                SandboxSettings.sessionBackstopTtl(settings.sessionIdleTtl()),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
         // Staggered: on a small machine, workers started together share the cores and all become ready late;
         // one at a time, the first serves while the next builds.
