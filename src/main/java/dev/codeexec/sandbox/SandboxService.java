@@ -36,6 +36,8 @@ import java.util.logging.Logger;
 public class SandboxService {
 
     private static final Logger LOG = Logger.getLogger(SandboxService.class.getName());
+    /** How long a stopping server gives its sessions' last runs, all together. */
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private final SandboxSettings settings;
     private final WorkspaceRoot workspace;
@@ -58,7 +60,7 @@ public class SandboxService {
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("session-end").factory());
     /** Sessions whose handles expired idle, to be ended as a reset ends one, oldest first. */
-    private final java.util.Queue<HandleTable.Expired<String>> expired =
+    private final java.util.Queue<HandleTable.Forgotten<String>> expired =
             new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
     private final long spillBytes;
@@ -169,7 +171,51 @@ public class SandboxService {
     void stop(@Observes ShutdownEvent event) {
         sweeps.shutdownNow();
         sessionEnds.shutdownNow();
+        if (executor.isDone() && !executor.isCompletedExceptionally()) {
+            endLiveSessions();
+        }
         executor.thenAccept(CodeExecutor::close);
+    }
+
+    /**
+     * The server stops as processes exit: every session still open (and every expired one not yet ended) gets its
+     * last run, side by side in the running slots, for {@link #SHUTDOWN_GRACE} in all. What has not ended by then
+     * dies with its worker, as a killed process does; so does a session a run still holds that long.
+     */
+    private void endLiveSessions() {
+        List<HandleTable.Forgotten<String>> live = new java.util.ArrayList<>(sessions.forgetAll());
+        for (HandleTable.Forgotten<String> e; (e = expired.poll()) != null; ) {
+            live.add(e);
+        }
+        if (live.isEmpty()) {
+            return;
+        }
+        long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
+        java.util.concurrent.ExecutorService ends = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+        List<java.util.concurrent.Future<?>> running = live.stream().<java.util.concurrent.Future<?>>map(session ->
+                ends.submit(() -> {
+                    Admission.Ticket ticket;
+                    try {
+                        ticket = admission.enter();
+                    } catch (SandboxBusyException e) {
+                        return;
+                    }
+                    end(session.tenant(), session.handle(), session.value(), ticket, SHUTDOWN_GRACE, "shutdown");
+                })).toList();
+        int ended = 0;
+        for (java.util.concurrent.Future<?> end : running) {
+            try {
+                end.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+                ended++;
+            } catch (java.util.concurrent.TimeoutException | ExecutionException e) {
+                // Left to die with its worker.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        ends.shutdownNow();
+        LOG.log(Level.INFO, "sessions ended at shutdown: {0} of {1}", new Object[] {ended, live.size()});
     }
 
     /**
@@ -370,7 +416,7 @@ public class SandboxService {
             throw rejected(tenant);
         }
         sessions.remove(tenant, handle);
-        return end(tenant, handle, actsFor, ticket, "reset");
+        return end(tenant, handle, actsFor, ticket, Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S), "reset");
     }
 
     /**
@@ -382,7 +428,7 @@ public class SandboxService {
     void endExpiredSessions() {
         sessions.sweep();
         for (int left = expired.size(); left > 0; left--) {
-            HandleTable.Expired<String> session = expired.poll();
+            HandleTable.Forgotten<String> session = expired.poll();
             if (session == null) {
                 return;
             }
@@ -396,7 +442,7 @@ public class SandboxService {
         }
     }
 
-    private boolean endExpired(HandleTable.Expired<String> session) {
+    private boolean endExpired(HandleTable.Forgotten<String> session) {
         if (holds.held(SessionKey.of(session.tenant(), session.handle()))) {
             return false;
         }
@@ -407,7 +453,8 @@ public class SandboxService {
             return false;
         }
         try {
-            end(session.tenant(), session.handle(), session.value(), ticket, "expired");
+            end(session.tenant(), session.handle(), session.value(), ticket,
+                    Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S), "expired");
             return true;
         } catch (SandboxBusyException e) {
             return false;
@@ -415,9 +462,10 @@ public class SandboxService {
     }
 
     /** A session's last run (ExecutionRequest.Reuse.END) in a running slot, once its handle is gone. */
-    private ExecutionResult end(String tenant, String handle, String actsFor, Admission.Ticket ticket, String why) {
-        ExecutionRequest end = new ExecutionRequest("", "", Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S),
-                actsFor, SessionKey.of(tenant, handle), ExecutionRequest.Reuse.END)
+    private ExecutionResult end(String tenant, String handle, String actsFor, Admission.Ticket ticket,
+            Duration timeout, String why) {
+        ExecutionRequest end = new ExecutionRequest("", "", timeout, actsFor, SessionKey.of(tenant, handle),
+                ExecutionRequest.Reuse.END)
                 .in(workspaces.root(tenant).path(), OutputPlan.inlineOnly(settings.inlineOutputBytes()));
         // Refused after waiting, a reset's handle is gone already: its interpreter goes when the executor's
         // backstop expires it, without a last run.

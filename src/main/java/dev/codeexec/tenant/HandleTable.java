@@ -4,8 +4,10 @@ import dev.codeexec.InvalidInputException;
 import dev.codeexec.replica.ReplicaIdentity;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -26,8 +28,8 @@ public final class HandleTable<T> {
     /** What a tenant holding its maximum gets on the next mint. */
     public enum Full { REFUSE, FORGET_OLDEST }
 
-    /** A handle forgotten because it went unused for longer than the idle TTL, with what it stood for. */
-    public record Expired<T>(String tenant, String handle, T value) {
+    /** A handle forgotten (idle past the TTL, or all of them at once), with what it stood for. */
+    public record Forgotten<T>(String tenant, String handle, T value) {
     }
 
     private static final int RANDOM_BYTES = 16;
@@ -53,7 +55,7 @@ public final class HandleTable<T> {
     private final Full full;
     private final ReplicaIdentity replica;
     private final LongSupplier clock;
-    private final Consumer<Expired<T>> onExpiry;
+    private final Consumer<Forgotten<T>> onExpiry;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
 
@@ -63,12 +65,12 @@ public final class HandleTable<T> {
      * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
      */
     public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
-            ReplicaIdentity replica, Consumer<Expired<T>> onExpiry) {
+            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry) {
         this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, System::nanoTime);
     }
 
     HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
-            Consumer<Expired<T>> onExpiry, LongSupplier clock) {
+            Consumer<Forgotten<T>> onExpiry, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
         this.idleTtl = idleTtl;
@@ -180,12 +182,23 @@ public final class HandleTable<T> {
         return forgotten;
     }
 
+    /** Forgets every handle, expired or not, without telling the listener: what they stood for is the caller's. */
+    public List<Forgotten<T>> forgetAll() {
+        List<Forgotten<T>> all = new ArrayList<>();
+        for (Map.Entry<String, Held<T>> e : held.entrySet()) {
+            if (held.remove(e.getKey(), e.getValue())) {
+                all.add(new Forgotten<>(e.getValue().tenant, e.getKey(), e.getValue().value));
+            }
+        }
+        return all;
+    }
+
     /** Removes an expired handle and tells the listener, unless another call removed it first. */
     private boolean forget(String handle, Held<T> h) {
         if (!held.remove(handle, h)) {
             return false;
         }
-        onExpiry.accept(new Expired<>(h.tenant, handle, h.value));
+        onExpiry.accept(new Forgotten<>(h.tenant, handle, h.value));
         return true;
     }
 

@@ -47,6 +47,28 @@ class StdioTransportIT {
     }
 
     @Test
+    void aDesktopClientQuittingEndsItsSessionsAsTheirProcessesWouldExit() throws Exception {
+        Path workspace = Path.of("target/quit-it-workspace");
+        dev.codeexec.sandbox.FileTrees.delete(workspace);
+        try (StdioServer own = StdioServer.start(Path.of("target/quit-it-server.log"), Map.of(),
+                "-Dquarkus.http.port=0", "-Dsandbox.workspace=" + workspace, "-Dcodeexec.data-dir=./target/quit-it-data")) {
+            own.initialize("quit-it");
+            JsonNode opened = own.call("execute_code", Map.of("session", "new", "code", "import atexit, zipfile\n"
+                    + "archive = zipfile.ZipFile('kept.zip', 'w')\n"
+                    + "archive.writestr('a.txt', 'kept')\n"
+                    + "atexit.register(lambda: open('handler.txt', 'w').write('handler ran'))"));
+            assertEquals(0, opened.path("exit_code").asInt(), opened.toString());
+            // The client quits: stdin closes, and the server stops as the session's process would exit.
+            assertEquals(0, own.stop());
+        }
+        assertEquals("handler ran", java.nio.file.Files.readString(workspace.resolve("handler.txt")));
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(workspace.resolve("kept.zip").toFile())) {
+            assertEquals("kept", new String(zip.getInputStream(zip.getEntry("a.txt")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void listsTheToolsOfTheGoldenFile() throws Exception {
         // The packaged jar over stdio advertises exactly what the golden tools/list of the tests holds.
         JsonNode golden = new ObjectMapper().readTree(Path.of("src/test/resources/tools-list.json").toFile());

@@ -18,7 +18,7 @@ class HandleTableTest {
 
     private final AtomicLong now = new AtomicLong();
     private final ReplicaIdentity replica = new ReplicaIdentity(Optional.of("web-1"));
-    private final List<HandleTable.Expired<String>> expired = new ArrayList<>();
+    private final List<HandleTable.Forgotten<String>> expired = new ArrayList<>();
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
         return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, expired::add,
@@ -58,7 +58,7 @@ class HandleTableTest {
         now.addAndGet(Duration.ofMinutes(20).toNanos());
         assertEquals("used", t.require("alpha", used));
         assertThrows(InvalidInputException.class, () -> t.require("alpha", idle));
-        assertEquals(List.of(new HandleTable.Expired<>("alpha", idle, "idle")), expired);
+        assertEquals(List.of(new HandleTable.Forgotten<>("alpha", idle, "idle")), expired);
     }
 
     @Test
@@ -68,16 +68,34 @@ class HandleTableTest {
         String swept = t.mint("beta", "swept");
         now.addAndGet(Duration.ofMinutes(31).toNanos());
         assertThrows(InvalidInputException.class, () -> t.require("alpha", required));
-        assertEquals(List.of(new HandleTable.Expired<>("alpha", required, "required")), expired);
+        assertEquals(List.of(new HandleTable.Forgotten<>("alpha", required, "required")), expired);
         assertEquals(1, t.sweep());
         assertEquals(0, t.sweep());
         assertThrows(InvalidInputException.class, () -> t.require("alpha", required));
         String minted = t.mint("alpha", "minted");
         now.addAndGet(Duration.ofMinutes(31).toNanos());
         t.mint("alpha", "next");
-        assertEquals(List.of(new HandleTable.Expired<>("alpha", required, "required"),
-                new HandleTable.Expired<>("beta", swept, "swept"), new HandleTable.Expired<>("alpha", minted, "minted")),
+        assertEquals(List.of(new HandleTable.Forgotten<>("alpha", required, "required"),
+                new HandleTable.Forgotten<>("beta", swept, "swept"), new HandleTable.Forgotten<>("alpha", minted, "minted")),
                 expired);
+    }
+
+    @Test
+    void forgettingAllHandsBackEveryHandleExpiredOrNotAndReportsNone() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String old = t.mint("alpha", "old");
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        String fresh = t.mint("beta", "fresh");
+        expired.clear();
+        assertEquals(java.util.Set.of(new HandleTable.Forgotten<>("beta", fresh, "fresh")),
+                java.util.Set.copyOf(t.forgetAll()));
+        assertEquals(0, t.size());
+        assertEquals(List.of(), expired);
+        assertThrows(InvalidInputException.class, () -> t.require("beta", fresh));
+        String again = t.mint("alpha", "again");
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        assertEquals(List.of(new HandleTable.Forgotten<>("alpha", again, "again")), t.forgetAll());
+        assertEquals(List.of(), expired, old + " was reported when the mint swept it, and nothing since");
     }
 
     @Test
