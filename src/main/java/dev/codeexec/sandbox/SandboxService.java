@@ -55,13 +55,8 @@ public class SandboxService {
     private final java.util.concurrent.ScheduledExecutorService sweeps =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("spill-sweep").factory());
-    /** Its own thread: a session's last run may wait for a running slot, and spill sweeps need not wait for it. */
-    private final java.util.concurrent.ScheduledExecutorService sessionEnds =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
-                    Thread.ofPlatform().daemon().name("session-end").factory());
-    /** Sessions whose handles expired idle, to be ended as a reset ends one, oldest first. */
-    private final java.util.Queue<HandleTable.Forgotten<String>> expired =
-            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Ends the sessions nobody resets: expired ones, and at shutdown all. */
+    private final SessionEnds sessionEnds;
     /** Bytes of each stream a spill file keeps: sandbox.spill.max-bytes, never over workspace.max-file-bytes. */
     private final long spillBytes;
     private final CompletableFuture<CodeExecutor> executor = new CompletableFuture<>();
@@ -85,8 +80,6 @@ public class SandboxService {
         this.bridge = bridge;
         this.dataDir = dataDir;
         this.settings = config.toSettings(workspaceConfig.quota());
-        this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
-                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, expired::add);
         this.workspaces = workspaces;
         if (config.spill().maxBytes() < 0 || config.spill().ttl().isNegative()) {
             throw new IllegalArgumentException("sandbox.spill.max-bytes and sandbox.spill.ttl must not be negative");
@@ -126,6 +119,10 @@ public class SandboxService {
                 : new Admission(settings.maxConcurrent(), settings.queueSize());
         this.fairShare = FairShare.forCapacity(settings.maxConcurrent() + settings.queueSize(),
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
+        this.sessionEnds = new SessionEnds(admission, holds, (session, ticket, timeout, why) ->
+                end(session.tenant(), session.handle(), session.value(), ticket, timeout, why));
+        this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
+                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, sessionEnds::expired);
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
         this.slotShares = SlotShares.of(settings.maxConcurrent(), config.fairShare().tenantSlots(), served.size());
     }
@@ -140,9 +137,7 @@ public class SandboxService {
     void start() {
         long period = Math.max(1000, sweepInterval.toMillis());
         sweeps.scheduleWithFixedDelay(spills::sweepAll, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
-        long sessionPeriod = SandboxSettings.sessionSweepPeriod(settings.sessionIdleTtl()).toMillis();
-        sessionEnds.scheduleWithFixedDelay(this::endExpiredSessions, sessionPeriod, sessionPeriod,
-                java.util.concurrent.TimeUnit.MILLISECONDS);
+        sessionEnds.start(sessions, SandboxSettings.sessionSweepPeriod(settings.sessionIdleTtl()));
         Thread.ofPlatform().daemon().name("sandbox-start").start(() -> {
             try {
                 executor.complete(ExecutorFactory.create(settings, workspace, served, slotShares, packages, bridge,
@@ -170,52 +165,12 @@ public class SandboxService {
 
     void stop(@Observes ShutdownEvent event) {
         sweeps.shutdownNow();
-        sessionEnds.shutdownNow();
+        sessionEnds.close();
         if (executor.isDone() && !executor.isCompletedExceptionally()) {
-            endLiveSessions();
+            // The server stops as processes exit: its sessions' last runs come before the workers go.
+            sessionEnds.endAll(sessions.forgetAll(), SHUTDOWN_GRACE);
         }
         executor.thenAccept(CodeExecutor::close);
-    }
-
-    /**
-     * The server stops as processes exit: every session still open (and every expired one not yet ended) gets its
-     * last run, side by side in the running slots, for {@link #SHUTDOWN_GRACE} in all. What has not ended by then
-     * dies with its worker, as a killed process does; so does a session a run still holds that long.
-     */
-    private void endLiveSessions() {
-        List<HandleTable.Forgotten<String>> live = new java.util.ArrayList<>(sessions.forgetAll());
-        for (HandleTable.Forgotten<String> e; (e = expired.poll()) != null; ) {
-            live.add(e);
-        }
-        if (live.isEmpty()) {
-            return;
-        }
-        long deadline = System.nanoTime() + SHUTDOWN_GRACE.toNanos();
-        java.util.concurrent.ExecutorService ends = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
-        List<java.util.concurrent.Future<?>> running = live.stream().<java.util.concurrent.Future<?>>map(session ->
-                ends.submit(() -> {
-                    Admission.Ticket ticket;
-                    try {
-                        ticket = admission.enter();
-                    } catch (SandboxBusyException e) {
-                        return;
-                    }
-                    end(session.tenant(), session.handle(), session.value(), ticket, SHUTDOWN_GRACE, "shutdown");
-                })).toList();
-        int ended = 0;
-        for (java.util.concurrent.Future<?> end : running) {
-            try {
-                end.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
-                ended++;
-            } catch (java.util.concurrent.TimeoutException | ExecutionException e) {
-                // Left to die with its worker.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        ends.shutdownNow();
-        LOG.log(Level.INFO, "sessions ended at shutdown: {0} of {1}", new Object[] {ended, live.size()});
     }
 
     /**
@@ -417,48 +372,6 @@ public class SandboxService {
         }
         sessions.remove(tenant, handle);
         return end(tenant, handle, actsFor, ticket, Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S), "reset");
-    }
-
-    /**
-     * Ends, one after another, the sessions whose handles expired idle, each with the last run a reset gives it (its
-     * caller is gone, so what it prints goes nowhere). One that a run still holds (a background run may outlast the
-     * TTL), or that finds the queue full, waits for the next sweep; the executors drop a session nobody ended after
-     * {@link SandboxSettings#sessionBackstopTtl}.
-     */
-    void endExpiredSessions() {
-        sessions.sweep();
-        for (int left = expired.size(); left > 0; left--) {
-            HandleTable.Forgotten<String> session = expired.poll();
-            if (session == null) {
-                return;
-            }
-            try {
-                if (!endExpired(session)) {
-                    expired.add(session);
-                }
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "an expired session could not be ended: {0}", e.toString());
-            }
-        }
-    }
-
-    private boolean endExpired(HandleTable.Forgotten<String> session) {
-        if (holds.held(SessionKey.of(session.tenant(), session.handle()))) {
-            return false;
-        }
-        Admission.Ticket ticket;
-        try {
-            ticket = admission.enter();
-        } catch (SandboxBusyException e) {
-            return false;
-        }
-        try {
-            end(session.tenant(), session.handle(), session.value(), ticket,
-                    Duration.ofSeconds(ExecutionLimits.DEFAULT_TIMEOUT_S), "expired");
-            return true;
-        } catch (SandboxBusyException e) {
-            return false;
-        }
     }
 
     /** A session's last run (ExecutionRequest.Reuse.END) in a running slot, once its handle is gone. */
