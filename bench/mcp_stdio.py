@@ -63,11 +63,14 @@ class Server:
             pool_full = sandbox.get("workers_starting", 1) == 0 and sandbox.get("workers_live", 0) >= 1 \
                 and sandbox.get("workers_idle") == sandbox.get("workers_live")
             if stats.get("ready") and (in_process or pool_full):
-                if self.quick_worker():
-                    # The pool's first worker starts compiled by C1 alone and is replaced once it has served a run
-                    # and fallen quiet: steady-state figures are the replacement's.
+                quick = self.quick_workers()
+                if quick and not getattr(self, "_quick_served", False):
+                    # A tenant's first worker starts compiled by C1 alone and is replaced once it has served a run and
+                    # fallen quiet: steady-state figures are the replacement's. Only this connection's tenant (local)
+                    # is served here; other tenants' quick workers stay until their own first runs.
+                    self._quick_served = True
                     self.call("execute_code", code="pass")
-                    while self.quick_worker() and time.time() < deadline:
+                    while self.quick_workers() >= quick and time.time() < deadline:
                         time.sleep(poll_s)
                     continue
                 self.wait_for_aot_training(deadline)
@@ -75,11 +78,11 @@ class Server:
             time.sleep(poll_s)
         raise SystemExit("sandbox did not warm up")
 
-    def quick_worker(self):
-        """Whether a worker compiled by C1 alone serves, where the settings did not ask for C1 alone everywhere."""
+    def quick_workers(self):
+        """How many workers compiled by C1 alone serve, where the settings did not ask for C1 alone everywhere."""
         if any("TieredStopAtLevel" in p or "TieredCompilation" in p for p in self.properties):
-            return False
-        return any("-XX:TieredStopAtLevel=1" in line and any("SandboxWorkerMain" in arg for arg in line)
+            return 0
+        return sum("-XX:TieredStopAtLevel=1" in line and any("SandboxWorkerMain" in arg for arg in line)
                    and not any(arg.startswith("-XX:AOTCacheOutput") for arg in line)
                    for line in descendant_command_lines(self.proc.pid))
 

@@ -46,9 +46,10 @@ import java.util.logging.Logger;
  * <p>Idle, the pool shrinks to one worker per tenant ({@link #stopIdle}); load starts the others again on demand.
  * Starting one, retries included, is {@link WorkerStarts}'s.
  *
- * <p>The first worker of a server whose workers have no Truffle compiler starts quick, compiled by C1 alone: the first
- * call after a start comes about a second sooner on 2 cores, and data work runs about half as fast on it. A worker
- * with both compilers takes its place once it has served its first run and fallen quiet ({@link #startSuccessor}).
+ * <p>Where workers have no Truffle compiler, a tenant's first worker starts quick, compiled by C1 alone: the first
+ * call after a start comes about a second sooner on 2 cores, another tenant's first call seconds sooner, and data work
+ * runs about half as fast on it. A worker with both compilers takes its place once it has served its first run and
+ * fallen quiet ({@link #startSuccessor}).
  */
 final class WorkerPlacement {
 
@@ -136,11 +137,13 @@ final class WorkerPlacement {
     private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
     private Spares retiredSpares = Spares.NONE;
     private final Runnable poolFull;
-    /** The quick first worker while it serves alone; null before it is ready and once another took its place. */
-    private WorkerProcess quick;
-    /** When the quick worker's first run ended ({@link System#nanoTime}); 0 before. */
-    private long quickFirstRunEnded;
-    private java.util.concurrent.ScheduledFuture<?> successorCheck;
+    /**
+     * The quick workers (a tenant's first, compiled by C1 alone) until one with both compilers takes each one's place,
+     * with when each one's first run ended ({@link System#nanoTime}; 0 before).
+     */
+    private final Map<WorkerProcess, Long> quick = new HashMap<>();
+    /** Whether a tenant's first worker starts quick: no Truffle compiler, and a place for its successor. */
+    private final boolean quickStarts;
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -149,7 +152,8 @@ final class WorkerPlacement {
      *                 started for them
      * @param poolFull runs once the initial workers are all ready (the ahead-of-time cache is recorded then)
      * @param totalMemory the machine's (or container's) memory in bytes, which bounds the default pool
-     * @param quickFirst whether the first worker may start quick (it does when the pool has room for its successor)
+     * @param quickFirst whether a tenant's first worker may start quick (it does when the pool has room for its
+     *                   successor)
      * @param shares   how the running slots are shared between tenants
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
@@ -171,6 +175,7 @@ final class WorkerPlacement {
                     settings.worker().heapMb(), PoolPlaces.OVERHEAD_MB});
         }
         this.idleStop = settings.worker().idleStop();
+        this.quickStarts = quickFirst && capacity >= 2;
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(),
                 SandboxSettings.sessionBackstopTtl(settings.sessionIdleTtl()),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
@@ -179,12 +184,10 @@ final class WorkerPlacement {
         synchronized (this) {
             initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
                     settings.workersForSlots(), capacity));
-            boolean quickStart = quickFirst && capacity >= 2;
-            spawn(initial.removeFirst(), quickStart ? WorkerStart.QUICK : WorkerStart.SERVE_FIRST);
-            if (quickStart) {
-                successorCheck = housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1,
-                        TimeUnit.SECONDS);
-            }
+            spawnFirst(initial.removeFirst());
+        }
+        if (quickStarts) {
+            housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1, TimeUnit.SECONDS);
         }
         if (idleStop.isPositive()) {
             // Often enough that a worker outlives its idle time by a quarter of it at most.
@@ -320,7 +323,7 @@ final class WorkerPlacement {
         if (live.size() + startingCount() < capacity) {
             // It takes its tenant's place in the initial pool, if that was still to start: no second one later.
             initial.removeFirstOccurrence(tenant);
-            spawn(tenant);
+            spawnFirst(tenant);
             return;
         }
         // Another tenant's idle worker that no run of its own is waiting for: one whose tenant keeps another worker
@@ -334,6 +337,12 @@ final class WorkerPlacement {
                     tenantSwitches.incrementAndGet();
                     retireLocked(victim, "its worker process was recycled to serve another tenant", tenant);
                 });
+    }
+
+    /** Whether a tenant still has no worker: the initial pool's next, or one starting for a tenant without one. */
+    private boolean firstWorkersPending() {
+        return !initial.isEmpty() || starting.entrySet().stream()
+                .anyMatch(e -> e.getValue() > 0 && !live.containsValue(e.getKey()));
     }
 
     private int startingCount() {
@@ -431,9 +440,7 @@ final class WorkerPlacement {
             return;
         }
         idleSince.put(worker, System.nanoTime());
-        if (worker == quick && quickFirstRunEnded == 0) {
-            quickFirstRunEnded = System.nanoTime();
-        }
+        quick.replace(worker, 0L, System.nanoTime());
         if (first) {
             idle.addFirst(lane);
         } else {
@@ -467,7 +474,7 @@ final class WorkerPlacement {
             next = initial.pollFirst();
         }
         if (next != null) {
-            spawn(next);
+            spawnFirst(next);
         } else {
             background(poolFull);
         }
@@ -549,11 +556,9 @@ final class WorkerPlacement {
         if (live.remove(worker) == null) {
             return false;
         }
-        if (worker == quick) {
-            // Gone another way (retired, stopped idle): what replaces it has both compilers.
-            quick = null;
-            successorCheck.cancel(false);
-        }
+        // Gone another way (retired, stopped idle), a quick worker needs no successor: what replaces it has both
+        // compilers.
+        quick.remove(worker);
         idle.removeIf(lane -> lane.worker() == worker);
         out.remove(worker);
         draining.remove(worker);
@@ -617,6 +622,12 @@ final class WorkerPlacement {
         spawn(tenant, WorkerStart.SERVE_FIRST);
     }
 
+    /** Starts a worker for {@code tenant}: quick when it is the tenant's first and workers may start quick. */
+    private void spawnFirst(Path tenant) {
+        boolean first = !live.containsValue(tenant) && starting.getOrDefault(tenant, 0) == 0;
+        spawn(tenant, quickStarts && first ? WorkerStart.QUICK : WorkerStart.SERVE_FIRST);
+    }
+
     private void spawn(Path tenant, WorkerStart how) {
         if (closed) {
             return;
@@ -626,29 +637,39 @@ final class WorkerPlacement {
     }
 
     /**
-     * Starts the worker that takes the quick worker's place, once the quick one has served its first run and has run
-     * nothing since for {@link #QUICK_QUIET}, or {@link #QUICK_AT_LATEST} after that run whatever it does: a caller's
-     * next calls do not share the cores with a start (seconds of CPU), and data work does not stay on C1's code for
-     * long. The successor runs its warm-up rounds before it is ready ({@link WorkerStart#WARM_FIRST}): the quick
-     * worker serves until then. Not while another worker of its tenant is starting (that one takes its place), nor
-     * beyond the pool's places (tried again at the next check).
+     * Starts, for each quick worker, the worker that takes its place, once the quick one has served its first run and
+     * has run nothing since for {@link #QUICK_QUIET}, or {@link #QUICK_AT_LATEST} after that run whatever it does: a
+     * caller's next calls do not share the cores with a start (seconds of CPU), and data work does not stay on C1's
+     * code for long. The successor runs its warm-up rounds before it is ready ({@link WorkerStart#WARM_FIRST}): the
+     * quick worker serves until then. Not while another worker of its tenant is starting (that one takes its place),
+     * nor while a tenant still waits for its first worker (a start is seconds of CPU on 2 cores, and a tenant with no
+     * worker at all needs it more), nor beyond the pool's places (tried again at the next check).
      *
      * @return whether it started one
      */
     synchronized boolean startSuccessor(long nowNanos) {
-        // A successor starting counts among its tenant's starts: once it is ready, quick is null.
-        if (closed || quick == null || quickFirstRunEnded == 0) {
+        if (closed || firstWorkersPending()) {
             return false;
         }
-        Path tenant = live.get(quick);
-        boolean quiet = out.getOrDefault(quick, 0) == 0
-                && nowNanos - idleSince.getOrDefault(quick, nowNanos) >= QUICK_QUIET.toNanos();
-        if (!quiet && nowNanos - quickFirstRunEnded < QUICK_AT_LATEST.toNanos()
-                || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
-            return false;
+        boolean started = false;
+        for (Map.Entry<WorkerProcess, Long> q : List.copyOf(quick.entrySet())) {
+            WorkerProcess worker = q.getKey();
+            long firstRunEnded = q.getValue();
+            // A successor starting counts among its tenant's starts: once it is ready, its quick worker is gone.
+            Path tenant = live.get(worker);
+            if (firstRunEnded == 0 || tenant == null) {
+                continue;
+            }
+            boolean quiet = out.getOrDefault(worker, 0) == 0
+                    && nowNanos - idleSince.getOrDefault(worker, nowNanos) >= QUICK_QUIET.toNanos();
+            if (!quiet && nowNanos - firstRunEnded < QUICK_AT_LATEST.toNanos()
+                    || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
+                continue;
+            }
+            spawn(tenant, WorkerStart.WARM_FIRST);
+            started = true;
         }
-        spawn(tenant, WorkerStart.WARM_FIRST);
-        return true;
+        return started;
     }
 
     /**
@@ -656,10 +677,8 @@ final class WorkerPlacement {
      * no new runs and stops once its runs are over. One that holds a persistent session stays, which stopping would
      * lose, until it is idle without one ({@link #stopIdle}). Called under the lock.
      */
-    private void supersedeQuick(WorkerProcess successor) {
-        WorkerProcess replaced = quick;
-        quick = null;
-        successorCheck.cancel(false);
+    private void supersedeQuick(WorkerProcess replaced, WorkerProcess successor) {
+        quick.remove(replaced);
         if (sessions.count(replaced) > 0) {
             return;
         }
@@ -690,7 +709,8 @@ final class WorkerPlacement {
                 worker.stop();
                 return;
             }
-            Path quickTenant = this.quick == null ? null : live.get(this.quick);
+            WorkerProcess quickOfTenant = quick.keySet().stream().filter(w -> tenant.equals(live.get(w))).findFirst()
+                    .orElse(null);
             live.put(worker, tenant);
             out.put(worker, 0);
             starting.merge(tenant, -1, Integer::sum);
@@ -700,9 +720,9 @@ final class WorkerPlacement {
             }
             idleSince.put(worker, System.nanoTime());
             if (how == WorkerStart.QUICK) {
-                this.quick = worker;
-            } else if (tenant.equals(quickTenant)) {
-                supersedeQuick(worker);
+                quick.put(worker, 0L);
+            } else if (quickOfTenant != null) {
+                supersedeQuick(quickOfTenant, worker);
             }
             dispatch();
             notifyAll();

@@ -586,6 +586,57 @@ class WorkerPlacementTest {
     }
 
     /**
+     * The quick worker's successor waits while another tenant has no worker yet: that tenant's first call needs its
+     * start, and both on 2 cores made it wait seconds more (mutation-checked: without the rule the successor starts
+     * beside the other tenant's first worker).
+     */
+    @Test
+    void theQuickWorkersSuccessorWaitsForEveryTenantsFirstWorker() throws Exception {
+        quickFirst = true;
+        concurrentRuns = 2;
+        readyAfterMs = 3000;
+        Path other = dir.resolve("tenant-b");
+        placement(2, PATIENCE, List.of(dir.resolve("local"), other));
+        Lane first = placement.takeAny(runOf(null));
+        placement.release(first, false);
+        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+                "the successor started while the other tenant still had no worker");
+        Awaitility.await().atMost(PATIENCE).until(() -> startedFor.containsValue(other)
+                && placement.counts().starting() == 0 && placement.counts().live() == 2);
+        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2);
+        Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 3);
+        assertEquals(1, startedAs.values().stream().filter(how -> how == WorkerStart.WARM_FIRST).count());
+    }
+
+    /**
+     * Every tenant's first worker starts quick, not only the server's first, and each gets its own successor once it
+     * has served and fallen quiet; a tenant's quick workers all go (mutation-checked: with only the pool's first start
+     * quick, the other tenant's first worker starts with both compilers).
+     */
+    @Test
+    void everyTenantsFirstWorkerStartsQuickAndGetsItsOwnSuccessor() throws Exception {
+        quickFirst = true;
+        concurrentRuns = 2;
+        Path local = dir.resolve("local");
+        Path other = dir.resolve("tenant-b");
+        placement(2, PATIENCE, List.of(local, other));
+        Lane first = placement.takeAny(runOf(null));
+        placement.release(first, false);
+        Lane theirs = placement.takeAny(runOf(other));
+        assertEquals(WorkerStart.QUICK, startedAs.get(theirs.worker()), "the other tenant's first worker");
+        placement.release(theirs, false);
+        Awaitility.await().atMost(PATIENCE).until(() -> {
+            placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2);
+            return startedAs.values().stream().filter(how -> how == WorkerStart.WARM_FIRST).count() == 2
+                    && placement.counts().starting() == 0 && placement.counts().live() == 2;
+        });
+        Awaitility.await().atMost(PATIENCE).until(() -> !first.worker().alive() && !theirs.worker().alive());
+        assertEquals(java.util.Set.of(local.toAbsolutePath().normalize(), other.toAbsolutePath().normalize()),
+                startedFor.entrySet().stream().filter(e -> startedAs.get(e.getKey()) == WorkerStart.WARM_FIRST)
+                        .map(e -> e.getValue().toAbsolutePath().normalize()).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    /**
      * A quick worker that stays busy after its first run is replaced at the latest; it takes no new run once its
      * successor is ready, and stops only when its run is over (mutation-checked: without the busy rule the successor
      * starts at once; stopped at once, the quick worker dies under its run).
