@@ -13,15 +13,21 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Drives the packaged server over stdio the way a desktop agent does: line-delimited JSON-RPC on
  * stdin/stdout. Every stdout line must be a protocol message, whatever the guest prints.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StdioTransportIT {
 
     static StdioServer server;
+    /** The files' name of the session that must end when the client quits, once its test opened it. */
+    static String quitSession;
 
     @BeforeAll
     static void start() throws Exception {
@@ -36,9 +42,25 @@ class StdioTransportIT {
     }
 
     @AfterAll
-    static void stop() throws InterruptedException {
-        if (server != null) {
+    static void stop() throws Exception {
+        if (server == null) {
+            return;
+        }
+        // The client quits: stdin closes, and the server stops as its sessions' processes would exit.
+        int exit;
+        try {
+            exit = server.stop();
+        } finally {
             server.close();
+        }
+        assertEquals(0, exit);
+        if (quitSession != null) {
+            Path workspace = Path.of("target/it-workspace");
+            assertEquals("handler ran", java.nio.file.Files.readString(workspace.resolve(quitSession + ".txt")));
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(workspace.resolve(quitSession + ".zip").toFile())) {
+                assertEquals("kept", new String(zip.getInputStream(zip.getEntry("a.txt")).readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8));
+            }
         }
     }
 
@@ -46,26 +68,22 @@ class StdioTransportIT {
         return server.call("execute_code", args);
     }
 
+    /**
+     * A session holds a zip writer and an exit handler when the last test ends; {@link #stop} then quits as a desktop
+     * client does, and the server must end the session as its process would exit (mutation-checked: without the
+     * last runs at shutdown the handler's file is missing). Last: a later test's timeout kills the worker, and the
+     * session with it.
+     */
     @Test
-    void aDesktopClientQuittingEndsItsSessionsAsTheirProcessesWouldExit() throws Exception {
-        Path workspace = Path.of("target/quit-it-workspace");
-        dev.codeexec.sandbox.FileTrees.delete(workspace);
-        try (StdioServer own = StdioServer.start(Path.of("target/quit-it-server.log"), Map.of(),
-                "-Dquarkus.http.port=0", "-Dsandbox.workspace=" + workspace, "-Dcodeexec.data-dir=./target/quit-it-data")) {
-            own.initialize("quit-it");
-            JsonNode opened = own.call("execute_code", Map.of("session", "new", "code", "import atexit, zipfile\n"
-                    + "archive = zipfile.ZipFile('kept.zip', 'w')\n"
-                    + "archive.writestr('a.txt', 'kept')\n"
-                    + "atexit.register(lambda: open('handler.txt', 'w').write('handler ran'))"));
-            assertEquals(0, opened.path("exit_code").asInt(), opened.toString());
-            // The client quits: stdin closes, and the server stops as the session's process would exit.
-            assertEquals(0, own.stop());
-        }
-        assertEquals("handler ran", java.nio.file.Files.readString(workspace.resolve("handler.txt")));
-        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(workspace.resolve("kept.zip").toFile())) {
-            assertEquals("kept", new String(zip.getInputStream(zip.getEntry("a.txt")).readAllBytes(),
-                    java.nio.charset.StandardCharsets.UTF_8));
-        }
+    @Order(Integer.MAX_VALUE)
+    void aSessionEndsAsItsProcessWouldExitWhenTheDesktopClientQuits() throws Exception {
+        String name = "quit-" + System.nanoTime();
+        JsonNode opened = execute(Map.of("session", "new", "code", "import atexit, zipfile\n"
+                + "archive = zipfile.ZipFile('" + name + ".zip', 'w')\n"
+                + "archive.writestr('a.txt', 'kept')\n"
+                + "atexit.register(lambda: open('" + name + ".txt', 'w').write('handler ran'))"));
+        assertEquals(0, opened.path("exit_code").asInt(), opened.toString());
+        quitSession = name;
     }
 
     @Test

@@ -594,7 +594,7 @@ class WorkerPlacementTest {
     void theQuickWorkersSuccessorWaitsForEveryTenantsFirstWorker() throws Exception {
         quickFirst = true;
         concurrentRuns = 2;
-        readyAfterMs = 3000;
+        readyAfterMs = 1000;
         Path other = dir.resolve("tenant-b");
         placement(2, PATIENCE, List.of(dir.resolve("local"), other));
         Lane first = placement.takeAny(runOf(null));
