@@ -37,7 +37,7 @@ public class SandboxService {
 
     private static final Logger LOG = Logger.getLogger(SandboxService.class.getName());
     /** How long a stopping server gives its sessions' last runs, all together. */
-    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private final SandboxSettings settings;
     private final WorkspaceRoot workspace;
