@@ -339,10 +339,16 @@ final class WorkerPlacement {
                 });
     }
 
-    /** Whether a tenant still has no worker: the initial pool's next, or one starting for a tenant without one. */
+    /**
+     * Whether a tenant still waits for its first worker: the initial pool's next, or one starting for a tenant without
+     * one. A start that failed is retried for as long as it fails, with the initial pool's rest behind it: neither
+     * counts then, or every quick worker would stay on C1's code until it starts.
+     */
     private boolean firstWorkersPending() {
-        return !initial.isEmpty() || starting.entrySet().stream()
-                .anyMatch(e -> e.getValue() > 0 && !live.containsValue(e.getKey()));
+        boolean failing = startFailures.keySet().stream().anyMatch(tenant -> !live.containsValue(tenant));
+        return !initial.isEmpty() && !failing || starting.entrySet().stream()
+                .anyMatch(e -> e.getValue() > 0 && !live.containsValue(e.getKey())
+                        && !startFailures.containsKey(e.getKey()));
     }
 
     private int startingCount() {

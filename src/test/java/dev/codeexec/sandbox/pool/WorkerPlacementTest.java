@@ -65,6 +65,8 @@ class WorkerPlacementTest {
     private boolean quickFirst;
     /** Whether the stand-in workers fail to start, as under an OS sandbox that cannot build its mounts. */
     private volatile boolean failStarts;
+    /** The tenants whose stand-in workers fail to start, whatever {@link #failStarts} says. */
+    private final java.util.Set<Path> failingTenants = ConcurrentHashMap.newKeySet();
     /** How each worker was started. */
     private final Map<WorkerProcess, WorkerStart> startedAs = new ConcurrentHashMap<>();
 
@@ -82,7 +84,7 @@ class WorkerPlacementTest {
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32));
         HostCalls host = (owner, service, method, args) -> "{\"error\":\"no host in this test\",\"kind\":\"failed\"}";
         placement = new WorkerPlacement(settings, dir.resolve("local"), served, (number, tenant, how, pool) -> {
-            if (failStarts) {
+            if (failStarts || failingTenants.contains(tenant.toAbsolutePath().normalize())) {
                 throw new java.io.IOException("worker " + number + " closed its channel");
             }
             Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
@@ -606,6 +608,29 @@ class WorkerPlacementTest {
         placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2);
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 3);
         assertEquals(1, startedAs.values().stream().filter(how -> how == WorkerStart.WARM_FIRST).count());
+    }
+
+    /**
+     * A tenant whose worker cannot start does not hold the quick worker's successor back: its start is retried for as
+     * long as it fails (mutation-checked: counted as a first worker pending, the successor never starts).
+     */
+    @Test
+    void aTenantWhoseWorkerCannotStartDoesNotHoldTheSuccessorBack() throws Exception {
+        quickFirst = true;
+        concurrentRuns = 2;
+        Path other = dir.resolve("tenant-b");
+        failingTenants.add(other.toAbsolutePath().normalize());
+        placement(2, PATIENCE, List.of(dir.resolve("local"), other));
+        Lane first = placement.takeAny(runOf(null));
+        placement.release(first, false);
+        java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> takeLater(other).get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(failed.getCause().getMessage().startsWith("sandbox workers cannot start"),
+                String.valueOf(failed.getCause()));
+        assertTrue(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+                "the failing tenant's retried start held the successor back");
+        Awaitility.await().atMost(PATIENCE).until(() -> startedAs.containsValue(WorkerStart.WARM_FIRST)
+                && placement.counts().live() == 1 && !first.worker().alive());
     }
 
     /**
