@@ -22,7 +22,7 @@ public class VaultHandles {
     public VaultHandles(PiiConfig config, ReplicaIdentity replica) {
         this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(), config.vault().maxSessions(),
                 // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.
-                HandleTable.Full.FORGET_OLDEST, replica, expired -> { });
+                HandleTable.Full.FORGET_OLDEST, replica, expired -> { }, (tenant, handle) -> false);
     }
 
     /** A new, empty vault of {@code tenant}: its handle. */

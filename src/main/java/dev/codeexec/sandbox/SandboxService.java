@@ -122,7 +122,9 @@ public class SandboxService {
         this.sessionEnds = new SessionEnds(admission, holds, (session, ticket, timeout, why) ->
                 end(session.tenant(), session.handle(), session.value(), ticket, timeout, why));
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
-                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, sessionEnds::expired);
+                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, sessionEnds::expired,
+                // A run may outlast the idle TTL (a background one up to an hour): its session is not idle meanwhile.
+                (tenant, handle) -> holds.held(SessionKey.of(tenant, handle)));
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
         this.slotShares = SlotShares.of(settings.maxConcurrent(), config.fairShare().tenantSlots(), served.size());
     }
@@ -321,9 +323,11 @@ public class SandboxService {
         return new SandboxBusyException((int) load.running(), (int) load.queued());
     }
 
+    /** Gives the session back; its idle TTL counts from now. */
     private void release(SessionKey held, SessionHolds.Holder holder) {
         if (held != null) {
             holds.release(held, holder);
+            sessions.touch(Caller.tenantOf(held.owner()), held.name());
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
  * never by a connection, so any connection of that tenant may present it. A handle is 128 random bits behind this
  * replica's id and is forgotten after an idle TTL. An unknown handle and another tenant's get the same refusal,
  * naming the field, so a handle's existence does not leak; one minted by another replica is refused naming that
- * replica, which holds it in memory.
+ * replica, which holds it in memory. A handle in use (a run holding its session) is not idle: its TTL counts from the
+ * use's end ({@link #touch}).
  *
  * @param <T> what the handle stands for
  */
@@ -56,6 +58,7 @@ public final class HandleTable<T> {
     private final ReplicaIdentity replica;
     private final LongSupplier clock;
     private final Consumer<Forgotten<T>> onExpiry;
+    private final BiPredicate<String, String> inUse;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
 
@@ -63,14 +66,15 @@ public final class HandleTable<T> {
      * @param field the tool argument handles of this kind arrive in, named by every refusal
      * @param kind     what a handle names, in messages ("session", "vault")
      * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
+     * @param inUse    whether a tenant's handle is in use now, which keeps it from expiring
      */
     public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
-            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry) {
-        this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, System::nanoTime);
+            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry, BiPredicate<String, String> inUse) {
+        this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, inUse, System::nanoTime);
     }
 
     HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
-            Consumer<Forgotten<T>> onExpiry, LongSupplier clock) {
+            Consumer<Forgotten<T>> onExpiry, BiPredicate<String, String> inUse, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
         this.idleTtl = idleTtl;
@@ -79,6 +83,7 @@ public final class HandleTable<T> {
         this.replica = replica;
         this.clock = clock;
         this.onExpiry = onExpiry;
+        this.inUse = inUse;
     }
 
     /**
@@ -91,7 +96,7 @@ public final class HandleTable<T> {
         while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= maxPerTenant) {
             if (full == Full.REFUSE) {
                 throw new InvalidInputException(field, "this tenant already holds " + maxPerTenant + " " + kind
-                        + "s, the limit; drop one or let it expire after " + idleTtl.toMinutes() + " idle minutes",
+                        + "s, the limit; drop one or let it expire after " + idleTime(),
                         InvalidInputException.Kind.CONFLICT);
             }
             held.entrySet().stream().filter(e -> e.getValue().tenant.equals(tenant))
@@ -110,7 +115,7 @@ public final class HandleTable<T> {
         long now = clock.getAsLong();
         for (Map.Entry<String, Held<T>> e : held.entrySet()) {
             Held<T> h = e.getValue();
-            if (h.tenant.equals(tenant) && h.value.equals(value) && !expired(h, now)) {
+            if (h.tenant.equals(tenant) && h.value.equals(value) && !expired(e.getKey(), h, now)) {
                 h.lastUsedNanos = now;
                 return e.getKey();
             }
@@ -126,7 +131,7 @@ public final class HandleTable<T> {
     public T require(String tenant, String handle) {
         Held<T> h = handle == null ? null : held.get(handle);
         long now = clock.getAsLong();
-        if (h != null && expired(h, now)) {
+        if (h != null && expired(handle, h, now)) {
             forget(handle, h);
             h = null;
         }
@@ -135,6 +140,14 @@ public final class HandleTable<T> {
         }
         h.lastUsedNanos = now;
         return h.value;
+    }
+
+    /** Notes a use of {@code tenant}'s handle that ended now, if the table still holds it. */
+    public void touch(String tenant, String handle) {
+        Held<T> h = held.get(handle);
+        if (h != null && h.tenant.equals(tenant)) {
+            h.lastUsedNanos = clock.getAsLong();
+        }
     }
 
     /** Forgets {@code tenant}'s handle; true when it held it. */
@@ -150,7 +163,8 @@ public final class HandleTable<T> {
     /** Live handles of {@code tenant}. */
     public int count(String tenant) {
         long now = clock.getAsLong();
-        return (int) held.values().stream().filter(h -> h.tenant.equals(tenant) && !expired(h, now)).count();
+        return (int) held.entrySet().stream()
+                .filter(e -> e.getValue().tenant.equals(tenant) && !expired(e.getKey(), e.getValue(), now)).count();
     }
 
     private InvalidInputException unknown(String handle) {
@@ -163,7 +177,7 @@ public final class HandleTable<T> {
                     + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
         }
         return new InvalidInputException(field, "no such " + kind + " for this tenant; pass a handle this server "
-                + "returned, which expires after " + idleTtl.toMinutes() + " idle minutes",
+                + "returned, which expires after " + idleTime(),
                 InvalidInputException.Kind.NOT_FOUND);
     }
 
@@ -175,7 +189,7 @@ public final class HandleTable<T> {
         long now = clock.getAsLong();
         int forgotten = 0;
         for (Map.Entry<String, Held<T>> e : held.entrySet()) {
-            if (expired(e.getValue(), now) && forget(e.getKey(), e.getValue())) {
+            if (expired(e.getKey(), e.getValue(), now) && forget(e.getKey(), e.getValue())) {
                 forgotten++;
             }
         }
@@ -202,7 +216,14 @@ public final class HandleTable<T> {
         return true;
     }
 
-    private boolean expired(Held<T> h, long now) {
-        return now - h.lastUsedNanos > idleTtl.toNanos();
+    /** The TTL as a caller reads it: whole minutes, or seconds below a minute (never "0 idle minutes"). */
+    private String idleTime() {
+        long minutes = idleTtl.toMinutes();
+        return minutes > 0 ? minutes + " idle minute" + (minutes == 1 ? "" : "s")
+                : idleTtl.toSeconds() + " idle second" + (idleTtl.toSeconds() == 1 ? "" : "s");
+    }
+
+    private boolean expired(String handle, Held<T> h, long now) {
+        return now - h.lastUsedNanos > idleTtl.toNanos() && !inUse.test(h.tenant, handle);
     }
 }

@@ -1,11 +1,16 @@
 package dev.codeexec.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.tenant.Tenants;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.vertx.core.json.JsonObject;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +26,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(ShortSessionTtl.class)
 class SessionExpiryTest {
+
+    @Inject
+    SandboxService sandbox;
 
     @Test
     void anIdleSessionEndsAsItsProcessWouldExit() throws IOException {
@@ -50,7 +58,41 @@ class SessionExpiryTest {
         ToolResponse after = mcp.call("execute_code", Map.of("code", "pass", "session", s));
         assertTrue(after.isError());
         assertTrue(McpCalls.text(after).startsWith("session: no such session for this tenant"), McpCalls.text(after));
+        assertTrue(McpCalls.text(after).endsWith("which expires after 2 idle seconds"), McpCalls.text(after));
         Files.delete(handlerFile);
         Files.delete(workspace.resolve(name + ".zip"));
+    }
+
+    /**
+     * A background run may outlast the idle TTL (by up to an hour at the defaults): its session is not idle meanwhile,
+     * and its TTL counts from the run's end, so the caller finds it there to go on with (mutation-checked: without
+     * the in-use rule the handle expires under the run and is gone when it ends; without the renewal at the end it
+     * is gone at the caller's next call).
+     */
+    @Test
+    void aSessionHeldByARunLongerThanTheTtlOutlivesIt() throws Exception {
+        SandboxWarm.awaitReady();
+        McpCalls mcp = new McpCalls();
+        String s = SessionsTest.open(mcp, "x = 41");
+        String gate = "gate-" + System.nanoTime() + ".txt";
+        ToolResponse started = mcp.call("execute_code", Map.of("code", "import os, time\n"
+                + "while not os.path.exists('" + gate + "'):\n    time.sleep(0.02)\nx += 1", "session", s,
+                "background", true));
+        assertFalse(started.isError(), McpCalls.text(started));
+        String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
+        // Past the TTL and a sweep, with nothing calling in the session: what is being checked is that time passing
+        // does not take it away, so the wait is the test's subject, not its synchronisation.
+        Awaitility.await("the held session stayed past its TTL").during(Duration.ofSeconds(4))
+                .atMost(Duration.ofSeconds(10)).until(() -> sandbox.sessions(Tenants.LOCAL) == 1);
+        Files.writeString(Path.of(ShortSessionTtl.WORKSPACE).resolve(gate), "go");
+        JsonObject view;
+        do {
+            ToolResponse polled = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30));
+            assertFalse(polled.isError(), McpCalls.text(polled));
+            view = JsonObject.mapFrom(polled.structuredContent());
+        } while (!view.getString("status").equals("finished"));
+        assertEquals(0, view.getInteger("exit_code"), view.encode());
+        assertEquals("42\n", mcp.exec(Map.of("code", "print(x)", "session", s)).stdout());
+        Files.delete(Path.of(ShortSessionTtl.WORKSPACE).resolve(gate));
     }
 }

@@ -19,10 +19,32 @@ class HandleTableTest {
     private final AtomicLong now = new AtomicLong();
     private final ReplicaIdentity replica = new ReplicaIdentity(Optional.of("web-1"));
     private final List<HandleTable.Forgotten<String>> expired = new ArrayList<>();
+    /** The handles a run holds now. */
+    private final java.util.Set<String> inUse = new java.util.HashSet<>();
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
         return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, expired::add,
-                now::get);
+                (tenant, handle) -> inUse.contains(handle), now::get);
+    }
+
+    /** A handle in use does not expire, however long the use; its TTL counts from the use's end. */
+    @Test
+    void aHandleInUseDoesNotExpireAndIsIdleOnlyFromTheUsesEnd() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String held = t.mint("alpha", "held");
+        inUse.add(held);
+        now.addAndGet(Duration.ofMinutes(50).toNanos());
+        assertEquals(0, t.sweep());
+        assertEquals(1, t.count("alpha"));
+        inUse.remove(held);
+        t.touch("alpha", held);
+        now.addAndGet(Duration.ofMinutes(29).toNanos());
+        assertEquals(0, t.sweep());
+        assertEquals("held", t.require("alpha", held));
+        t.touch("beta", held);
+        now.addAndGet(Duration.ofMinutes(31).toNanos());
+        assertEquals(1, t.sweep(), "another tenant's touch renewed the handle");
+        assertEquals(List.of(new HandleTable.Forgotten<>("alpha", held, "held")), expired);
     }
 
     @Test
