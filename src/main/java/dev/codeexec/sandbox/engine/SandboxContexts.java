@@ -136,14 +136,18 @@ public final class SandboxContexts implements AutoCloseable {
     }
 
     /**
-     * Compiles the library modules the first runs of agents import (the spares' preload) along with what ran here
-     * before, and writes every module compiled so far to {@code file}, for workers started later. Called by the worker
-     * that records the ahead-of-time cache, which runs no caller's code: nothing in the file comes from a caller.
+     * Compiles the library modules the first runs of agents import (the spares' preload) and those they import later
+     * ({@link StoredImports}) along with what ran here before, and writes every module compiled so far to {@code file},
+     * for workers started later. Called by the worker that records the ahead-of-time cache, which runs no caller's
+     * code: nothing in the file comes from a caller.
      */
     public void recordModuleCode(Path file) throws java.io.IOException, InterruptedException {
         ensureCompiler();
         try (PythonInterpreter interpreter = newInterpreter(workspace, HostCalls.REFUSE_ALL)) {
             new SparePreload().prepare(interpreter);
+        }
+        try (PythonInterpreter interpreter = newInterpreter(workspace, HostCalls.REFUSE_ALL)) {
+            new StoredImports().importAll(interpreter);
         }
         ModuleCodeFile.write(file, moduleCode.entries());
     }

@@ -178,6 +178,12 @@ class ModuleCodeCacheTest {
             assertTrue(contexts.storedModuleLoads() >= 10, "json and its imports came from the stored file: "
                     + contexts.storedModuleLoads());
             assertEquals(0, contexts.moduleCompilations(), "no compiler was built for them");
+            // Beyond the preload: a worker's first asyncio loads its code instead of compiling it (3.2 s).
+            long before = contexts.storedModuleLoads();
+            assertEquals("ok\n", run(first, "import asyncio, zipfile, statistics\nprint('ok')\n"));
+            assertTrue(contexts.storedModuleLoads() - before >= 20, "asyncio, zipfile and statistics came from the "
+                    + "stored file: " + (contexts.storedModuleLoads() - before) + " modules");
+            assertEquals(0, contexts.moduleCompilations());
         }
     }
 }
