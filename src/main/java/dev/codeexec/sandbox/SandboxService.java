@@ -323,11 +323,14 @@ public class SandboxService {
         return new SandboxBusyException((int) load.running(), (int) load.queued());
     }
 
-    /** Gives the session back; its idle TTL counts from now. */
+    /**
+     * Gives the session back; its idle TTL counts from now. Renewed before it is released: a sweep in between would
+     * find a handle last used when the run began, and held by nobody.
+     */
     private void release(SessionKey held, SessionHolds.Holder holder) {
         if (held != null) {
-            holds.release(held, holder);
             sessions.touch(Caller.tenantOf(held.owner()), held.name());
+            holds.release(held, holder);
         }
     }
 
