@@ -67,7 +67,7 @@ public class PiiService {
     /** A service over the given recognizers with default limits, for benchmarks outside CDI. */
     public static PiiService forBenchmark(List<Recognizer> recognizers) {
         return new PiiService(new Analyzer(recognizers), new PiiVault(1_000_000, 100, Long.MAX_VALUE, java.time.Duration.ofHours(1),
-                System::currentTimeMillis), Integer.MAX_VALUE, 0.5);
+                System::currentTimeMillis, vaultCaller -> false), Integer.MAX_VALUE, 0.5);
     }
 
     /** Entity types this server detects (built-in and operator-defined, minus disabled ones). */

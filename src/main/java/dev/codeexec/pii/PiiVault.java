@@ -17,7 +17,8 @@ import java.util.function.LongSupplier;
 /**
  * Token maps, one per connection, in memory only: the same value always gets the same token within a
  * session, and a token is restored only by the session that issued it. Bounded in entries per session
- * and in sessions; a session idle longer than the TTL is forgotten. Values are never logged.
+ * and in sessions; a session idle longer than the TTL is forgotten, unless a persistent session acting for it holds
+ * it ({@link VaultHolders}). Values are never logged.
  */
 @ApplicationScoped
 public class PiiVault {
@@ -35,13 +36,17 @@ public class PiiVault {
     private final LongSupplier clock;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
 
+    private final VaultHolders holders;
+
     @Inject
-    public PiiVault(PiiConfig config) {
+    public PiiVault(PiiConfig config, VaultHolders holders) {
         this(config.vault().maxEntriesPerSession(), config.vault().maxSessions(), config.vault().maxBytesPerTenant(),
-                config.vault().idleTtl(), System::currentTimeMillis);
+                config.vault().idleTtl(), System::currentTimeMillis, holders);
     }
 
-    PiiVault(int maxEntries, int maxSessions, long maxBytesPerTenant, Duration idleTtl, LongSupplier clock) {
+    PiiVault(int maxEntries, int maxSessions, long maxBytesPerTenant, Duration idleTtl, LongSupplier clock,
+            VaultHolders holders) {
+        this.holders = holders;
         this.maxEntries = maxEntries;
         this.maxSessions = maxSessions;
         this.maxBytesPerTenant = maxBytesPerTenant;
@@ -211,7 +216,7 @@ public class PiiVault {
         lastSweep = now;
         long cutoff = now - idleTtlMillis;
         sessions.entrySet().removeIf(e -> {
-            if (e.getValue().lastUsed >= cutoff) {
+            if (e.getValue().lastUsed >= cutoff || holders.holds(e.getKey())) {
                 return false;
             }
             release(e.getValue());

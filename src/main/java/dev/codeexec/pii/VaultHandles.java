@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Handles of PII vaults, owned by a tenant, so that tokens issued on one connection can be restored on another. A
  * vault is named inside the server by a caller id of its tenant: a connection's own (the default vault, which needs
- * no handle) or one made for a handle. Handles live as long as the vaults they name (pii.vault.idle-ttl).
+ * no handle) or one made for a handle. Handles live as long as the vaults they name (pii.vault.idle-ttl, or while a
+ * session acting for the vault lives: {@link VaultHolders}).
  */
 @ApplicationScoped
 public class VaultHandles {
@@ -19,10 +20,11 @@ public class VaultHandles {
     private final HandleTable<String> handles;
     private final AtomicLong made = new AtomicLong();
 
-    public VaultHandles(PiiConfig config, ReplicaIdentity replica) {
+    public VaultHandles(PiiConfig config, ReplicaIdentity replica, VaultHolders holders) {
         this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(), config.vault().maxSessions(),
                 // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.
-                HandleTable.Full.FORGET_OLDEST, replica, expired -> { }, (tenant, handle) -> false);
+                HandleTable.Full.FORGET_OLDEST, replica, expired -> { },
+                (tenant, handle, vaultCaller) -> holders.holds(vaultCaller));
     }
 
     /** A new, empty vault of {@code tenant}: its handle. */

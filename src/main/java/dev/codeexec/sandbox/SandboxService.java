@@ -124,7 +124,7 @@ public class SandboxService {
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
                 settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, sessionEnds::expired,
                 // A run may outlast the idle TTL (a background one up to an hour): its session is not idle meanwhile.
-                (tenant, handle) -> holds.held(SessionKey.of(tenant, handle)));
+                (tenant, handle, actsFor) -> holds.held(SessionKey.of(tenant, handle)));
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
         this.slotShares = SlotShares.of(settings.maxConcurrent(), config.fairShare().tenantSlots(), served.size());
     }
@@ -430,6 +430,11 @@ public class SandboxService {
     /** Context bytes of the caller's finished executions and of its tenant's. */
     public ContextStats context(String owner) {
         return ContextStats.of(context.of(owner), context.ofTenant(Caller.tenantOf(owner)));
+    }
+
+    /** Whether a live session acts for {@code caller} (a caller id): the PII vault kept under it stays. */
+    public boolean sessionActsFor(String caller) {
+        return sessions.standsFor(Caller.tenantOf(caller), caller);
     }
 
     /** Persistent sessions {@code tenant} holds. */

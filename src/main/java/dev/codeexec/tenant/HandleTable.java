@@ -10,7 +10,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
@@ -29,6 +28,12 @@ public final class HandleTable<T> {
 
     /** What a tenant holding its maximum gets on the next mint. */
     public enum Full { REFUSE, FORGET_OLDEST }
+
+    /** Whether a tenant's handle, standing for {@code value}, is in use now, which keeps it from expiring. */
+    @FunctionalInterface
+    public interface InUse<T> {
+        boolean test(String tenant, String handle, T value);
+    }
 
     /** A handle forgotten (idle past the TTL, or all of them at once), with what it stood for. */
     public record Forgotten<T>(String tenant, String handle, T value) {
@@ -58,7 +63,7 @@ public final class HandleTable<T> {
     private final ReplicaIdentity replica;
     private final LongSupplier clock;
     private final Consumer<Forgotten<T>> onExpiry;
-    private final BiPredicate<String, String> inUse;
+    private final InUse<T> inUse;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
 
@@ -66,15 +71,15 @@ public final class HandleTable<T> {
      * @param field the tool argument handles of this kind arrive in, named by every refusal
      * @param kind     what a handle names, in messages ("session", "vault")
      * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
-     * @param inUse    whether a tenant's handle is in use now, which keeps it from expiring
+     * @param inUse    whether a handle is in use now, which keeps it from expiring
      */
     public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
-            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry, BiPredicate<String, String> inUse) {
+            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry, InUse<T> inUse) {
         this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, inUse, System::nanoTime);
     }
 
     HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
-            Consumer<Forgotten<T>> onExpiry, BiPredicate<String, String> inUse, LongSupplier clock) {
+            Consumer<Forgotten<T>> onExpiry, InUse<T> inUse, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
         this.idleTtl = idleTtl;
@@ -140,6 +145,13 @@ public final class HandleTable<T> {
         }
         h.lastUsedNanos = now;
         return h.value;
+    }
+
+    /** Whether {@code tenant} holds a live handle for {@code value}. */
+    public boolean standsFor(String tenant, T value) {
+        long now = clock.getAsLong();
+        return held.entrySet().stream().anyMatch(e -> e.getValue().tenant.equals(tenant)
+                && e.getValue().value.equals(value) && !expired(e.getKey(), e.getValue(), now));
     }
 
     /** Notes a use of {@code tenant}'s handle that ended now, if the table still holds it. */
@@ -224,6 +236,6 @@ public final class HandleTable<T> {
     }
 
     private boolean expired(String handle, Held<T> h, long now) {
-        return now - h.lastUsedNanos > idleTtl.toNanos() && !inUse.test(h.tenant, handle);
+        return now - h.lastUsedNanos > idleTtl.toNanos() && !inUse.test(h.tenant, handle, h.value);
     }
 }

@@ -65,15 +65,23 @@ class SessionExpiryTest {
 
     /**
      * A background run may outlast the idle TTL (by up to an hour at the defaults): its session is not idle meanwhile,
-     * and its TTL counts from the run's end, so the caller finds it there to go on with (mutation-checked: without
-     * the in-use rule the handle expires under the run and is gone when it ends; without the renewal at the end it
-     * is gone at the caller's next call).
+     * and its TTL counts from the run's end, so the caller finds it there to go on with; the PII vault it acts for
+     * lives as long as it does (mutation-checked: without the in-use rule the handle expires under the run and is
+     * gone when it ends; without the renewal at the end it is gone at the caller's next call; without the session
+     * holding its vault the vault's tokens are forgotten after the vault's own 2 s).
      */
     @Test
     void aSessionHeldByARunLongerThanTheTtlOutlivesIt() throws Exception {
         SandboxWarm.awaitReady();
         McpCalls mcp = new McpCalls();
-        String s = SessionsTest.open(mcp, "x = 41");
+        ToolResponse opened = mcp.call("execute_code", Map.of("code", "x = 41", "session", "new", "timeout_s", 10));
+        assertFalse(opened.isError(), McpCalls.text(opened));
+        String s = JsonObject.mapFrom(opened.structuredContent()).getString("session");
+        String vault = JsonObject.mapFrom(opened.structuredContent()).getString("vault");
+        ToolResponse sanitized = mcp.call("sanitize_pii", Map.of("text", "mail jane.doe@example.com", "vault", vault));
+        assertFalse(sanitized.isError(), McpCalls.text(sanitized));
+        String tokenized = JsonObject.mapFrom(sanitized.structuredContent()).getString("text");
+        assertEquals("mail <EMAIL_ADDRESS_1>", tokenized);
         String gate = "gate-" + System.nanoTime() + ".txt";
         ToolResponse started = mcp.call("execute_code", Map.of("code", "import os, time\n"
                 + "while not os.path.exists('" + gate + "'):\n    time.sleep(0.02)\nx += 1", "session", s,
@@ -93,6 +101,9 @@ class SessionExpiryTest {
         } while (!view.getString("status").equals("finished"));
         assertEquals(0, view.getInteger("exit_code"), view.encode());
         assertEquals("42\n", mcp.exec(Map.of("code", "print(x)", "session", s)).stdout());
+        ToolResponse restored = mcp.call("restore_pii", Map.of("text", tokenized, "vault", vault));
+        assertFalse(restored.isError(), McpCalls.text(restored));
+        assertEquals("mail jane.doe@example.com", JsonObject.mapFrom(restored.structuredContent()).getString("text"));
         Files.delete(Path.of(ShortSessionTtl.WORKSPACE).resolve(gate));
     }
 }

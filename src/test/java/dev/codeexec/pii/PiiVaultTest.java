@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 class PiiVaultTest {
 
     private final AtomicLong now = new AtomicLong(1_000_000);
+    /** The vaults a persistent session acts for now. */
+    private final java.util.Set<String> held = new java.util.HashSet<>();
 
     private PiiService service(int maxEntries, int maxSessions) {
         return new PiiService(new Analyzer(BuiltInRecognizers.all()), vault(maxEntries, maxSessions, Long.MAX_VALUE),
@@ -21,7 +23,8 @@ class PiiVaultTest {
     }
 
     private PiiVault vault(int maxEntries, int maxSessions, long maxBytesPerTenant) {
-        return new PiiVault(maxEntries, maxSessions, maxBytesPerTenant, Duration.ofMinutes(30), now::get);
+        return new PiiVault(maxEntries, maxSessions, maxBytesPerTenant, Duration.ofMinutes(30), now::get,
+                held::contains);
     }
 
     @Test
@@ -73,6 +76,21 @@ class PiiVaultTest {
         now.addAndGet(Duration.ofMinutes(31).toMillis());
         assertEquals(sanitized, pii.restore(sanitized, "c1").text());
         assertEquals(0, pii.stats("").vaultSessions());
+    }
+
+    /** A vault a persistent session acts for is kept however long nobody uses it, and goes idle once none does. */
+    @Test
+    void aVaultHeldByASessionIsKeptPastTheTtl() {
+        PiiService pii = service(100, 10);
+        String sanitized = pii.sanitize(new SanitizeRequest("a@example.com"), "t/vault:1").text();
+        held.add("t/vault:1");
+        now.addAndGet(Duration.ofMinutes(90).toMillis());
+        pii.sanitize(new SanitizeRequest("sweeps"), "t/other");
+        assertEquals(2, pii.stats("t").vaultSessions());
+        held.remove("t/vault:1");
+        now.addAndGet(Duration.ofMinutes(31).toMillis());
+        assertEquals(sanitized, pii.restore(sanitized, "t/vault:1").text());
+        assertEquals(0, pii.stats("t").vaultSessions());
     }
 
     @Test

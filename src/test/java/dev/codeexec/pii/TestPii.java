@@ -10,6 +10,6 @@ final class TestPii {
 
     static PiiService service() {
         return new PiiService(new Analyzer(BuiltInRecognizers.all()),
-                new PiiVault(10_000, 100, Long.MAX_VALUE, Duration.ofMinutes(30), System::currentTimeMillis), 10 * 1024 * 1024, 0.5);
+                new PiiVault(10_000, 100, Long.MAX_VALUE, Duration.ofMinutes(30), System::currentTimeMillis, vaultCaller -> false), 10 * 1024 * 1024, 0.5);
     }
 }

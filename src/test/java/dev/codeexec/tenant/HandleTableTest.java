@@ -24,7 +24,7 @@ class HandleTableTest {
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
         return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, expired::add,
-                (tenant, handle) -> inUse.contains(handle), now::get);
+                (tenant, handle, value) -> inUse.contains(handle), now::get);
     }
 
     /** A handle in use does not expire, however long the use; its TTL counts from the use's end. */
@@ -41,9 +41,12 @@ class HandleTableTest {
         now.addAndGet(Duration.ofMinutes(29).toNanos());
         assertEquals(0, t.sweep());
         assertEquals("held", t.require("alpha", held));
+        assertEquals(true, t.standsFor("alpha", "held"));
+        assertEquals(false, t.standsFor("beta", "held"));
         t.touch("beta", held);
         now.addAndGet(Duration.ofMinutes(31).toNanos());
         assertEquals(1, t.sweep(), "another tenant's touch renewed the handle");
+        assertEquals(false, t.standsFor("alpha", "held"));
         assertEquals(List.of(new HandleTable.Forgotten<>("alpha", held, "held")), expired);
     }
 
