@@ -58,6 +58,10 @@ final class WorkerStarts {
                         pool.joined(worker, tenant, how);
                         return;
                     } catch (IOException | WorkerProcess.WorkerGone e) {
+                        if (closed) {
+                            // Interrupted by close(): the server is stopping, nothing failed.
+                            break;
+                        }
                         LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
                                 new Object[] {number, e.getMessage(), backoffMs});
                         pool.startFailed(tenant, e.getMessage(), Duration.ofMillis(backoffMs));

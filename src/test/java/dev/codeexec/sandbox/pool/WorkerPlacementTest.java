@@ -611,6 +611,45 @@ class WorkerPlacementTest {
     }
 
     /**
+     * A pool closed while a worker starts gives the start up quietly: the server is stopping, nothing failed, and its
+     * log says nothing of a failure or a retry (mutation-checked: without the closed check it warns "failed to start:
+     * interrupted while starting a worker; retrying").
+     */
+    @Test
+    void closingWhileAWorkerStartsIsNoFailure() throws Exception {
+        readyAfterMs = 60_000;
+        java.util.List<java.util.logging.LogRecord> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(WorkerStarts.class.getName());
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) {
+                    warnings.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(handler);
+        try {
+            placement(1);
+            Awaitility.await().atMost(PATIENCE).until(() -> !startedFor.isEmpty());
+            placement.close();
+            Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0);
+            assertEquals(List.of(), warnings.stream().map(r -> java.text.MessageFormat.format(r.getMessage(),
+                    r.getParameters())).toList());
+        } finally {
+            log.removeHandler(handler);
+        }
+    }
+
+    /**
      * A tenant whose worker cannot start does not hold the quick worker's successor back: its start is retried for as
      * long as it fails (mutation-checked: counted as a first worker pending, the successor never starts).
      */
