@@ -642,8 +642,9 @@ class WorkerPlacementTest {
             Awaitility.await().atMost(PATIENCE).until(() -> !startedFor.isEmpty());
             placement.close();
             Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().starting() == 0);
+            // Only the interruption's: classes running beside this one log their own stand-in workers' failures.
             assertEquals(List.of(), warnings.stream().map(r -> java.text.MessageFormat.format(r.getMessage(),
-                    r.getParameters())).toList());
+                    r.getParameters())).filter(m -> m.contains("interrupted")).toList());
         } finally {
             log.removeHandler(handler);
         }
