@@ -225,8 +225,9 @@ public class PiiVault {
     }
 
     /**
-     * Evicts the tenant's least recently used vaults until it has room for one more. The bound is per tenant, so no
-     * caller can push another tenant's vault out (and bring its tokens back with new meanings) by minting identities.
+     * Evicts the tenant's least recently used vaults until it has room for one more, those a session holds last. The
+     * bound is per tenant, so no caller can push another tenant's vault out (and bring its tokens back with new
+     * meanings) by minting identities.
      */
     private synchronized void makeRoom(String tenant) {
         while (true) {
@@ -235,7 +236,8 @@ public class PiiVault {
             if (own.size() < maxSessions) {
                 return;
             }
-            own.stream().min(Map.Entry.comparingByValue(Comparator.comparingLong(s -> s.lastUsed)))
+            own.stream().min(Comparator.comparing((Map.Entry<String, Session> e) -> holders.holds(e.getKey()))
+                            .thenComparingLong(e -> e.getValue().lastUsed))
                     .ifPresent(oldest -> release(sessions.remove(oldest.getKey())));
         }
     }

@@ -104,8 +104,10 @@ public final class HandleTable<T> {
                         + "s, the limit; drop one or let it expire after " + idleTime(),
                         InvalidInputException.Kind.CONFLICT);
             }
+            // The least recently used, one in use last.
             held.entrySet().stream().filter(e -> e.getValue().tenant.equals(tenant))
-                    .min(Comparator.comparingLong(e -> e.getValue().lastUsedNanos))
+                    .min(Comparator.comparing((Map.Entry<String, Held<T>> e) -> inUse.test(tenant, e.getKey(),
+                            e.getValue().value)).thenComparingLong(e -> e.getValue().lastUsedNanos))
                     .ifPresent(oldest -> held.remove(oldest.getKey()));
         }
         byte[] bytes = new byte[RANDOM_BYTES];

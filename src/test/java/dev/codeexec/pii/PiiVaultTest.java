@@ -93,6 +93,20 @@ class PiiVaultTest {
         assertEquals(0, pii.stats("t").vaultSessions());
     }
 
+    /** A tenant at its bound of vaults loses its least recently used one that no session holds. */
+    @Test
+    void aFullTenantLosesAVaultNoSessionHolds() {
+        PiiService pii = service(100, 2);
+        String held1 = pii.sanitize(new SanitizeRequest("a@example.com"), "t/vault:1").text();
+        now.addAndGet(2000);
+        String free = pii.sanitize(new SanitizeRequest("b@example.com"), "t/vault:2").text();
+        held.add("t/vault:1");
+        now.addAndGet(2000);
+        pii.sanitize(new SanitizeRequest("c@example.com"), "t/vault:3");
+        assertEquals("a@example.com", pii.restore(held1, "t/vault:1").text());
+        assertEquals(free, pii.restore(free, "t/vault:2").text(), "the vault no session holds went first");
+    }
+
     @Test
     void activeSessionIsKeptPastTheTtl() {
         PiiService pii = service(100, 10);

@@ -150,6 +150,13 @@ class HandleTableTest {
         assertThrows(InvalidInputException.class, () -> forgetting.require("alpha", oldest));
         assertEquals("2", forgetting.require("alpha", kept));
         assertEquals("1", forgetting.require("beta", theirs));
+        // One in use is forgotten last, however old: "2" is now the oldest, but in use.
+        now.incrementAndGet();
+        String third = forgetting.handleOf("alpha", "3");
+        inUse.add(kept);
+        forgetting.mint("alpha", "4");
+        assertThrows(InvalidInputException.class, () -> forgetting.require("alpha", third));
+        assertEquals("2", forgetting.require("alpha", kept));
     }
 
     @Test
