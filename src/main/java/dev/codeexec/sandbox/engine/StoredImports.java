@@ -26,9 +26,16 @@ final class StoredImports {
     /**
      * On absolute paths alone, as the preload: the recording interpreter's workspace holds nothing, but no module of
      * a working directory belongs in the stored file. Each module by itself, so one missing does not stop the rest.
+     * Without {@code ssl}, which asyncio imports only if it can and the sandbox has no network for: it loads Java's
+     * TLS classes, which would go into the cache every worker maps (4 MB of its growth, docs/benchmarks.md).
      */
     private static final String SOURCE = "import sys, os, importlib\n"
             + "sys.path[:] = [p for p in sys.path if p and os.path.isabs(p)]\n"
+            + "class NoSsl:\n"
+            + "    def find_spec(self, name, path=None, target=None):\n"
+            + "        if name in ('ssl', '_ssl'):\n"
+            + "            raise ImportError(name)\n"
+            + "sys.meta_path.insert(0, NoSsl())\n"
             + "for name in " + MODULES.stream().map(m -> "'" + m + "'").toList() + ":\n"
             + "    try:\n"
             + "        importlib.import_module(name)\n"
