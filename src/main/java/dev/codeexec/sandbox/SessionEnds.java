@@ -59,8 +59,8 @@ final class SessionEnds implements AutoCloseable {
     }
 
     /**
-     * Ends the expired sessions one after another. One that a run still holds (a background run may outlast the TTL),
-     * or that finds the queue full, waits for the next sweep; the executors drop a session nobody ended after
+     * Ends the expired sessions one after another. One that a run still holds (one that took it as its handle expired:
+     * a handle is not idle while a run holds it), or that finds the queue full, waits for the next sweep; the executors drop a session nobody ended after
      * {@link SandboxSettings#sessionBackstopTtl}.
      */
     void endExpired() {

@@ -104,7 +104,10 @@ final class SessionHolds {
         }
     }
 
-    /** Whether any run holds {@code key}: an expired session is ended only once none does. */
+    /**
+     * Whether any run holds {@code key}: its handle does not expire meanwhile, and an expired session is ended only
+     * once none does.
+     */
     boolean held(SessionKey key) {
         lock.lock();
         try {
