@@ -123,18 +123,18 @@ public class SandboxTools implements InitialCheck {
                     fresh);
             String owner = scope.owner();
             boolean sanitize = Arguments.flag(args, "sanitize_output");
-            // Sanitized output must not leave its raw text in a file the model can read back.
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
                     Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.handles().session(),
-                    owner, fresh, Arguments.integer(args, "max_inline_bytes"), !sanitize);
+                    owner, fresh, Arguments.integer(args, "max_inline_bytes"), true);
             // Tokens issued into the connection's own vault are restorable elsewhere only through its handle.
             StateHandles handles = sanitize && scope.handles().vault() == null
                     ? new StateHandles(scope.handles().session(), vaults.handleOf(owner)) : scope.handles();
             boolean background = Arguments.flag(args, "background");
             Integer waitS = Arguments.integer(args, "wait_s");
             if (!background && waitS == null) {
-                ExecutionResult result = runNow(command, call);
-                return results.withHandles(keep(answer, sanitize ? sanitizer.sanitize(result, owner) : result), handles);
+                ExecutionResult result = sanitize ? sanitizer.run(command, owner, c -> runNow(c, call))
+                        : runNow(command, call);
+                return results.withHandles(keep(answer, result), handles);
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);

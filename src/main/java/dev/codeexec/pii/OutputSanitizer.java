@@ -1,24 +1,53 @@
 package dev.codeexec.pii;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.sandbox.CutMarker;
+import dev.codeexec.sandbox.ExecuteCommand;
+import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
+import dev.codeexec.sandbox.SandboxService;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 
 /**
- * execute_code with {@code sanitize_output}: stdout and stderr are tokenized in the caller's vault
- * before they are returned, so data the code read from files reaches the model only as tokens.
+ * execute_code with {@code sanitize_output}: stdout and stderr are tokenized in the caller's vault before they are
+ * returned, so data the code read from files reaches the model only as tokens.
+ *
+ * <p>Output past the inline budget is cut here, after detection, not by the sandbox: a cut made first split what
+ * lay across it, and the half of an address or card number before the cut was not recognised and came back raw. The
+ * sandbox keeps {@link #CONTEXT_BYTES} more on each side of its cuts, detection reads them, and the cuts here move
+ * off anything detected. Nothing is spilled to a file, which would keep the raw text where the model can read it.
  */
 @ApplicationScoped
 public class OutputSanitizer {
 
-    private final PiiService pii;
+    /** Bytes kept past each cut for detection: more than any bounded kind of personal data is long. */
+    static final int CONTEXT_BYTES = 8192;
 
-    public OutputSanitizer(PiiService pii) {
+    private final PiiService pii;
+    private final SandboxService sandbox;
+
+    public OutputSanitizer(PiiService pii, SandboxService sandbox) {
         this.pii = pii;
+        this.sandbox = sandbox;
     }
 
-    public ExecutionResult sanitize(ExecutionResult result, String connectionId) {
-        return result.withText(tokenize(result.stdout(), connectionId), tokenize(result.stderr(), connectionId));
+    /**
+     * Runs {@code command} through {@code run} with its output sanitized for {@code owner}'s vault.
+     *
+     * @throws InvalidInputException naming max_inline_bytes outside its bounds, before anything runs
+     */
+    public ExecutionResult run(ExecuteCommand command, String owner, Function<ExecuteCommand, ExecutionResult> run) {
+        int asked = sandbox.inlineBytes(command.maxInlineBytes());
+        int kept = Math.min(ExecutionLimits.MAX_INLINE_BYTES, asked + 2 * CONTEXT_BYTES);
+        int budget = Math.min(asked, kept - 2 * CONTEXT_BYTES);
+        ExecutionResult result = run.apply(command.sanitized(kept));
+        long stdoutBytes = result.reportOrEmpty().stdoutBytes();
+        long stderrBytes = result.reportOrEmpty().stderrBytes();
+        Cut stdout = cut(result.stdout(), stdoutBytes, budget, owner);
+        Cut stderr = cut(result.stderr(), stderrBytes, budget, owner);
+        return result.withText(stdout.text(), stderr.text(), stdout.cut() || stderr.cut());
     }
 
     /**
@@ -32,7 +61,66 @@ public class OutputSanitizer {
         }
     }
 
-    private String tokenize(String text, String connectionId) {
-        return text.isEmpty() ? text : pii.sanitize(new SanitizeRequest(text), connectionId).text();
+    private record Cut(String text, boolean cut) {
+    }
+
+    /**
+     * One stream tokenized, cut to {@code budget} bytes around a marker when longer. {@code total} is the bytes the
+     * stream had in all (0 when the result does not say: then the text is all of it).
+     */
+    private Cut cut(String text, long total, int budget, String owner) {
+        if (text.isEmpty()) {
+            return new Cut(text, false);
+        }
+        long bytes = Math.max(total, utf8Length(text));
+        if (bytes <= budget) {
+            return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
+        }
+        int headBytes = CutMarker.headBytes(budget);
+        int tailBytes = budget - CutMarker.MAX_BYTES - headBytes;
+        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text, prefixWithin(text, headBytes),
+                suffixWithin(text, tailBytes), owner);
+        long left = bytes - utf8Length(text.substring(0, ends.headEnd()))
+                - utf8Length(text.substring(ends.tailStart()));
+        boolean midLine = !ends.head().isEmpty() && !ends.head().endsWith("\n");
+        return new Cut(ends.head() + CutMarker.line(midLine, left, " of " + bytes) + ends.tail(), true);
+    }
+
+    /** The end of the longest prefix of whole characters within {@code bytes} UTF-8 bytes. */
+    private static int prefixWithin(String text, int bytes) {
+        int used = 0;
+        int i = 0;
+        while (i < text.length()) {
+            int cp = text.codePointAt(i);
+            used += utf8Length(cp);
+            if (used > bytes) {
+                break;
+            }
+            i += Character.charCount(cp);
+        }
+        return i;
+    }
+
+    /** The start of the longest suffix of whole characters within {@code bytes} UTF-8 bytes. */
+    private static int suffixWithin(String text, int bytes) {
+        int used = 0;
+        int i = text.length();
+        while (i > 0) {
+            int cp = text.codePointBefore(i);
+            used += utf8Length(cp);
+            if (used > bytes) {
+                break;
+            }
+            i -= Character.charCount(cp);
+        }
+        return i;
+    }
+
+    private static int utf8Length(int codePoint) {
+        return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+    }
+
+    private static long utf8Length(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
     }
 }

@@ -92,6 +92,56 @@ public class PiiService {
         return result;
     }
 
+    /** What {@link #sanitizeEnds} kept: the tokenized head and tail, and where in the text they end and start. */
+    public record SanitizedEnds(String head, String tail, int headEnd, int tailStart) {
+    }
+
+    /**
+     * The head of {@code text} before {@code headEnd} and its tail from {@code tailStart}, tokenized as in the whole
+     * text, for output cut to a budget: detection reads the whole text, so data across a cut is found whole, and a
+     * cut inside it moves outward (the head ends before it, the tail starts after it) so that no part of it is kept
+     * raw. What lies between is neither kept nor tokenized.
+     */
+    public SanitizedEnds sanitizeEnds(String text, int headEnd, int tailStart, String connectionId) {
+        Objects.requireNonNull(connectionId, "connectionId");
+        String checked = checkText(text);
+        List<Finding> findings = analyzer.analyzeWithRepeats(checked, null, defaultMinScore);
+        int head = headEnd;
+        int tail = tailStart;
+        for (Finding f : findings) {
+            if (f.start() < head && head < f.end()) {
+                head = f.start();
+            }
+            if (f.start() < tail && tail < f.end()) {
+                tail = f.end();
+            }
+        }
+        int to = head;
+        int from = tail;
+        String headText = checked.substring(0, to);
+        String tailText = checked.substring(from);
+        List<Finding> inHead = findings.stream().filter(f -> f.end() <= to).toList();
+        List<Finding> inTail = findings.stream().filter(f -> f.start() >= from)
+                .map(f -> new Finding(f.entity(), f.start() - from, f.end() - from, f.score(), f.recognizer(),
+                        f.pattern()))
+                .toList();
+        List<int[]> headLiterals = Tokens.find(headText);
+        List<int[]> tailLiterals = Tokens.find(tailText);
+        Set<String> taken = new HashSet<>();
+        headLiterals.forEach(span -> taken.add(headText.substring(span[0], span[1])));
+        tailLiterals.forEach(span -> taken.add(tailText.substring(span[0], span[1])));
+        SanitizeResult[] parts = vault.withSession(connectionId, session -> new SanitizeResult[] {
+            tokenize(headText, inHead, headLiterals, taken, session),
+            tokenize(tailText, inTail, tailLiterals, taken, session)});
+        Counters counters = counters(connectionId);
+        counters.sanitizeCalls.increment();
+        for (SanitizeResult part : parts) {
+            part.counts().forEach((type, n) -> counters.entitiesByType.computeIfAbsent(type, t -> new LongAdder())
+                    .add(n));
+        }
+        return new SanitizedEnds(parts[0].text(), parts[1].text(), to, from);
+    }
+
     private static SanitizeResult tokenize(String text, List<Finding> findings, List<int[]> literals,
             Set<String> taken, PiiVault.Session session) {
         session.reserve(taken);

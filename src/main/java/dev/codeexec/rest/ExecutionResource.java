@@ -72,8 +72,8 @@ public class ExecutionResource {
         String session = "new".equals(b.session()) ? sandbox.openSession(callers.tenant(), caller) : b.session();
         ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller, fresh);
         if (!background && b.waitS() == null) {
-            ExecutionResult result = sandbox.execute(command);
-            return Response.ok(withSession(sanitize ? sanitizer.sanitize(result, caller) : result, session)).build();
+            ExecutionResult result = sanitize ? sanitizer.run(command, caller, sandbox::execute) : sandbox.execute(command);
+            return Response.ok(withSession(result, session)).build();
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());

@@ -10,7 +10,7 @@ package dev.codeexec.sandbox;
  *                       owner's tenant
  * @param maxInlineBytes the inline budget per stream; null: {@code sandbox.inline-output-bytes}
  * @param spill          keep output past the inline budget in the workspace; false leaves it out (sanitized output
- *                       must not leave its raw text in a file the model can read)
+ *                       must not leave its raw text in a file the model can read: {@link #sanitized})
  */
 public record ExecuteCommand(String code, Integer timeoutS, String stdin, String session, String owner,
         boolean fresh, Integer maxInlineBytes, boolean spill) {
@@ -18,6 +18,11 @@ public record ExecuteCommand(String code, Integer timeoutS, String stdin, String
     /** A command at the default inline budget, spilling what goes past it. */
     public ExecuteCommand(String code, Integer timeoutS, String stdin, String session, String owner, boolean fresh) {
         this(code, timeoutS, stdin, session, owner, fresh, null, true);
+    }
+
+    /** The same command with output kept inline only, {@code inlineBytes} per stream: for sanitized output. */
+    public ExecuteCommand sanitized(int inlineBytes) {
+        return new ExecuteCommand(code, timeoutS, stdin, session, owner, fresh, inlineBytes, false);
     }
 
     /** The same command acting for {@code actsFor}: a session's runs act for the caller it was opened with. */

@@ -68,6 +68,12 @@ public record ExecutionResult(
                 report);
     }
 
+    /** The same result with other inline text, cut to the inline budget or not (sanitized output is cut after). */
+    public ExecutionResult withText(String stdout, String stderr, boolean truncated) {
+        return new ExecutionResult(stdout, stderr, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile,
+                report);
+    }
+
     /** The same result with its report attached (it crossed the worker's pipe beside the result). */
     public ExecutionResult withReport(RunReport report) {
         return new ExecutionResult(stdout, stderr, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile,

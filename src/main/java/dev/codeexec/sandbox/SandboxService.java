@@ -185,6 +185,15 @@ public class SandboxService {
         return execute(command, RunHooks.none());
     }
 
+    /**
+     * The inline budget per stream a run asking for {@code requested} bytes gets (null: the operator's default).
+     *
+     * @throws dev.codeexec.InvalidInputException naming max_inline_bytes outside its bounds
+     */
+    public int inlineBytes(Integer requested) {
+        return ExecutionLimits.inlineBytes(requested, settings.inlineOutputBytes());
+    }
+
     /** Runs one execution whose caller watches or may cancel it through {@code hooks}. */
     public ExecutionResult execute(ExecuteCommand command, RunHooks hooks) {
         return admit(command, ExecutionLimits.MAX_TIMEOUT_S, hooks, null).get();
@@ -203,7 +212,7 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
-        int inline = ExecutionLimits.inlineBytes(command.maxInlineBytes(), settings.inlineOutputBytes());
+        int inline = inlineBytes(command.maxInlineBytes());
         String tenant = Caller.tenantOf(command.owner());
         if (command.session() != null) {
             // A session's runs act for the caller it was opened with, from whichever connection they come.

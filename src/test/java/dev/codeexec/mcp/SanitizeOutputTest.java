@@ -40,6 +40,33 @@ class SanitizeOutputTest {
                 "another connection must not restore these tokens");
     }
 
+    /**
+     * Output past the inline budget (16 KiB) is cut after detection: an address across the head's cut or the tail's
+     * start is left out whole, not kept in part (the sandbox's cut used to come first, and "john.smi" and "es@example.org"
+     * came back raw), and one near a cut but wholly inside is tokenized. Nothing is spilled to a file.
+     */
+    @Test
+    void longOutputIsCutWhereNoPersonalDataIsSplit() {
+        String code = "import sys\nsys.stdout.write('x' * 7990 + ' john.smith@example.com ' + 'y' * 20000"
+                + " + ' mary.jones@example.org ' + 'z' * 7985 + '\\n')\n"
+                + "sys.stderr.write('e' * 7900 + ' ann.lee@example.net ' + 'w' * 30000 + '\\n')\n";
+        ToolResponse response = mcp.call("execute_code", Map.of("code", code, "sanitize_output", true));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        assertFalse(result.containsKey("stdout_file") || result.containsKey("stderr_file"), "spilled: " + result);
+        McpCalls.Exec r = new McpCalls.Exec(result.getString("stdout"), result.getString("stderr"),
+                result.getInteger("exit_code"), false, result.getBoolean("truncated"), 0);
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertTrue(r.truncated());
+        for (String part : new String[] {"john", "smi", "mary", "jones", "example.com", "example.org"}) {
+            assertFalse(r.stdout().contains(part), part + " in " + r.stdout());
+        }
+        assertTrue(r.stdout().startsWith("x".repeat(7990) + " \n[... "), r.stdout().substring(0, 8100));
+        assertTrue(r.stdout().endsWith(" ...]\n " + "z".repeat(7985) + "\n"), r.stdout());
+        assertTrue(r.stdout().contains("[... 20046 bytes left out of 36024 ...]"), r.stdout());
+        assertFalse(r.stderr().contains("ann.lee"), r.stderr());
+        assertTrue(r.stderr().startsWith("e".repeat(7900) + " <EMAIL_ADDRESS_"), r.stderr().substring(0, 7950));
+    }
+
     @Test
     void outputIsLeftAloneByDefault() {
         McpCalls.Exec r = mcp.exec("print('bob.smith@example.org')");

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -99,6 +100,12 @@ class ExecutionResourceTest {
                 .post("/api/v1/executions")
                 .then().statusCode(200).body("stdout", not(containsString("carol@example.net")))
                 .body("stdout", containsString("<EMAIL_ADDRESS_"));
+        // Past the inline budget: no file keeps the raw text (the REST path spilled it, naming it in stdout_file).
+        given().contentType(ContentType.JSON).body(Map.of("code", "print('mail dave@example.net ' * 2000)",
+                        "sanitize_output", true))
+                .post("/api/v1/executions")
+                .then().statusCode(200).body("truncated", equalTo(true)).body("stdout_file", nullValue())
+                .body("stdout", not(containsString("dave@"))).body("stdout", containsString("<EMAIL_ADDRESS_"));
     }
 
     @TestHTTPResource("/api/v1/executions")

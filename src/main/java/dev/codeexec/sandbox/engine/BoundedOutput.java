@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.CutMarker;
 import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -13,9 +14,6 @@ import java.nio.charset.StandardCharsets;
  * a write never blocks on anything but the spill file.
  */
 public final class BoundedOutput extends OutputStream {
-
-    /** Bytes of the budget kept for the marker line, so that head, marker and tail together stay within it. */
-    static final int MARKER_BYTES = 384;
 
     /** Receives every byte written, under this stream's lock, so in order. */
     interface Tap {
@@ -37,8 +35,11 @@ public final class BoundedOutput extends OutputStream {
         static final Spilled NONE = new Spilled(null, 0, false, null);
     }
 
-    /** A stream as the caller gets it: the inline text and the file (or null) holding all of it. */
-    public record Captured(String text, boolean truncated, String file, long spilledBytes) {
+    /**
+     * A stream as the caller gets it: the inline text, the file (or null) holding all of it, and how many bytes the
+     * stream had in all.
+     */
+    public record Captured(String text, boolean truncated, String file, long spilledBytes, long totalBytes) {
     }
 
     private final int budget;
@@ -61,12 +62,13 @@ public final class BoundedOutput extends OutputStream {
     }
 
     BoundedOutput(int budget, Spill spill, Tap tap) {
-        if (budget < 2 * MARKER_BYTES) {
-            throw new IllegalArgumentException("inline budget " + budget + " is under " + 2 * MARKER_BYTES + " bytes");
+        if (budget < 2 * CutMarker.MAX_BYTES) {
+            throw new IllegalArgumentException("inline budget " + budget + " is under " + 2 * CutMarker.MAX_BYTES
+                    + " bytes");
         }
         this.budget = budget;
-        this.headBytes = (budget - MARKER_BYTES) / 2;
-        this.tail = new byte[budget - MARKER_BYTES - headBytes];
+        this.headBytes = CutMarker.headBytes(budget);
+        this.tail = new byte[budget - CutMarker.MAX_BYTES - headBytes];
         this.spill = spill;
         this.tap = tap;
         this.first = new ByteArrayOutputStream(Math.min(budget, 8192));
@@ -154,7 +156,7 @@ public final class BoundedOutput extends OutputStream {
         }
         Spilled spilled = spill == null ? Spilled.NONE : spill.close();
         if (total <= budget) {
-            captured = new Captured(first.toString(StandardCharsets.UTF_8), false, null, 0);
+            captured = new Captured(first.toString(StandardCharsets.UTF_8), false, null, 0, total);
             return captured;
         }
         byte[] head = first.toByteArray();
@@ -168,7 +170,7 @@ public final class BoundedOutput extends OutputStream {
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
                 + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
-        captured = new Captured(text, true, spilled.path(), spilled.bytes());
+        captured = new Captured(text, true, spilled.path(), spilled.bytes(), total);
         return captured;
     }
 
@@ -182,7 +184,7 @@ public final class BoundedOutput extends OutputStream {
         return out;
     }
 
-    /** The one line between head and tail; never longer than {@link #MARKER_BYTES}. */
+    /** The one line between head and tail. */
     private String marker(boolean newlineFirst, long left, Spilled spilled) {
         String where;
         if (spilled.path() != null) {
@@ -195,11 +197,6 @@ public final class BoundedOutput extends OutputStream {
         } else {
             where = " of " + total;
         }
-        String line = "[... " + left + " bytes left out" + where;
-        int room = MARKER_BYTES - 8;
-        if (line.getBytes(StandardCharsets.UTF_8).length > room) {
-            line = line.substring(0, Math.min(line.length(), room - 4)) + "...";
-        }
-        return (newlineFirst ? "\n" : "") + line + " ...]\n";
+        return CutMarker.line(newlineFirst, left, where);
     }
 }

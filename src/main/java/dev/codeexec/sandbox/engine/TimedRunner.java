@@ -121,7 +121,7 @@ final class TimedRunner implements AutoCloseable {
         ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
                 stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
                 new RunReport(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr),
-                        context));
+                        context, stdout.totalBytes(), stderr.totalBytes()));
         return new Outcome(result, alive && !stuck, stuck, recycle);
     }
 

@@ -50,7 +50,8 @@ class FrameLimitsTest {
         ExecutionResult result = new ExecutionResult(out.capture().text(), err.capture().text(),
                 ExecutionResult.EXIT_KILLED, Long.MAX_VALUE, true, true, path, path,
                 new dev.codeexec.sandbox.RunReport(files, files.subList(0, 2), new dev.codeexec.sandbox.ContextBytes(
-                        Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)));
+                        Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE), Long.MAX_VALUE,
+                        Long.MAX_VALUE));
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
                 dev.codeexec.sandbox.engine.InProcessExecutor.HEAP_STUCK, new WarmCounters.Event(false, WarmCounters.Recycle.WORKER_LOST, Integer.MAX_VALUE, Integer.MAX_VALUE),
                 Collections.nCopies(64, Long.MAX_VALUE), new Spares(Long.MAX_VALUE, Long.MAX_VALUE), Long.MAX_VALUE), null, null));
