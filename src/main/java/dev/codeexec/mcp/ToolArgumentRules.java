@@ -63,7 +63,8 @@ public class ToolArgumentRules {
         rule("write_workspace_file", "mode", "enum", WriteFileRequest.MODES);
         rule("read_workspace_file", "encoding", "enum", WriteFileRequest.ENCODINGS);
         rule("read_workspace_file", "offset", "minimum", 0);
-        rule("read_workspace_file", "length", "minimum", 0, "maximum", workspace.maxReadBytes());
+        rule("read_workspace_file", "length", "minimum", 0, "maximum", workspace.maxReadBytes(), "default",
+                workspace.defaultReadBytes());
         rule("list_workspace_files", "pattern", "maxLength", ListFilesRequest.MAX_PATTERN);
         rule("list_workspace_files", "limit", "minimum", 1, "maximum", ListFilesRequest.MAX_LIMIT);
         rule("list_workspace_files", "offset", "minimum", 0);

@@ -24,7 +24,7 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "write_workspace_file", description = """
-            Write a workspace file for execute_code. Atomic; creates parent folders; refused over quota.""",
+            Write a workspace file for execute_code. Atomic; makes parent folders; refused over quota.""",
             annotations = @Tool.Annotations(title = "Write workspace file", readOnlyHint = false,
                     destructiveHint = true, idempotentHint = false, openWorldHint = false))
     ToolResponse write(
@@ -38,7 +38,7 @@ public class WorkspaceTools {
     }
 
     @Tool(name = "read_workspace_file", description = """
-            Read a page of a workspace file; continue at offset + bytes_returned until eof. Non-UTF-8 files need \
+            Read a page of a workspace file; continue at offset+bytes_returned until eof. Non-UTF-8: \
             encoding=base64.""",
             annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true, openWorldHint = false))
     ToolResponse read(

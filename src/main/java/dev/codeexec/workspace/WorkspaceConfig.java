@@ -31,6 +31,18 @@ public interface WorkspaceConfig {
     @WithDefault("1048576")
     int maxReadBytes();
 
+    /**
+     * The page a read returns when it names no length, in bytes, at most {@link #maxReadBytes}: a model reading a
+     * spilled output file got a megabyte into its context by default (twice: text and structured content).
+     */
+    @WithDefault("16384")
+    int readPageBytes();
+
+    /** {@link #readPageBytes}, within 1 and {@link #maxReadBytes}. */
+    default int defaultReadBytes() {
+        return Math.max(1, Math.min(readPageBytes(), maxReadBytes()));
+    }
+
     default WorkspaceQuota quota() {
         return new WorkspaceQuota(maxFileBytes(), maxTotalBytes(), maxFiles(), maxDepth());
     }

@@ -48,18 +48,21 @@ public class WorkspaceFiles {
     private final WorkspaceLedger ledger;
     private final WorkspaceChanges changes;
     private final int maxReadBytes;
+    /** A read's page when it names no length. */
+    private final int defaultReadBytes;
     private final WorkspaceListing listing;
     /** Serializes the tools' writes and deletes, so two tool writes to one file never interleave. */
     private final ReentrantLock writes = new ReentrantLock();
 
     /** The tool side of the workspace {@code ledger} accounts, the one ledger every writer to that root shares. */
-    WorkspaceFiles(WorkspaceLedger ledger, int maxReadBytes) {
+    WorkspaceFiles(WorkspaceLedger ledger, int maxReadBytes, int defaultReadBytes) {
         this.root = ledger.root();
         this.paths = new WorkspacePaths(root);
         this.quota = ledger.quota();
         this.ledger = ledger;
         this.changes = new WorkspaceChanges(ledger);
         this.maxReadBytes = maxReadBytes;
+        this.defaultReadBytes = defaultReadBytes;
         this.listing = new WorkspaceListing(paths);
     }
 
@@ -177,7 +180,7 @@ public class WorkspaceFiles {
         if (offset < 0) {
             throw new InvalidInputException("offset", "must be 0 or more, got " + offset);
         }
-        long length = request.length() == null ? maxReadBytes : request.length();
+        long length = request.length() == null ? defaultReadBytes : request.length();
         if (length < 0 || length > maxReadBytes) {
             throw new InvalidInputException("length", "must be between 0 and " + maxReadBytes + " bytes "
                     + "(workspace.max-read-bytes), got " + length + "; page through larger files with offset");

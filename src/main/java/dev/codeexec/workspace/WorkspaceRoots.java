@@ -64,7 +64,8 @@ public class WorkspaceRoots {
     /** The workspace file tools on the tenant's workspace. */
     public WorkspaceFiles files(String tenant) {
         return files.computeIfAbsent(tenant, t -> new WorkspaceFiles(
-                WorkspaceLedger.measure(root(t), config.quota(), recounts), config.maxReadBytes()));
+                WorkspaceLedger.measure(root(t), config.quota(), recounts), config.maxReadBytes(),
+                config.defaultReadBytes()));
     }
 
     /** The tenants whose workspace was measured since start: the only ones anything was written to since. */

@@ -103,6 +103,12 @@ class WorkspaceToolsTest {
         JsonObject page = ok("read_workspace_file", Map.of("path", dir + "/notes.txt", "offset", 7, "length", 2));
         assertEquals("mo", page.getString("content"));
         assertFalse(page.getBoolean("eof"));
+        // Without a length, a page of workspace.read-page-bytes (16 KiB), not the 1 MiB a call may ask for.
+        ok("write_workspace_file", Map.of("path", dir + "/long.txt", "content", "x".repeat(40_000)));
+        JsonObject first = ok("read_workspace_file", Map.of("path", dir + "/long.txt"));
+        assertEquals(16384, first.getLong("bytes_returned"));
+        assertFalse(first.getBoolean("eof"));
+        assertTrue(ok("delete_workspace_file", Map.of("path", dir + "/long.txt")).getBoolean("deleted"));
 
         JsonObject list = ok("list_workspace_files", Map.of("path", dir));
         assertEquals(1, list.getInteger("total"));

@@ -31,7 +31,7 @@ class ConcurrentReadWriteTest {
         int size = 200_000;
         WorkspaceFiles files = new WorkspaceFiles(WorkspaceLedger.measure(new WorkspaceRoot(root),
                 new WorkspaceQuota(1 << 20, 1 << 24, 100, 32), Runnable::run),
-                size);
+                size, size);
         String a = "a".repeat(size);
         String b = "b".repeat(size);
         files.write(new WriteFileRequest("shared.txt", a, null, null));

@@ -33,7 +33,7 @@ class WorkspaceFilesTest {
     void setUp() throws IOException {
         root = Files.createDirectories(dir.resolve("ws"));
         ledger = WorkspaceLedger.measure(new WorkspaceRoot(root), new WorkspaceQuota(1000, 2000, 5, 4), Runnable::run);
-        files = new WorkspaceFiles(ledger, 100);
+        files = new WorkspaceFiles(ledger, 100, 100);
     }
 
     private WriteFileResult write(String path, String content, String mode) {
