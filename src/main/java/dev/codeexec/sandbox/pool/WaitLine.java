@@ -80,29 +80,33 @@ final class WaitLine<W, H> {
     }
 
     /**
-     * Hands out free workers, removing each one granted from {@code idle}. A worker counts as held by the tenant it
-     * was granted to until it is idle again or no longer live.
+     * Hands out at most {@code max} of the free workers, removing each one granted from {@code idle}. All of them are
+     * offered, not the first {@code max}: a waiter pinned to its session's worker takes that worker's and no other. A
+     * worker counts as held by the tenant it was granted to until it is idle again or no longer live.
      *
      * @return whether any worker was granted
      */
-    boolean dispatch(Collection<W> idle, Predicate<H> live, ToLongFunction<H> occupancy) {
+    boolean dispatch(Collection<W> idle, int max, Predicate<H> live, ToLongFunction<H> occupancy) {
         held.keySet().removeIf(worker -> idle.contains(worker) || !live.test(hostOf.apply(worker)));
         if (idle.isEmpty() || waiting.isEmpty()) {
             return false;
         }
         List<W> free = new ArrayList<>(idle);
         free.sort(Comparator.comparingLong(worker -> occupancy.applyAsLong(hostOf.apply(worker))));
-        boolean granted = false;
+        int granted = 0;
         for (W worker : free) {
+            if (granted == max) {
+                break;
+            }
             Waiter<W, H> chosen = choose(worker);
             if (chosen != null) {
                 chosen.granted = worker;
                 held.put(worker, chosen.tenant);
                 idle.remove(worker);
-                granted = true;
+                granted++;
             }
         }
-        return granted;
+        return granted > 0;
     }
 
     /** The waiter of the tenant holding fewest workers that may take {@code worker}, longest waiting first. */

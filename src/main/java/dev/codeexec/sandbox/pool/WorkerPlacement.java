@@ -393,10 +393,12 @@ final class WorkerPlacement {
             if (free <= 0) {
                 continue;
             }
+            // Every idle lane of the tenant is offered, at most `free` granted: offered only the first `free`, a run
+            // pinned to its session's worker waited, every worker idle, while that worker's lane came later.
             List<Lane> mine = new ArrayList<>(idle.stream()
-                    .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).limit(free).toList());
+                    .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).toList());
             List<Lane> before = List.copyOf(mine);
-            if (entry.getValue().dispatch(mine, live::containsKey, sessions::count)) {
+            if (entry.getValue().dispatch(mine, free, live::containsKey, sessions::count)) {
                 before.stream().filter(lane -> !mine.contains(lane)).forEach(lane -> {
                     idle.remove(lane);
                     out.merge(lane.worker(), 1, Integer::sum);

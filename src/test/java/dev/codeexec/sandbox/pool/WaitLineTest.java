@@ -24,7 +24,7 @@ class WaitLineTest {
 
     private boolean dispatch(String... free) {
         List<String> idle = new ArrayList<>(List.of(free));
-        boolean granted = line.dispatch(idle, live::contains, w -> occupancy.getOrDefault(w, 0L));
+        boolean granted = line.dispatch(idle, Integer.MAX_VALUE, live::contains, w -> occupancy.getOrDefault(w, 0L));
         return granted;
     }
 
@@ -61,7 +61,7 @@ class WaitLineTest {
         WaitLine.Waiter<String, String> one = line.join(null, "t");
         WaitLine.Waiter<String, String> two = line.join(null, "t");
         List<String> idle = new ArrayList<>(List.of("a"));
-        assertTrue(line.dispatch(idle, live::contains, w -> 0L));
+        assertTrue(line.dispatch(idle, Integer.MAX_VALUE, live::contains, w -> 0L));
         assertEquals("a", one.granted);
         assertNull(two.granted);
         assertTrue(idle.isEmpty());
@@ -113,7 +113,7 @@ class WaitLineTest {
         WaitLine.Waiter<String, String> tenantA = line.join("x", "a");
         WaitLine.Waiter<String, String> moreOfB = line.join(null, "b");
         List<String> idle = new ArrayList<>(List.of("b"));
-        assertTrue(line.dispatch(idle, Set.of("b", "x")::contains, w -> 0L),
+        assertTrue(line.dispatch(idle, Integer.MAX_VALUE, Set.of("b", "x")::contains, w -> 0L),
                 "worker a is gone: B holds nothing, so it may take b");
         assertEquals("b", moreOfB.granted);
         assertNull(tenantA.granted);
@@ -123,11 +123,11 @@ class WaitLineTest {
     void belowTheirSharesTheTenantHoldingFewerGoesFirst() {
         WaitLine<String, String> four = new WaitLine<>(4, worker -> worker);
         WaitLine.Waiter<String, String> first = four.join(null, "b");
-        assertTrue(four.dispatch(new ArrayList<>(List.of("a")), w -> true, w -> 0L));
+        assertTrue(four.dispatch(new ArrayList<>(List.of("a")), Integer.MAX_VALUE, w -> true, w -> 0L));
         assertEquals("a", first.granted);
         WaitLine.Waiter<String, String> moreOfB = four.join(null, "b");
         WaitLine.Waiter<String, String> tenantA = four.join(null, "a");
-        assertTrue(four.dispatch(new ArrayList<>(List.of("b")), w -> true, w -> 0L));
+        assertTrue(four.dispatch(new ArrayList<>(List.of("b")), Integer.MAX_VALUE, w -> true, w -> 0L));
         assertEquals("b", tenantA.granted, "B holds one of its two, A none: A goes first though it came later");
         assertNull(moreOfB.granted);
     }

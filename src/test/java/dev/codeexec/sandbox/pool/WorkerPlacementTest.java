@@ -331,6 +331,31 @@ class WorkerPlacementTest {
         Awaitility.await().atMost(PATIENCE).until(() -> !asking.worker().alive());
     }
 
+    /**
+     * A run pinned to its session's worker takes that worker's free lane wherever the lane stands among the tenant's
+     * idle ones. Only the first lanes, as many as there were free running slots, used to be offered: with two free
+     * slots and the pinned worker's lane third, the run waited with every other worker idle until some run ended
+     * (found as execute_code(session="new") hanging after a tenant's two earlier sessions; mutation-checked: offering
+     * the first lanes only, this times out).
+     */
+    @Test
+    void aRunPinnedToItsSessionsWorkerTakesItsLaneWhereverTheLaneStandsInLine() throws Exception {
+        concurrentRuns = 2;
+        placement(3); // two workers of two lanes: more lanes than running slots
+        Awaitility.await().atMost(PATIENCE).until(() -> placement.counts().live() == 2
+                && placement.counts().starting() + placement.counts().queued() == 0);
+        List<Lane> taken = List.of(placement.takeAny(runOf(null)), placement.takeAny(runOf(null)),
+                placement.takeAny(runOf(null)));
+        // Three of four lanes: one worker has two of them, the pinned one has one, its other lane idle.
+        WorkerProcess pinned = taken.stream().map(Lane::worker)
+                .filter(w -> taken.stream().filter(l -> l.worker() == w).count() == 1).findFirst().orElseThrow();
+        // The other worker's lanes go back to the front of the line, ahead of the pinned worker's idle lane.
+        taken.stream().filter(l -> l.worker() != pinned).forEach(l -> placement.release(l, true));
+        Lane session = CompletableFuture.supplyAsync(() -> placement.take(pinned, runOf(null)), callers)
+                .get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        assertSame(pinned, session.worker());
+    }
+
     /** A session's run takes a free lane of its worker while a run of another caller holds the other lane. */
     @Test
     void aSessionRunsBesideAnotherRunOnItsWorker() {
