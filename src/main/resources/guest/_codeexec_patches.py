@@ -553,7 +553,8 @@ def _patch_codecs(codecs):
 
 def _patch_time(time):
     """GraalPy's time.strftime, in Java, printed %z as it is (datetime's knows it): C99's directive, the offset from
-    UTC of the time given, +HHMM from its tm_gmtoff (0 for a plain tuple, as CPython takes one)."""
+    UTC of the time given, +HHMM from its tm_gmtoff (0 for a plain tuple, as CPython takes one). Its time.sleep
+    overslept whole seconds."""
     strftime, localtime = time.strftime, time.localtime
 
     def with_offset(format, *time_tuple):
@@ -567,6 +568,14 @@ def _patch_time(time):
         return strftime("%%".join(part.replace("%z", zone) for part in format.split("%%")), *time_tuple)
 
     time.strftime = stand_in(with_offset, strftime)
+    # GraalPy slept a whole number of seconds about a second too long (sleep(1) 1.5-1.9 s, sleep(3) 4.0 s); the same
+    # number as a float sleeps as asked.
+    sleep = time.sleep
+
+    def sleep_as_float(seconds):
+        return sleep(float(seconds) if isinstance(seconds, int) else seconds)
+
+    time.sleep = stand_in(sleep_as_float, sleep)
 
 
 def _patch_tracemalloc(tracemalloc):

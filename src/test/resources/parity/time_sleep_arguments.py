@@ -1,0 +1,17 @@
+# time.sleep takes ints, bools and floats alike, and refuses what CPython refuses (the sandbox passes whole seconds
+# on as a float: GraalPy overslept them by about a second).
+import time
+
+for seconds in (0, False, 0.0, 1e-3):
+    time.sleep(seconds)
+for bad in ("1", None, [1]):
+    try:
+        time.sleep(bad)
+    except TypeError:
+        print("TypeError for", type(bad).__name__)
+for negative in (-1, -0.5):
+    try:
+        time.sleep(negative)
+    except ValueError:
+        print("ValueError for", negative)
+print(time.sleep.__name__, time.sleep.__module__)
