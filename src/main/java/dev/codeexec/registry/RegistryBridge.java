@@ -5,6 +5,7 @@ import dev.codeexec.InvalidInputException;
 import dev.codeexec.pii.TokenRestorer;
 import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
+import dev.codeexec.tenant.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 
@@ -39,8 +40,8 @@ public class RegistryBridge implements BridgeHandler {
             case "source" -> Map.of("name", Arguments.string(args, "name"),
                     "source", registry.source(Arguments.string(args, "name")));
             // The guest (and the model) saw PII tokens; the upstream tool gets the real values.
-            case "call_upstream" -> registry.callUpstream(Arguments.string(args, "name"),
-                    restored(arguments(args), caller.connectionId()));
+            case "call_upstream" -> registry.callUpstream(Caller.tenantOf(caller.connectionId()),
+                    Arguments.string(args, "name"), restored(arguments(args), caller.connectionId()));
             default -> throw new InvalidInputException("method", "unknown tools method '" + method
                     + "'; use search, definition, source or call_upstream");
         };

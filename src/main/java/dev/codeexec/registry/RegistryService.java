@@ -1,6 +1,7 @@
 package dev.codeexec.registry;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.tenant.Tenants;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -53,14 +54,18 @@ public class RegistryService implements AutoCloseable {
 
     /** For the server: the first load runs in the background ({@link #start()}), so start-up never waits for it. */
     @Inject
-    public RegistryService(RegistryConfig config) {
+    public RegistryService(RegistryConfig config, Tenants tenants) {
         this(config.toSettings(), false);
+        this.servedTenants = tenants.served().size();
     }
 
     /** Loads the registry before returning (tools, tests). */
     public RegistryService(RegistrySettings settings) {
         this(settings, true);
     }
+
+    /** How many tenants callers can reach: with more than one, an upstream server's files may be shared. */
+    private int servedTenants = 1;
 
     private RegistryService(RegistrySettings settings, boolean loadNow) {
         this.settings = settings;
@@ -88,6 +93,12 @@ public class RegistryService implements AutoCloseable {
             }
         }
         if (!upstream.isEmpty()) {
+            if (servedTenants > 1) {
+                upstream.sharingFiles().forEach(name -> LOG.warnf("upstream server %s: each tenant calls its own "
+                        + "process, but its settings name no %s, so files it keeps are shared by the %d tenants; "
+                        + "name one per tenant in registry.upstream.%s.args or .env", name, UpstreamServers.TENANT,
+                        servedTenants, name));
+            }
             Thread.ofVirtual().name("registry-upstream").start(this::refreshUpstream);
         }
     }
@@ -219,15 +230,18 @@ public class RegistryService implements AutoCloseable {
         return catalog.sources().get(tool.name());
     }
 
-    /** Calls an imported upstream tool; bounded by the upstream timeout, failures are readable refusals. */
-    public Object callUpstream(String name, Map<String, Object> args) {
+    /**
+     * Calls an imported upstream tool for {@code tenant}, over its own connection to the server; bounded by the
+     * upstream timeout, failures are readable refusals.
+     */
+    public Object callUpstream(String tenant, String name, Map<String, Object> args) {
         ToolDefinition tool = require(name);
         UpstreamRef ref = catalog.upstream().get(tool.name());
         if (ref == null) {
             throw new InvalidInputException("name", "'" + name + "' is a registry tool that runs in the sandbox; "
                     + "call it with tools.call in execute_code");
         }
-        return upstream.call(ref.server(), name, ref.tool(), args == null ? Map.of() : args);
+        return upstream.call(tenant, ref.server(), name, ref.tool(), args == null ? Map.of() : args);
     }
 
     /** The catalog once the first load is done (waits at most a minute for it at start-up). */

@@ -1,5 +1,6 @@
 package dev.codeexec.registry;
 
+import dev.codeexec.tenant.Tenants;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import java.util.ArrayList;
@@ -10,19 +11,58 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The configured upstream MCP servers: their connections, imported tools and health. */
+/**
+ * The configured upstream MCP servers: their connections, imported tools and health. Each tenant calls a server over a
+ * connection of its own (a process of its own for a command), with {@value #TENANT} in the server's arguments,
+ * environment and URL replaced by the tenant's name: over one shared connection a stateful server, such as a memory
+ * server's graph, carried one tenant's data to another. The tools are listed over tenant {@code local}'s connection; any
+ * other tenant's is made at its first call.
+ */
 final class UpstreamServers implements AutoCloseable {
 
+    private final RegistrySettings settings;
+    private final McpJsonMapper mapper;
+    /** Stands for the calling tenant's name in a server's arguments, environment values and URL. */
+    static final String TENANT = "{tenant}";
+
+    /** The connection each server's tools are listed over: tenant local's. */
     private final Map<String, UpstreamConnection> connections = new LinkedHashMap<>();
+    /** The servers as configured, {@value #TENANT} unreplaced. */
+    private final Map<String, RegistrySettings.Server> servers = new LinkedHashMap<>();
+    /** Per server, the connection of each tenant other than local that called it. */
+    private final Map<String, Map<String, UpstreamConnection>> byTenant = new java.util.concurrent.ConcurrentHashMap<>();
     // Virtual threads: a stuck upstream request parks cheaply while its caller has already given up.
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
     UpstreamServers(RegistrySettings settings) {
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
+        this.settings = settings;
+        this.mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
         for (RegistrySettings.Server server : settings.servers()) {
-            connections.put(server.name(), new UpstreamConnection(server, settings.upstreamTimeout(),
-                    settings.upstreamRetryAfter(), mapper, executor));
+            connections.put(server.name(), connect(server, Tenants.LOCAL));
+            byTenant.put(server.name(), new java.util.concurrent.ConcurrentHashMap<>());
+            servers.put(server.name(), server);
         }
+    }
+
+    private UpstreamConnection connect(RegistrySettings.Server server, String tenant) {
+        RegistrySettings.Server own = new RegistrySettings.Server(server.name(), server.command(),
+                server.args().stream().map(a -> a.replace(TENANT, tenant)).toList(),
+                server.env().entrySet().stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey,
+                        e -> e.getValue().replace(TENANT, tenant))),
+                server.url().map(u -> u.replace(TENANT, tenant)));
+        return new UpstreamConnection(own, settings.upstreamTimeout(), settings.upstreamRetryAfter(), mapper,
+                executor);
+    }
+
+    /**
+     * The command servers whose settings name no tenant: each tenant's process of such a server still reads and
+     * writes the same files (a memory server's graph file).
+     */
+    List<String> sharingFiles() {
+        return servers.values().stream().filter(s -> s.command().isPresent())
+                .filter(s -> s.args().stream().noneMatch(a -> a.contains(TENANT))
+                        && s.env().values().stream().noneMatch(v -> v.contains(TENANT)))
+                .map(RegistrySettings.Server::name).toList();
     }
 
     boolean isEmpty() {
@@ -60,11 +100,14 @@ final class UpstreamServers implements AutoCloseable {
         }
     }
 
-    Object call(String server, String registryName, String tool, Map<String, Object> args) {
-        UpstreamConnection c = connections.get(server);
-        if (c == null) {
+    /** Calls {@code tool} of {@code server} for {@code tenant}, over that tenant's own connection. */
+    Object call(String tenant, String server, String registryName, String tool, Map<String, Object> args) {
+        UpstreamConnection listing = connections.get(server);
+        if (listing == null) {
             throw new UpstreamUnavailableException(registryName, "upstream server '" + server + "' is not configured");
         }
+        UpstreamConnection c = Tenants.LOCAL.equals(tenant) ? listing
+                : byTenant.get(server).computeIfAbsent(tenant, t -> connect(servers.get(server), t));
         return c.call(registryName, tool, args);
     }
 
@@ -77,6 +120,7 @@ final class UpstreamServers implements AutoCloseable {
     @Override
     public void close() {
         connections.values().forEach(UpstreamConnection::close);
+        byTenant.values().forEach(tenants -> tenants.values().forEach(UpstreamConnection::close));
         executor.shutdownNow();
     }
 }

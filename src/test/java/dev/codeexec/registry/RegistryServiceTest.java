@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.tenant.Tenants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +165,7 @@ class RegistryServiceTest {
         write("text", "shout", yaml("shout", "text", "Upper-case text"), true);
         try (RegistryService registry = new RegistryService(RegistrySettings.local(dir, false))) {
             InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> registry.callUpstream("shout", java.util.Map.of()));
+                    () -> registry.callUpstream(Tenants.LOCAL, "shout", java.util.Map.of()));
             assertTrue(e.getMessage().contains("runs in the sandbox"), e.getMessage());
         }
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.codeexec.mcp.JsonSchemas;
 import dev.codeexec.mcp.McpCalls;
 import dev.codeexec.mcp.OutputSchemaContract;
+import dev.codeexec.tenant.Tenants;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
@@ -77,12 +78,31 @@ class UpstreamRegistryTest {
     @SuppressWarnings("unchecked")
     void upstreamToolsAreCallableThroughTheRegistry() {
         String entity = "entity-" + System.nanoTime();
-        registry.callUpstream("create_entities", Map.of("entities", List.of(Map.of("name", entity,
+        registry.callUpstream(Tenants.LOCAL, "create_entities", Map.of("entities", List.of(Map.of("name", entity,
                 "entityType", "test", "observations", List.of("created by a test")))));
-        Object graph = registry.callUpstream("read_graph", Map.of());
+        Object graph = registry.callUpstream(Tenants.LOCAL, "read_graph", Map.of());
         assertTrue(graph instanceof Map, "structured result: " + graph);
         List<Map<String, Object>> entities = (List<Map<String, Object>>) ((Map<String, Object>) graph).get("entities");
         assertTrue(entities.stream().anyMatch(e -> entity.equals(e.get("name"))), String.valueOf(graph));
+    }
+
+    /**
+     * Each tenant calls the server over a process of its own, its settings' {tenant} its name (the test profile keeps
+     * the memory server's graph in a file per tenant): one tenant's entities are not another's (mutation-checked: over
+     * the one connection, beta read alpha's entity).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void eachTenantCallsTheServerOverItsOwnProcess() {
+        String entity = "deal-" + System.nanoTime();
+        registry.callUpstream("alpha", "create_entities", Map.of("entities", List.of(Map.of("name", entity,
+                "entityType", "deal", "observations", List.of("price 9M")))));
+        for (String tenant : List.of("beta", Tenants.LOCAL, "alpha")) {
+            Map<String, Object> graph = (Map<String, Object>) registry.callUpstream(tenant, "read_graph", Map.of());
+            boolean seen = ((List<Map<String, Object>>) graph.get("entities")).stream()
+                    .anyMatch(e -> entity.equals(e.get("name")));
+            assertEquals("alpha".equals(tenant), seen, tenant + " read " + graph);
+        }
     }
 
     @Test
@@ -105,7 +125,7 @@ class UpstreamRegistryTest {
     @Test
     void upstreamRefusalIsAReadableErrorAndTheServerStaysUp() {
         UpstreamUnavailableException e = assertThrows(UpstreamUnavailableException.class,
-                () -> registry.callUpstream("create_entities", Map.of("entities", "not a list")));
+                () -> registry.callUpstream(Tenants.LOCAL, "create_entities", Map.of("entities", "not a list")));
         assertTrue(e.getMessage().contains("create_entities") || e.getMessage().contains("kg"), e.getMessage());
         assertEquals("connected", status("kg").state());
     }
@@ -129,7 +149,7 @@ class UpstreamRegistryTest {
         assertEquals("connected", status("kg").state());
         // Its tools were never imported, so a call names the missing tool instead of hanging.
         dev.codeexec.InvalidInputException e = assertThrows(dev.codeexec.InvalidInputException.class,
-                () -> registry.callUpstream("anything_from_broken", Map.of()));
+                () -> registry.callUpstream(Tenants.LOCAL, "anything_from_broken", Map.of()));
         assertEquals(dev.codeexec.InvalidInputException.Kind.NOT_FOUND, e.kind());
     }
 }
