@@ -88,6 +88,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     patches["tempfile"] = patch_tempfile
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof
+    import builtins
+    builtins.anext = _anext_with_default(builtins.anext)
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
     sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
     for name, patch in patches.items():
@@ -607,6 +609,30 @@ def _patch_blake2(_blake2):
     import _codeexec_blake2
     _blake2.blake2b = _codeexec_blake2.blake2b
     _blake2.blake2s = _codeexec_blake2.blake2s
+
+
+def _anext_with_default(anext):
+    """GraalPy's anext(iterator, default) made an awaitable that await refused ("object anext_awaitable can't be used
+    in 'await' expression"); without a default it works. With one, a coroutine awaits the next item or gives the
+    default, as CPython's awaitable does."""
+
+    def patched(iterator, *default):
+        if not default:
+            return anext(iterator)
+        if len(default) > 1:
+            raise TypeError(f"anext expected at most 2 arguments, got {1 + len(default)}")
+        if not hasattr(type(iterator), "__anext__"):
+            raise TypeError(f"'{type(iterator).__name__}' object is not an async iterator")
+
+        async def next_or_default():
+            try:
+                return await type(iterator).__anext__(iterator)
+            except StopAsyncIteration:
+                return default[0]
+
+        return next_or_default()
+
+    return stand_in(patched, anext)
 
 
 def stand_in(replacement, original):
