@@ -79,6 +79,10 @@ final class RetainedOutput {
             while (start < total && start - first < 3 && (at(start) & 0xC0) == 0x80) {
                 start++;
             }
+        } else if (start < total && (at(start) & 0xC0) == 0x80) {
+            // Decoded from there, the page began with replacement characters for the character's tail.
+            throw new InvalidInputException(field, offset + " falls inside a multi-byte UTF-8 character; start at "
+                    + "a character boundary (the next offset a page gave)");
         }
         int available = (int) (total - start);
         int n = Math.min(available, maxBytes);

@@ -59,6 +59,20 @@ class RetainedOutputTest {
         assertEquals("€", out.page("stdout_offset", 1, 100, false).text());
     }
 
+    /** An offset inside a character is refused naming the field, as read_workspace_file refuses it (it gave "���"). */
+    @Test
+    void anOffsetInsideACharacterIsRefused() {
+        RetainedOutput out = new RetainedOutput(1024);
+        append(out, "😀".repeat(3));
+        for (long inside : new long[] {1, 2, 3, 5}) {
+            InvalidInputException e = assertThrows(InvalidInputException.class,
+                    () -> out.page("stdout_offset", inside, 8, true));
+            assertEquals("stdout_offset", e.field());
+            assertTrue(e.getMessage().contains(inside + " falls inside a multi-byte UTF-8 character"), e.getMessage());
+        }
+        assertEquals("😀😀", out.page("stdout_offset", 4, 8, true).text());
+    }
+
     @Test
     void olderBytesAreDroppedAndFlagged() {
         RetainedOutput out = new RetainedOutput(8);
