@@ -78,7 +78,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
-               "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma}
+               "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -609,6 +609,54 @@ def _patch_blake2(_blake2):
     import _codeexec_blake2
     _blake2.blake2b = _codeexec_blake2.blake2b
     _blake2.blake2s = _codeexec_blake2.blake2s
+
+
+def _patch_zlib(zlib):
+    """GraalPy's zlib.compressobj with gzip's wbits (16 + 9..15) wrote raw deflate, without gzip's header and trailer:
+    a .gz file streamed through it was unreadable, silently. Such a stream is the raw one wrapped in the header and
+    trailer zlib writes (mtime 0, unix, the extra flags of the level)."""
+    import struct
+    compressobj = zlib.compressobj
+
+    class GzipCompress:
+        def __init__(self, raw, header):
+            self._raw, self._header, self._crc, self._size = raw, header, 0, 0
+
+        def _start(self):
+            header, self._header = self._header, b""
+            return header
+
+        def compress(self, data):
+            data = memoryview(data)
+            self._crc = zlib.crc32(data, self._crc)
+            self._size += data.nbytes
+            return self._start() + self._raw.compress(data)
+
+        def flush(self, mode=zlib.Z_FINISH):
+            out = self._start() + self._raw.flush(mode)
+            if mode == zlib.Z_FINISH:
+                out += struct.pack("<II", self._crc & 0xFFFFFFFF, self._size & 0xFFFFFFFF)
+            return out
+
+        def copy(self):
+            other = GzipCompress(self._raw.copy(), self._header)
+            other._crc, other._size = self._crc, self._size
+            return other
+
+    GzipCompress.__name__ = GzipCompress.__qualname__ = "Compress"
+    GzipCompress.__module__ = "zlib"
+
+    def patched(level=-1, method=zlib.DEFLATED, wbits=zlib.MAX_WBITS, memLevel=zlib.DEF_MEM_LEVEL,
+                strategy=zlib.Z_DEFAULT_STRATEGY, zdict=None):
+        if type(wbits) is not int or not 25 <= wbits <= 31 or zdict is not None:
+            if zdict is None:
+                return compressobj(level, method, wbits, memLevel, strategy)
+            return compressobj(level, method, wbits, memLevel, strategy, zdict)
+        raw = compressobj(level, method, 16 - wbits, memLevel, strategy)
+        extra = 2 if level == 9 else 4 if 0 <= level < 2 or strategy >= zlib.Z_HUFFMAN_ONLY else 0
+        return GzipCompress(raw, b"\x1f\x8b\x08\x00\x00\x00\x00\x00" + bytes([extra, 3]))
+
+    zlib.compressobj = stand_in(patched, compressobj)
 
 
 def _anext_with_default(anext):
