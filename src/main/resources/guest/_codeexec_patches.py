@@ -570,14 +570,19 @@ def _patch_time(time):
         return strftime("%%".join(part.replace("%z", zone) for part in format.split("%%")), *time_tuple)
 
     time.strftime = stand_in(with_offset, strftime)
-    # GraalPy slept a whole number of seconds about a second too long (sleep(1) 1.5-1.9 s, sleep(3) 4.0 s); the same
-    # number as a float sleeps as asked.
-    sleep = time.sleep
+    # GraalPy slept a whole number of seconds about a second too long (sleep(1) 1.5-1.9 s, sleep(3) 4.0 s), and a
+    # float as asked but past a stop: a thread left sleeping kept its run from ending for half a minute. Slept in
+    # float steps of at most a quarter second, the time is right and a stop lands between two steps.
+    sleep, monotonic = time.sleep, time.monotonic
 
-    def sleep_as_float(seconds):
-        return sleep(float(seconds) if isinstance(seconds, int) else seconds)
+    def sleep_in_steps(seconds):
+        if type(seconds) is not int and type(seconds) is not float or not 0 < seconds < 1e9:
+            return sleep(seconds)
+        deadline = monotonic() + seconds
+        while (left := deadline - monotonic()) > 0:
+            sleep(min(left, 0.25))
 
-    time.sleep = stand_in(sleep_as_float, sleep)
+    time.sleep = stand_in(sleep_in_steps, sleep)
 
 
 def _patch_tracemalloc(tracemalloc):

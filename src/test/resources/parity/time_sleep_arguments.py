@@ -1,5 +1,5 @@
-# time.sleep takes ints, bools and floats alike, and refuses what CPython refuses (the sandbox passes whole seconds
-# on as a float: GraalPy overslept them by about a second).
+# time.sleep takes ints, bools and floats alike, and refuses what CPython refuses (the sandbox sleeps in float steps:
+# GraalPy overslept whole seconds by about a second).
 import time
 
 for seconds in (0, False, 0.0, 1e-3):
@@ -9,7 +9,7 @@ for bad in ("1", None, [1]):
         time.sleep(bad)
     except TypeError:
         print("TypeError for", type(bad).__name__)
-for negative in (-1, -0.5):
+for negative in (-1, -0.5, float("nan")):
     try:
         time.sleep(negative)
     except ValueError:

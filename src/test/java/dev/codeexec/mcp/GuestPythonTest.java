@@ -170,10 +170,11 @@ class GuestPythonTest {
     @Test
     void aSessionsThreadEndsWithTheRunThatStartedIt() {
         ToolResponse opened = mcp.call("execute_code", Map.of("code", "import threading, time\nkept = 1\n"
-                + "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()", "session", "new"));
+                + "threading.Thread(target=time.sleep, args=(600,), daemon=True).start()\n"
+                + "threading.Thread(target=time.sleep, args=(600.0,), daemon=True).start()", "session", "new"));
         JsonObject left = JsonObject.mapFrom(opened.structuredContent());
         String session = left.getString("session");
-        assertTrue(left.getString("stderr").contains("1 thread(s) were still running when the run ended"),
+        assertTrue(left.getString("stderr").contains("2 thread(s) were still running when the run ended"),
                 left.getString("stderr"));
         McpCalls.Exec next = mcp.exec(Map.of("code", "import threading\nprint(threading.active_count(), 'kept' in globals())",
                 "session", session));
