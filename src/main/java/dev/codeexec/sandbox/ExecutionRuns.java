@@ -269,7 +269,8 @@ public class ExecutionRuns {
                         InvalidInputException.Kind.NOT_FOUND);
             }
             throw new InvalidInputException("execution_id", "no such execution for this tenant; finished runs are "
-                    + "kept for " + config.finishedTtl().toMinutes() + " minutes", InvalidInputException.Kind.NOT_FOUND);
+                    + "kept for " + dev.codeexec.Durations.inWords(config.finishedTtl(), ""),
+                    InvalidInputException.Kind.NOT_FOUND);
         }
         return run;
     }

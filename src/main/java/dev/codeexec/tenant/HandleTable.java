@@ -230,11 +230,9 @@ public final class HandleTable<T> {
         return true;
     }
 
-    /** The TTL as a caller reads it: whole minutes, or seconds below a minute (never "0 idle minutes"). */
+    /** The TTL as a caller reads it (never "0 idle minutes"). */
     private String idleTime() {
-        long minutes = idleTtl.toMinutes();
-        return minutes > 0 ? minutes + " idle minute" + (minutes == 1 ? "" : "s")
-                : idleTtl.toSeconds() + " idle second" + (idleTtl.toSeconds() == 1 ? "" : "s");
+        return dev.codeexec.Durations.inWords(idleTtl, "idle");
     }
 
     private boolean expired(String handle, Held<T> h, long now) {
