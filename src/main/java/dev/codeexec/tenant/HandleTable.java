@@ -182,9 +182,13 @@ public final class HandleTable<T> {
     }
 
     private InvalidInputException unknown(String handle) {
-        // Only a string shaped as a handle names a replica; anything else is simply unknown.
-        String issuer = handle != null && SHAPE.matcher(handle).matches()
-                ? ReplicaIdentity.issuer(handle).orElse(replica.id()) : replica.id();
+        if (handle == null || !SHAPE.matcher(handle).matches()) {
+            // No server issues it: a mistyped or made-up value, not one that expired ("New", "", a path).
+            return new InvalidInputException(field, "\"" + InvalidInputException.echo(String.valueOf(handle))
+                    + "\" is not a " + kind + " handle: pass one this server returned (a server id, a dot, 32 hex "
+                    + "digits)", InvalidInputException.Kind.NOT_FOUND);
+        }
+        String issuer = ReplicaIdentity.issuer(handle).orElse(replica.id());
         if (!issuer.equals(replica.id())) {
             return new InvalidInputException(field, "was issued by server " + issuer + ", not this one ("
                     + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "

@@ -155,6 +155,6 @@ class SessionsTest {
     void aHandleThatWasNeverIssuedIsAToolErrorNamingTheField() {
         ToolResponse r = mcp.call("execute_code", Map.of("code", "pass", "session", "../etc"));
         assertTrue(r.isError());
-        assertTrue(McpCalls.text(r).startsWith("session: no such session"), McpCalls.text(r));
+        assertTrue(McpCalls.text(r).startsWith("session: \"../etc\" is not a session handle"), McpCalls.text(r));
     }
 }

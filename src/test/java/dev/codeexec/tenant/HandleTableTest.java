@@ -130,8 +130,11 @@ class HandleTableTest {
                 () -> t.require("alpha", "web-2-0a0b0c." + "1".repeat(32)));
         assertTrue(e.getMessage().startsWith("session: was issued by server web-2-0a0b0c, not this one"),
                 e.getMessage());
+        // A value no server issues is said to be no handle, not one that expired.
         InvalidInputException odd = assertThrows(InvalidInputException.class, () -> t.require("alpha", "../etc"));
-        assertTrue(odd.getMessage().startsWith("session: no such session for this tenant"), odd.getMessage());
+        assertTrue(odd.getMessage().startsWith("session: \"../etc\" is not a session handle: pass one this server "
+                + "returned"), odd.getMessage());
+        assertEquals(InvalidInputException.Kind.NOT_FOUND, odd.kind());
     }
 
     @Test
