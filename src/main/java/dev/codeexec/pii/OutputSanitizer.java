@@ -6,8 +6,8 @@ import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.sandbox.Utf8;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 
 /**
@@ -72,55 +72,15 @@ public class OutputSanitizer {
         if (text.isEmpty()) {
             return new Cut(text, false);
         }
-        long bytes = Math.max(total, utf8Length(text));
+        long bytes = Math.max(total, Utf8.length(text));
         if (bytes <= budget) {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
-        int headBytes = CutMarker.headBytes(budget);
-        int tailBytes = budget - CutMarker.MAX_BYTES - headBytes;
-        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text, prefixWithin(text, headBytes),
-                suffixWithin(text, tailBytes), owner);
-        long left = bytes - utf8Length(text.substring(0, ends.headEnd()))
-                - utf8Length(text.substring(ends.tailStart()));
+        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text, Utf8.prefixWithin(text, CutMarker.headBytes(budget)),
+                Utf8.suffixWithin(text, CutMarker.tailBytes(budget)), owner);
+        long left = bytes - Utf8.length(text.substring(0, ends.headEnd()))
+                - Utf8.length(text.substring(ends.tailStart()));
         boolean midLine = !ends.head().isEmpty() && !ends.head().endsWith("\n");
         return new Cut(ends.head() + CutMarker.line(midLine, left, " of " + bytes) + ends.tail(), true);
-    }
-
-    /** The end of the longest prefix of whole characters within {@code bytes} UTF-8 bytes. */
-    private static int prefixWithin(String text, int bytes) {
-        int used = 0;
-        int i = 0;
-        while (i < text.length()) {
-            int cp = text.codePointAt(i);
-            used += utf8Length(cp);
-            if (used > bytes) {
-                break;
-            }
-            i += Character.charCount(cp);
-        }
-        return i;
-    }
-
-    /** The start of the longest suffix of whole characters within {@code bytes} UTF-8 bytes. */
-    private static int suffixWithin(String text, int bytes) {
-        int used = 0;
-        int i = text.length();
-        while (i > 0) {
-            int cp = text.codePointBefore(i);
-            used += utf8Length(cp);
-            if (used > bytes) {
-                break;
-            }
-            i -= Character.charCount(cp);
-        }
-        return i;
-    }
-
-    private static int utf8Length(int codePoint) {
-        return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
-    }
-
-    private static long utf8Length(String s) {
-        return s.getBytes(StandardCharsets.UTF_8).length;
     }
 }

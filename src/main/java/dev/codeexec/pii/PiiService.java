@@ -81,14 +81,11 @@ public class PiiService {
         Set<String> wanted = entityFilter(request.entities());
         double minScore = minScore(request.minScore());
         List<Finding> findings = analyzer.analyzeWithRepeats(text, wanted, minScore);
-        List<int[]> literals = Tokens.find(text);
         Set<String> taken = new HashSet<>();
-        literals.forEach(s -> taken.add(text.substring(s[0], s[1])));
+        List<int[]> literals = literals(text, taken);
         SanitizeResult result = vault.withSession(connectionId, session -> tokenize(text, findings, literals,
                 taken, session));
-        Counters counters = counters(connectionId);
-        counters.sanitizeCalls.increment();
-        result.counts().forEach((type, n) -> counters.entitiesByType.computeIfAbsent(type, t -> new LongAdder()).add(n));
+        count(connectionId, result);
         return result;
     }
 
@@ -125,21 +122,31 @@ public class PiiService {
                 .map(f -> new Finding(f.entity(), f.start() - from, f.end() - from, f.score(), f.recognizer(),
                         f.pattern()))
                 .toList();
-        List<int[]> headLiterals = Tokens.find(headText);
-        List<int[]> tailLiterals = Tokens.find(tailText);
         Set<String> taken = new HashSet<>();
-        headLiterals.forEach(span -> taken.add(headText.substring(span[0], span[1])));
-        tailLiterals.forEach(span -> taken.add(tailText.substring(span[0], span[1])));
+        List<int[]> headLiterals = literals(headText, taken);
+        List<int[]> tailLiterals = literals(tailText, taken);
         SanitizeResult[] parts = vault.withSession(connectionId, session -> new SanitizeResult[] {
             tokenize(headText, inHead, headLiterals, taken, session),
             tokenize(tailText, inTail, tailLiterals, taken, session)});
+        count(connectionId, parts);
+        return new SanitizedEnds(parts[0].text(), parts[1].text(), to, from);
+    }
+
+    /** The token-shaped literals of {@code text}, each also added to {@code taken}: never issued as new tokens. */
+    private static List<int[]> literals(String text, Set<String> taken) {
+        List<int[]> spans = Tokens.find(text);
+        spans.forEach(span -> taken.add(text.substring(span[0], span[1])));
+        return spans;
+    }
+
+    /** One sanitize call of the tenant's, and the entities its parts tokenized. */
+    private void count(String connectionId, SanitizeResult... parts) {
         Counters counters = counters(connectionId);
         counters.sanitizeCalls.increment();
         for (SanitizeResult part : parts) {
             part.counts().forEach((type, n) -> counters.entitiesByType.computeIfAbsent(type, t -> new LongAdder())
                     .add(n));
         }
-        return new SanitizedEnds(parts[0].text(), parts[1].text(), to, from);
     }
 
     private static SanitizeResult tokenize(String text, List<Finding> findings, List<int[]> literals,

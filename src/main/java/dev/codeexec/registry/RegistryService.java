@@ -55,20 +55,20 @@ public class RegistryService implements AutoCloseable {
     /** For the server: the first load runs in the background ({@link #start()}), so start-up never waits for it. */
     @Inject
     public RegistryService(RegistryConfig config, Tenants tenants) {
-        this(config.toSettings(), false);
-        this.servedTenants = tenants.served().size();
+        this(config.toSettings(), false, tenants.served().size());
     }
 
     /** Loads the registry before returning (tools, tests). */
     public RegistryService(RegistrySettings settings) {
-        this(settings, true);
+        this(settings, true, 1);
     }
 
     /** How many tenants callers can reach: with more than one, an upstream server's files may be shared. */
-    private int servedTenants = 1;
+    private final int servedTenants;
 
-    private RegistryService(RegistrySettings settings, boolean loadNow) {
+    private RegistryService(RegistrySettings settings, boolean loadNow, int servedTenants) {
         this.settings = settings;
+        this.servedTenants = servedTenants;
         this.loader = new RegistryLoader(settings.dir());
         this.upstream = new UpstreamServers(settings);
         if (loadNow) {

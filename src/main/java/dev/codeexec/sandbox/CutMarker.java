@@ -30,8 +30,13 @@ public final class CutMarker {
         return (newlineFirst ? "\n" : "") + line + " ...]\n";
     }
 
-    /** Bytes of a budget's head; the tail has the rest after the marker. */
+    /** Bytes of a budget's head. */
     public static int headBytes(int budget) {
         return (budget - MAX_BYTES) / 2;
+    }
+
+    /** Bytes of a budget's tail: what the head and the marker leave. */
+    public static int tailBytes(int budget) {
+        return budget - MAX_BYTES - headBytes(budget);
     }
 }

@@ -64,8 +64,7 @@ public record ExecutionResult(
 
     /** The same result with other inline text (a host note prepended, personal data tokenized). */
     public ExecutionResult withText(String stdout, String stderr) {
-        return new ExecutionResult(stdout, stderr, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile,
-                report);
+        return withText(stdout, stderr, truncated);
     }
 
     /** The same result with other inline text, cut to the inline budget or not (sanitized output is cut after). */

@@ -68,7 +68,7 @@ public final class BoundedOutput extends OutputStream {
         }
         this.budget = budget;
         this.headBytes = CutMarker.headBytes(budget);
-        this.tail = new byte[budget - CutMarker.MAX_BYTES - headBytes];
+        this.tail = new byte[CutMarker.tailBytes(budget)];
         this.spill = spill;
         this.tap = tap;
         this.first = new ByteArrayOutputStream(Math.min(budget, 8192));

@@ -187,7 +187,7 @@ public final class SandboxContexts implements AutoCloseable {
             String method = args[1].asString();
             String reply = host.call(owner.get(), id, service, method, args[2].asString());
             if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
-                intake.tool(utf8Length(reply));
+                intake.tool(dev.codeexec.sandbox.Utf8.length(reply));
             }
             return reply;
         };
@@ -302,15 +302,6 @@ public final class SandboxContexts implements AutoCloseable {
         return moduleCode.storedLoads();
     }
 
-    /** UTF-8 length without encoding: what a reply weighs in a model's context. */
-    static long utf8Length(String s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
-        }
-        return n;
-    }
 
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

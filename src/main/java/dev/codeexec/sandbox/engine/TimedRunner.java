@@ -5,6 +5,7 @@ import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.OutputPlan;
 import dev.codeexec.sandbox.ProducedFile;
 import dev.codeexec.sandbox.RunReport;
+import dev.codeexec.sandbox.Utf8;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.RunHooks;
 import java.time.Duration;
@@ -117,7 +118,7 @@ final class TimedRunner implements AutoCloseable {
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         RunIntake.Taken taken = interpreter.intake().take();
         ContextBytes context = new ContextBytes(taken.toolBytes(), taken.fileBytes(), stdin.length,
-                utf8Length(stdout.text()) + utf8Length(stderr.text()), stdout.spilledBytes() + stderr.spilledBytes());
+                Utf8.length(stdout.text()) + Utf8.length(stderr.text()), stdout.spilledBytes() + stderr.spilledBytes());
         ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
                 stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
                 new RunReport(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr),
@@ -143,10 +144,6 @@ final class TimedRunner implements AutoCloseable {
     private static BoundedOutput.Spill spill(PythonInterpreter interpreter, OutputPlan output, boolean stderr) {
         return output.spillBytes() <= 0 ? null : new SpillFile(interpreter.files(), interpreter.files().root().path(),
                 output.spillPath(stderr), output.spillBytes());
-    }
-
-    private static long utf8Length(String text) {
-        return SandboxContexts.utf8Length(text);
     }
 
     /** Returns when the run ends or its caller cancels it; throws TimeoutException at the deadline. */
