@@ -1,10 +1,14 @@
 package dev.codeexec.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.SandboxBusyException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.stream.Collectors;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** The one place REST errors become status codes; bodies are {@code {"error": code, "message": text}}. */
@@ -32,10 +36,59 @@ public class ApiErrors {
         return body(Response.Status.TOO_MANY_REQUESTS, "busy", null, e.getMessage());
     }
 
+    /** A field the body does not have, named with the ones it has, as execute_code names its arguments. */
+    @ServerExceptionMapper
+    public Response unknownField(UnrecognizedPropertyException e) {
+        String field = path(e);
+        String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream().map(String::valueOf)
+                .sorted().collect(Collectors.joining(", "));
+        return body(Response.Status.BAD_REQUEST, "invalid", field,
+                InvalidInputException.echo(field) + ": unknown field; this body takes " + known);
+    }
+
+    /** A value of the wrong JSON type, named by its field rather than by the Java type it did not fit. */
+    @ServerExceptionMapper
+    public Response wrongType(MismatchedInputException e) {
+        String field = path(e);
+        if (field.isEmpty()) {
+            return body(Response.Status.BAD_REQUEST, "invalid", "body", "body: must be a JSON object");
+        }
+        return body(Response.Status.BAD_REQUEST, "invalid", field,
+                InvalidInputException.echo(field) + ": must be " + expected(e.getTargetType()));
+    }
+
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
         return body(Response.Status.BAD_REQUEST, "invalid", "body",
                 "body: is not valid JSON for this endpoint (" + e.getOriginalMessage() + ")");
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "another JSON type";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "an integer";
+        }
+        if (Number.class.isAssignableFrom(type) || type == double.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        return "a JSON object";
     }
 
     private static Response body(Response.Status status, String error, String field, String message) {

@@ -64,6 +64,26 @@ class ExecutionResourceTest {
                 .then().statusCode(400);
     }
 
+    /** A misspelt limit is refused, not dropped: the run would otherwise go on under the default timeout. */
+    @Test
+    void anUnknownFieldOrAWrongTypeIsRefusedNamingTheField() {
+        given().contentType(ContentType.JSON).body(Map.of("code", "print(1)", "timeout", 5))
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("timeout"))
+                .body("message", equalTo("timeout: unknown field; this body takes background, code, fresh, "
+                        + "sanitize_output, session, stdin, timeout_s, wait_s"));
+        given().contentType(ContentType.JSON).body(Map.of("code", "print(1)", "timeout_s", "soon"))
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("timeout_s"))
+                .body("message", equalTo("timeout_s: must be an integer"));
+        given().contentType(ContentType.JSON).body(Map.of("name", "x", "code", "pass", "tags", "a"))
+                .post("/api/v1/skills")
+                .then().statusCode(400).body("field", equalTo("tags")).body("message", equalTo("tags: must be an array"));
+        given().contentType(ContentType.JSON).body("[1]")
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("body")).body("message", equalTo("body: must be a JSON object"));
+    }
+
     /**
      * REST runs use the tenant's warm interpreters as MCP runs do: a run's module state reaches the next run (its
      * imports stay warm), its globals do not, and {@code fresh} asks for a throwaway interpreter; {@code fresh} with
