@@ -9,6 +9,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -83,6 +84,11 @@ public class HttpAccessFilter {
             deny(ctx, 403, "forbidden_origin", "Origin " + origin + " is not allowed");
             return;
         }
+        if (presentedTokens(ctx).size() > 1) {
+            deny(ctx, 400, "conflicting_tokens", "the request carries more than one token (Authorization: Bearer and "
+                    + TOKEN_HEADER + ", or a header repeated); send one");
+            return;
+        }
         if (operator.guards(path)) {
             Optional<String> presented = presentedToken(ctx);
             if (operator.admits(presented)) {
@@ -149,11 +155,25 @@ public class HttpAccessFilter {
     }
 
     private static Optional<String> presentedToken(RoutingContext ctx) {
-        String auth = ctx.request().getHeader(HttpHeaders.AUTHORIZATION);
-        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Optional.of(auth.substring(7).trim());
+        Set<String> tokens = presentedTokens(ctx);
+        return tokens.size() == 1 ? Optional.of(tokens.iterator().next()) : Optional.empty();
+    }
+
+    /**
+     * Every token the request carries, in either header and in repeated headers. More than one is refused rather
+     * than one picked: which tenant a request runs as must not depend on which header a proxy added or kept.
+     */
+    private static Set<String> presentedTokens(RoutingContext ctx) {
+        Set<String> tokens = new LinkedHashSet<>();
+        for (String auth : ctx.request().headers().getAll(HttpHeaders.AUTHORIZATION)) {
+            if (auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                tokens.add(auth.substring(7).trim());
+            }
         }
-        return Optional.ofNullable(ctx.request().getHeader(TOKEN_HEADER)).map(String::trim);
+        for (String token : ctx.request().headers().getAll(TOKEN_HEADER)) {
+            tokens.add(token.trim());
+        }
+        return tokens;
     }
 
     private static void deny(RoutingContext ctx, int status, String code, String message) {

@@ -291,6 +291,19 @@ class TenantIsolationTest {
                 .then().statusCode(org.hamcrest.Matchers.not(404));
     }
 
+    /** Two tokens in one request are refused: which tenant it runs as must not depend on the header read first. */
+    @Test
+    void aRequestCarryingTwoTenantsTokensIsRefused() {
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-MCP-AUTH", TokenProfile.GLOBEX)
+                .get("/api/v1/workspace/files").then().statusCode(400).body("error", equalTo("conflicting_tokens"));
+        given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("Authorization", "Bearer " + TokenProfile.ACME)
+                .contentType(ContentType.JSON).accept("application/json, text/event-stream")
+                .body(HttpAccessTest.INITIALIZE).post("/mcp")
+                .then().statusCode(400).body("error", equalTo("conflicting_tokens"));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-MCP-AUTH", TokenProfile.ACME)
+                .get("/api/v1/workspace/files").then().statusCode(200);
+    }
+
     @Test
     void aForeignHostIsRefusedWithOrWithoutAnOrigin() {
         given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Host", "rebind.attacker.example")
