@@ -21,9 +21,11 @@ public class VaultHandles {
     private final AtomicLong made = new AtomicLong();
 
     public VaultHandles(PiiConfig config, ReplicaIdentity replica, VaultHolders holders) {
-        this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(), config.vault().maxSessions(),
+        this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(),
+                new HandleTable.Limit(config.vault().maxSessions(), "pii.vault.max-sessions",
+                        HandleTable.Full.FORGET_OLDEST),
                 // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.
-                HandleTable.Full.FORGET_OLDEST, replica, expired -> { },
+                replica, expired -> { },
                 (tenant, handle, vaultCaller) -> holders.holds(vaultCaller));
     }
 

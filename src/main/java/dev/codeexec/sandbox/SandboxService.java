@@ -122,7 +122,8 @@ public class SandboxService {
         this.sessionEnds = new SessionEnds(admission, holds, (session, ticket, timeout, why) ->
                 end(session.tenant(), session.handle(), session.value(), ticket, timeout, why));
         this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
-                settings.maxSessionsPerTenant(), HandleTable.Full.REFUSE, replica, sessionEnds::expired,
+                new HandleTable.Limit(settings.maxSessionsPerTenant(), "sandbox.sessions.max-per-tenant",
+                        HandleTable.Full.REFUSE), replica, sessionEnds::expired,
                 // A run may outlast the idle TTL (a background one up to an hour): its session is not idle meanwhile.
                 (tenant, handle, actsFor) -> holds.held(SessionKey.of(tenant, handle)));
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());

@@ -5,8 +5,10 @@ import dev.codeexec.replica.ReplicaIdentity;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,6 +31,13 @@ public final class HandleTable<T> {
     /** What a tenant holding its maximum gets on the next mint. */
     public enum Full { REFUSE, FORGET_OLDEST }
 
+    /**
+     * How many handles a tenant holds at once, the setting that says so (named in refusals), and what a mint past it
+     * does.
+     */
+    public record Limit(int perTenant, String setting, Full full) {
+    }
+
     /** Whether a tenant's handle, standing for {@code value}, is in use now, which keeps it from expiring. */
     @FunctionalInterface
     public interface InUse<T> {
@@ -40,6 +49,8 @@ public final class HandleTable<T> {
     }
 
     private static final int RANDOM_BYTES = 16;
+    /** Handles forgotten to make room, remembered so that presenting one says so rather than "expired". */
+    private static final int DROPPED_REMEMBERED = 4096;
     /** A replica id ({@link ReplicaIdentity#id()}), a dot, and the random part in hex. */
     private static final Pattern SHAPE = Pattern.compile("[a-z0-9-]+\\.[0-9a-f]{" + 2 * RANDOM_BYTES + "}");
 
@@ -58,14 +69,20 @@ public final class HandleTable<T> {
     private final String field;
     private final String kind;
     private final Duration idleTtl;
-    private final int maxPerTenant;
-    private final Full full;
+    private final Limit limit;
     private final ReplicaIdentity replica;
     private final LongSupplier clock;
     private final Consumer<Forgotten<T>> onExpiry;
     private final InUse<T> inUse;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
+    /** Handle to tenant, for handles forgotten to make room; the oldest fall out past {@link #DROPPED_REMEMBERED}. */
+    private final Map<String, String> dropped = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > DROPPED_REMEMBERED;
+        }
+    });
 
     /**
      * @param field the tool argument handles of this kind arrive in, named by every refusal
@@ -73,18 +90,17 @@ public final class HandleTable<T> {
      * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
      * @param inUse    whether a handle is in use now, which keeps it from expiring
      */
-    public HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full,
-            ReplicaIdentity replica, Consumer<Forgotten<T>> onExpiry, InUse<T> inUse) {
-        this(field, kind, idleTtl, maxPerTenant, full, replica, onExpiry, inUse, System::nanoTime);
+    public HandleTable(String field, String kind, Duration idleTtl, Limit limit, ReplicaIdentity replica,
+            Consumer<Forgotten<T>> onExpiry, InUse<T> inUse) {
+        this(field, kind, idleTtl, limit, replica, onExpiry, inUse, System::nanoTime);
     }
 
-    HandleTable(String field, String kind, Duration idleTtl, int maxPerTenant, Full full, ReplicaIdentity replica,
+    HandleTable(String field, String kind, Duration idleTtl, Limit limit, ReplicaIdentity replica,
             Consumer<Forgotten<T>> onExpiry, InUse<T> inUse, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
         this.idleTtl = idleTtl;
-        this.maxPerTenant = maxPerTenant;
-        this.full = full;
+        this.limit = limit;
         this.replica = replica;
         this.clock = clock;
         this.onExpiry = onExpiry;
@@ -98,17 +114,20 @@ public final class HandleTable<T> {
      */
     public synchronized String mint(String tenant, T value) {
         sweep();
-        while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= maxPerTenant) {
-            if (full == Full.REFUSE) {
-                throw new InvalidInputException(field, "this tenant already holds " + maxPerTenant + " " + kind
-                        + "s, the limit; drop one or let it expire after " + idleTime(),
+        while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= limit.perTenant()) {
+            if (limit.full() == Full.REFUSE) {
+                throw new InvalidInputException(field, "this tenant already holds " + limit.perTenant() + " " + kind
+                        + "s, the limit (" + limit.setting() + "); end one or let it expire after " + idleTime(),
                         InvalidInputException.Kind.CONFLICT);
             }
             // The least recently used, one in use last.
             held.entrySet().stream().filter(e -> e.getValue().tenant.equals(tenant))
                     .min(Comparator.comparing((Map.Entry<String, Held<T>> e) -> inUse.test(tenant, e.getKey(),
                             e.getValue().value)).thenComparingLong(e -> e.getValue().lastUsedNanos))
-                    .ifPresent(oldest -> held.remove(oldest.getKey()));
+                    .ifPresent(oldest -> {
+                        held.remove(oldest.getKey());
+                        dropped.put(oldest.getKey(), tenant);
+                    });
         }
         byte[] bytes = new byte[RANDOM_BYTES];
         random.nextBytes(bytes);
@@ -143,7 +162,7 @@ public final class HandleTable<T> {
             h = null;
         }
         if (h == null || !h.tenant.equals(tenant)) {
-            throw unknown(handle);
+            throw unknown(tenant, handle);
         }
         h.lastUsedNanos = now;
         return h.value;
@@ -181,7 +200,7 @@ public final class HandleTable<T> {
                 .filter(e -> e.getValue().tenant.equals(tenant) && !expired(e.getKey(), e.getValue(), now)).count();
     }
 
-    private InvalidInputException unknown(String handle) {
+    private InvalidInputException unknown(String tenant, String handle) {
         if (handle == null || !SHAPE.matcher(handle).matches()) {
             // No server issues it: a mistyped or made-up value, not one that expired ("New", "", a path).
             return new InvalidInputException(field, "\"" + InvalidInputException.echo(String.valueOf(handle))
@@ -193,6 +212,11 @@ public final class HandleTable<T> {
             return new InvalidInputException(field, "was issued by server " + issuer + ", not this one ("
                     + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "
                     + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
+        }
+        if (handle != null && tenant.equals(dropped.get(handle))) {
+            return new InvalidInputException(field, "was dropped to make room: this tenant opened more than "
+                    + limit.perTenant() + " " + kind + "s (" + limit.setting() + "), and this was its least recently "
+                    + "used", InvalidInputException.Kind.GONE);
         }
         return new InvalidInputException(field, "no such " + kind + " for this tenant; pass a handle this server "
                 + "returned, which expires after " + idleTime(),

@@ -23,7 +23,8 @@ class HandleTableTest {
     private final java.util.Set<String> inUse = new java.util.HashSet<>();
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
-        return new HandleTable<>("session", "session", Duration.ofMinutes(30), max, full, replica, expired::add,
+        return new HandleTable<>("session", "session", Duration.ofMinutes(30),
+                new HandleTable.Limit(max, "sandbox.sessions.max-per-tenant", full), replica, expired::add,
                 (tenant, handle, value) -> inUse.contains(handle), now::get);
     }
 
@@ -143,14 +144,23 @@ class HandleTableTest {
         refusing.mint("alpha", "1");
         refusing.mint("alpha", "2");
         refusing.mint("beta", "1");
-        assertThrows(InvalidInputException.class, () -> refusing.mint("alpha", "3"));
+        assertEquals("session: this tenant already holds 2 sessions, the limit (sandbox.sessions.max-per-tenant); "
+                + "end one or let it expire after 30 idle minutes",
+                assertThrows(InvalidInputException.class, () -> refusing.mint("alpha", "3")).getMessage());
         HandleTable<String> forgetting = table(2, HandleTable.Full.FORGET_OLDEST);
         String oldest = forgetting.mint("alpha", "1");
         now.incrementAndGet();
         String kept = forgetting.mint("alpha", "2");
         String theirs = forgetting.mint("beta", "1");
         forgetting.mint("alpha", "3");
-        assertThrows(InvalidInputException.class, () -> forgetting.require("alpha", oldest));
+        InvalidInputException dropped = assertThrows(InvalidInputException.class,
+                () -> forgetting.require("alpha", oldest));
+        assertEquals("session: was dropped to make room: this tenant opened more than 2 sessions "
+                + "(sandbox.sessions.max-per-tenant), and this was its least recently used", dropped.getMessage());
+        assertEquals(InvalidInputException.Kind.GONE, dropped.kind());
+        // To another tenant it is unknown, as every handle not its own.
+        assertEquals(InvalidInputException.Kind.NOT_FOUND,
+                assertThrows(InvalidInputException.class, () -> forgetting.require("beta", oldest)).kind());
         assertEquals("2", forgetting.require("alpha", kept));
         assertEquals("1", forgetting.require("beta", theirs));
         // One in use is forgotten last, however old: "2" is now the oldest, but in use.
