@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,7 +35,9 @@ import java.util.logging.Logger;
  *
  * <p>A write goes to a temporary file in the target's directory and is renamed over the target, so a
  * reader (which holds one open file throughout) sees the old file or the new one, never a mix, and a
- * write that fails half way (quota, disk) leaves the old file as it was.
+ * write that fails half way (quota, disk) leaves the old file as it was. An append to an existing file is made
+ * in place instead, as {@code >>} would: a program holding the file open (a session's log) keeps writing to the
+ * file the tools appended to, where a renamed copy would leave its later writes in the replaced one.
  */
 public class WorkspaceFiles {
 
@@ -102,7 +105,9 @@ public class WorkspaceFiles {
                 throw new InvalidInputException("path", "'" + request.path() + "' already exists; use mode=overwrite "
                         + "or mode=append", Kind.CONFLICT);
             }
-            WriteFileResult result = replace(target, existing, data, mode == Mode.APPEND);
+            WriteFileResult result = mode == Mode.APPEND && existing != null && !Files.isSymbolicLink(target)
+                    ? appendInPlace(target, existing, data)
+                    : replace(target, existing, data, mode == Mode.APPEND);
             LOG.log(Level.FINE, "workspace write: mode={0} bytes={1}", new Object[] {mode, result.bytes()});
             return result;
         } catch (WorkspaceQuotaException e) {
@@ -154,6 +159,46 @@ public class WorkspaceFiles {
             }
         } finally {
             lease.settle(grown, made, false);
+        }
+    }
+
+    /**
+     * Appends to the file itself, inside a lease that reserves the growth first. A write that fails half way is
+     * cut back off, unless another writer appended after it meanwhile. The result's size and hash are the whole
+     * file's just after the append, another writer's appends included.
+     */
+    private WriteFileResult appendInPlace(Path target, BasicFileAttributes existing, byte[] data) throws IOException {
+        quota.checkFileSize(existing.size() + data.length);
+        WorkspaceLedger.Lease lease = ledger.open();
+        long grown = 0;
+        try {
+            lease.reserve(data.length, data.length, 0);
+            // NOFOLLOW: a link swapped in since the path was resolved is refused, not followed out of the workspace.
+            try (FileChannel file = FileChannel.open(target, StandardOpenOption.WRITE, StandardOpenOption.APPEND,
+                    LinkOption.NOFOLLOW_LINKS)) {
+                long start = file.size();
+                ByteBuffer rest = ByteBuffer.wrap(data);
+                try {
+                    while (rest.hasRemaining()) {
+                        file.write(rest);
+                    }
+                    file.force(true);
+                } catch (IOException e) {
+                    if (file.size() == start + rest.position()) {
+                        file.truncate(start);
+                    }
+                    throw e;
+                }
+                grown = data.length;
+                MessageDigest sha = sha256();
+                long size = file.size();
+                try (var out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+                    copyPrefix(target, size, out);
+                }
+                return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
+            }
+        } finally {
+            lease.settle(grown, 0, false);
         }
     }
 

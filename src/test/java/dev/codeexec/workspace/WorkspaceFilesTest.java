@@ -70,6 +70,20 @@ class WorkspaceFilesTest {
         assertEquals("one\ntwo\n", Files.readString(root.resolve("log.txt")));
     }
 
+    /** A program holding the file open (a session's log) goes on writing to the file the tools appended to. */
+    @Test
+    void appendKeepsTheFileAProgramHoldsOpen() throws Exception {
+        write("log.txt", "one\n", null);
+        try (var held = java.nio.channels.FileChannel.open(root.resolve("log.txt"),
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND)) {
+            WriteFileResult r = write("log.txt", "two\n", "append");
+            assertEquals(8, r.bytes());
+            assertEquals(sha256("one\ntwo\n".getBytes(StandardCharsets.UTF_8)), r.sha256());
+            held.write(java.nio.ByteBuffer.wrap("three\n".getBytes(StandardCharsets.UTF_8)));
+        }
+        assertEquals("one\ntwo\nthree\n", Files.readString(root.resolve("log.txt")));
+    }
+
     @Test
     void appendToAMissingFileCreatesIt() throws Exception {
         write("new.txt", "x", "append");
