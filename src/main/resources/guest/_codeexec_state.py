@@ -2,7 +2,7 @@
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
-event loop policy and task names, threading's excepthook and the numbers in thread names. Modules a run never
+event loop policy and task names, threading's excepthook and the numbers in thread names, the locale. Modules a run never
 imported cost nothing here."""
 
 import itertools
@@ -105,6 +105,9 @@ class LibraryState:
         executors = modules.get("concurrent.futures.thread")
         if executors is not None:
             executors.ThreadPoolExecutor._counter = itertools.count().__next__
+        locale = modules.get("locale")
+        if locale is not None:
+            locale._setlocale.restart()
         tree = modules.get("xml.etree.ElementTree")
         if tree is not None and self._namespaces is not None and tree._namespace_map != self._namespaces:
             tree._namespace_map.clear()

@@ -182,12 +182,99 @@ def patch_tempfile(tempfile):
     tempfile._O_TMPFILE_WORKS = False
 
 
+# The locales a minimal Linux image has (Debian's, python:3.12-slim's), as glibc names them back when set.
+_C_LOCALES = {"C": "C", "POSIX": "C", "C.UTF-8": "C.UTF-8", "C.utf8": "C.utf8"}
+# glibc's categories in the order of its composite names; the first six are Python's LC_* constants.
+_GLIBC_CATEGORIES = ("LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES", "LC_PAPER",
+                     "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION")
+_C_CONVENTIONS = (("int_curr_symbol", ""), ("currency_symbol", ""), ("mon_decimal_point", ""),
+                  ("mon_thousands_sep", ""), ("mon_grouping", []), ("positive_sign", ""), ("negative_sign", ""),
+                  ("int_frac_digits", 127), ("frac_digits", 127), ("p_cs_precedes", 127), ("p_sep_by_space", 127),
+                  ("n_cs_precedes", 127), ("n_sep_by_space", 127), ("p_sign_posn", 127), ("n_sign_posn", 127),
+                  ("decimal_point", "."), ("thousands_sep", ""), ("grouping", []))
+
+
 def patch_locale(locale):
-    """GraalPy's _locale has no getencoding, so locale's stand-in parsed the environment's locale names on every call:
-    100-250 us, paid by every open() in text mode without an encoding. CPython takes the encoding from the locale the
-    process started in; a program here starts in LANG's."""
+    """The C locales only, as CPython has them on a minimal Linux image. GraalPy's _locale is Java's: it started in
+    en_US (numbers grouped with commas), took any name (`de_DE` made locale.atof("3.5") 35.0, `no_SUCH` was taken),
+    and a locale set by one run stayed for the tenant's later runs in the warm interpreter. Here a program starts,
+    as CPython does, with LC_CTYPE from LANG and the rest C; other names raise locale.Error; comparisons are by code
+    point. GraalPy's _locale.getencoding was missing too (locale's stand-in parsed the environment's names at every
+    open() in text mode, 100-250 us): the encoding is the one the program started in."""
     encoding = ENVIRONMENT["LANG"].partition(".")[2]
     locale.getencoding = stand_in(lambda: encoding, locale.getencoding)
+
+    class Error(Exception):
+        pass
+
+    Error.__module__ = "locale"
+    categories = {getattr(locale, name): name for name in _GLIBC_CATEGORIES[:6]}
+    started = {name: "C" for name in _GLIBC_CATEGORIES}
+    started["LC_CTYPE"] = _C_LOCALES.get(ENVIRONMENT["LANG"], "C")
+    current = dict(started)
+
+    def composite():
+        names = list(current.values())
+        if all(name == names[0] for name in names):
+            return names[0]
+        return ";".join(f"{category}={name}" for category, name in current.items())
+
+    def from_environment(category):
+        for variable in ("LC_ALL", category, "LANG"):
+            if os.environ.get(variable):
+                return os.environ[variable]
+        return "C"
+
+    def resolved(category, name):
+        name = from_environment(category) if name == "" else name
+        if name not in _C_LOCALES:
+            raise Error("unsupported locale setting")
+        return _C_LOCALES[name]
+
+    def setlocale(category, name=None):
+        if not isinstance(category, int):
+            raise TypeError(f"'{type(category).__name__}' object cannot be interpreted as an integer")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"setlocale() argument 2 must be str or None, not {type(name).__name__}")
+        if category != locale.LC_ALL and category not in categories:
+            raise Error("unsupported locale setting" if name is not None else "locale query failed")
+        if category != locale.LC_ALL:
+            if name is not None:
+                current[categories[category]] = resolved(categories[category], name)
+            return current[categories[category]]
+        if name is None:
+            return composite()
+        if "=" in name:
+            # A composite name given back, as `old = setlocale(LC_ALL); ...; setlocale(LC_ALL, old)` does.
+            pairs = dict(part.partition("=")[::2] for part in name.split(";"))
+            if set(pairs) != set(current):
+                raise Error("unsupported locale setting")
+            chosen = {category: resolved(category, value) for category, value in pairs.items()}
+        else:
+            chosen = {category: resolved(category, name) for category in current}
+        current.update(chosen)
+        return composite()
+
+    def localeconv():
+        return {key: list(value) if isinstance(value, list) else value for key, value in _C_CONVENTIONS}
+
+    def strcoll(a, b):
+        if not isinstance(a, str) or not isinstance(b, str):
+            raise TypeError("strcoll() argument must be str")
+        return (a > b) - (a < b)
+
+    def strxfrm(text):
+        if not isinstance(text, str):
+            raise TypeError(f"strxfrm() argument must be str, not {type(text).__name__}")
+        return text
+
+    # A run's locale is not the next run's: the warm interpreter's state puts it back (_codeexec_state).
+    setlocale.restart = lambda: current.update(started)
+    locale.Error = Error
+    locale._setlocale = stand_in(setlocale, locale._setlocale)
+    locale._localeconv = stand_in(localeconv, locale._localeconv)
+    locale.strcoll = stand_in(strcoll, locale.strcoll)
+    locale.strxfrm = stand_in(strxfrm, locale.strxfrm)
 
 
 def set_environment(home):

@@ -48,9 +48,10 @@ class WarmInterpretersTest {
     @Test
     void standardLibrarySettingsAreAsANewProcessHasThemInTheCallersNextRun() {
         String first = alice.exec(MARK + """
-                import csv, decimal, logging, os, random, sys, time
+                import csv, decimal, locale, logging, os, random, sys, time
                 import xml.etree.ElementTree as ET
                 print(time.strftime('%Z'))
+                locale.setlocale(locale.LC_ALL, 'POSIX')
                 logging.basicConfig(level=logging.INFO, format='first %(message)s')
                 logging.getLogger('app').setLevel(logging.ERROR)
                 decimal.getcontext().prec = 5
@@ -65,9 +66,10 @@ class WarmInterpretersTest {
                 logging.info('one')
                 """).stdout();
         McpCalls.Exec next = alice.exec(SHOW_MARK + """
-                import csv, decimal, logging, os, random, sys, time
+                import csv, decimal, locale, logging, os, random, sys, time
                 import xml.etree.ElementTree as ET
                 logging.basicConfig(level=logging.DEBUG, format='next %(levelname)s %(message)s', stream=sys.stdout)
+                print(locale.setlocale(locale.LC_CTYPE), locale.setlocale(locale.LC_NUMERIC))
                 logging.getLogger('app').debug('two')
                 print(decimal.Decimal(2) / decimal.Decimal(3), decimal.Context().rounding)
                 print(random.random() != 0.13436424411240122, 'CALLER_SET' in os.environ, time.strftime('%Z'))
@@ -75,6 +77,7 @@ class WarmInterpretersTest {
                 """);
         String zone = first.lines().toList().get(1);
         assertEquals(first.lines().findFirst().orElseThrow() + "\n" + """
+                C.UTF-8 C
                 next DEBUG two
                 0.6666666666666666666666666667 ROUND_HALF_EVEN
                 True False %s
