@@ -18,7 +18,7 @@ public record Skill(
         @JsonPropertyDescription("SHA-256 of the UTF-8 code, hex") String sha256,
         @JsonProperty("created_at") @JsonPropertyDescription("When this version was saved (UTC, ISO-8601)")
         Instant createdAt,
-        @JsonProperty("saved_by") @JsonPropertyDescription("Who saved it: an MCP session id, 'rest' or 'starter'")
+        @JsonProperty("saved_by") @JsonPropertyDescription("Who saved it: a connection's label, 'rest' or 'starter'")
         String savedBy,
         @JsonProperty("newest_version") @JsonPropertyDescription("Newest version stored under this name")
         int newestVersion) {

@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param tags       optional labels for filtering; normalized to lower case
  * @param parameters optional JSON object describing how to call the skill, e.g. {"path": "CSV file in the workspace"}
- * @param savedBy    opaque id of the saver: the MCP connection id, "rest", or "starter"
+ * @param savedBy    the saver: a caller id (stored as its {@link SaverLabel}), or "starter"
  */
 public record SkillDraft(String name, String description, String code, List<String> tags,
         Map<String, Object> parameters, String savedBy) {

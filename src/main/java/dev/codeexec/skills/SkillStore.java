@@ -78,7 +78,7 @@ public class SkillStore {
         String code = SkillRules.code(draft.code());
         List<String> tags = SkillRules.tags(draft.tags());
         return new ValidSkill(name, description, code, tags, parametersJson(draft.parameters()),
-                draft.savedBy() == null ? "unknown" : draft.savedBy());
+                draft.savedBy() == null ? "unknown" : SaverLabel.of(draft.savedBy()));
     }
 
     SavedSkill store(String scope, ValidSkill valid) {
@@ -127,7 +127,7 @@ public class SkillStore {
                 .orElseThrow(() -> new InvalidInputException("version", "skill '" + name + "' has no version "
                         + wanted + "; its newest is " + newest, Kind.NOT_FOUND));
         return new Skill(e.name, e.version, e.description, e.code, splitTags(e.tags), parameters(e.parameters),
-                e.sha256, e.createdAt, e.savedBy, newest);
+                e.sha256, e.createdAt, SaverLabel.of(e.savedBy), newest);
     }
 
     @Transactional

@@ -98,8 +98,13 @@ class SkillToolsTest {
         assertEquals(new JsonArray(List.of("greeting", "text")), loaded.getJsonArray("tags"));
         assertEquals("name to greet", loaded.getJsonObject("parameters").getString("who"));
         assertEquals(saved.getString("sha256"), loaded.getString("sha256"));
-        assertFalse(loaded.getString("saved_by").isBlank());
         assertTrue(loaded.containsKey("created_at"));
+        // Never the connection's MCP session id, which with the tenant's token would be the connection (its vault).
+        String savedBy = loaded.getString("saved_by");
+        assertTrue(savedBy.matches("local/connection-[0-9a-f]{12}"), savedBy);
+        assertFalse(savedBy.contains(mcp.client().mcpSessionId()), savedBy);
+        ok("save_skill", skill(name, "def greet(who):\n    return 'hello ' + who\n"));
+        assertEquals(savedBy, ok("load_skill", Map.of("name", name)).getString("saved_by"));
     }
 
     @Test
