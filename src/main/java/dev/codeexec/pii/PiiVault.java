@@ -19,11 +19,17 @@ import java.util.function.LongSupplier;
  * session, and a token is restored only by the session that issued it. Bounded in entries per session
  * and in sessions; a session idle longer than the TTL is forgotten, unless a persistent session acting for it holds
  * it ({@link VaultHolders}). Values are never logged.
+ *
+ * <p>A connection whose vault was dropped (idle, or evicted for room) gets a new one whose numbers go on from where
+ * the old one's stopped: restarting at 1 made an old {@code <EMAIL_ADDRESS_1>} restore to whatever value took that
+ * number next, another person's address in a draft about the first. The numbers reached are remembered for the last
+ * {@value #NUMBERS_REMEMBERED} connections whose vaults were dropped, a few small maps each.
  */
 @ApplicationScoped
 public class PiiVault {
 
     static final String BYTES_BUDGET = "pii.vault.max-bytes-per-tenant";
+    static final int NUMBERS_REMEMBERED = 10_000;
 
     private final int maxEntries;
     private final int maxSessions;
@@ -35,6 +41,14 @@ public class PiiVault {
     private static final int ENTRY_OVERHEAD = 160;
     private final LongSupplier clock;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+    /** Connection id to the last number of each token type its dropped vault issued; the oldest fall out. */
+    private final Map<String, Map<String, Integer>> numbersReached = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>() {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Map<String, Integer>> eldest) {
+                    return size() > NUMBERS_REMEMBERED;
+                }
+            });
 
     private final VaultHolders holders;
 
@@ -70,8 +84,9 @@ public class PiiVault {
         private boolean dropped;
         private volatile long lastUsed;
 
-        private Session(long now, int maxEntries, AtomicLong tenantBytes, long budget) {
+        private Session(long now, int maxEntries, AtomicLong tenantBytes, long budget, Map<String, Integer> reached) {
             this.lastUsed = now;
+            this.lastNumberByType.putAll(reached);
             this.maxEntries = maxEntries;
             this.tenantBytes = tenantBytes;
             this.budget = budget;
@@ -161,7 +176,8 @@ public class PiiVault {
             makeRoom(tenantOf(connectionId));
         }
         Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries,
-                bytesByTenant.computeIfAbsent(tenantOf(id), t -> new AtomicLong()), maxBytesPerTenant));
+                bytesByTenant.computeIfAbsent(tenantOf(id), t -> new AtomicLong()), maxBytesPerTenant,
+                java.util.Objects.requireNonNullElse(numbersReached.remove(id), Map.of())));
         synchronized (session) {
             session.lastUsed = clock.getAsLong();
             return work.apply(session);
@@ -183,7 +199,7 @@ public class PiiVault {
 
     /** Forgets a connection's tokens, e.g. when the operator or a test wants a clean slate. */
     public void forget(String connectionId) {
-        release(sessions.remove(connectionId));
+        release(connectionId, sessions.remove(connectionId));
     }
 
     /** Vaults the tenant holds now. */
@@ -197,10 +213,13 @@ public class PiiVault {
         return charged == null ? 0 : charged.get();
     }
 
-    private static void release(Session session) {
+    private void release(String connectionId, Session session) {
         if (session != null) {
             synchronized (session) {
                 session.drop();
+                if (!session.lastNumberByType.isEmpty()) {
+                    numbersReached.put(connectionId, Map.copyOf(session.lastNumberByType));
+                }
             }
         }
     }
@@ -219,7 +238,7 @@ public class PiiVault {
             if (e.getValue().lastUsed >= cutoff || holders.holds(e.getKey())) {
                 return false;
             }
-            release(e.getValue());
+            release(e.getKey(), e.getValue());
             return true;
         });
     }
@@ -238,7 +257,7 @@ public class PiiVault {
             }
             own.stream().min(Comparator.comparing((Map.Entry<String, Session> e) -> holders.holds(e.getKey()))
                             .thenComparingLong(e -> e.getValue().lastUsed))
-                    .ifPresent(oldest -> release(sessions.remove(oldest.getKey())));
+                    .ifPresent(oldest -> release(oldest.getKey(), sessions.remove(oldest.getKey())));
         }
     }
 

@@ -69,6 +69,20 @@ class PiiVaultTest {
         assertEquals("<EMAIL_ADDRESS_4>", pii.sanitize(new SanitizeRequest("c@example.com"), "c1").text());
     }
 
+    /** A connection's new vault never gives an old token a new meaning: an old draft restores to nothing else. */
+    @Test
+    void aConnectionsNextVaultGoesOnNumberingWhereItsDroppedOneStopped() {
+        PiiService pii = service(100, 1);
+        String draft = pii.sanitize(new SanitizeRequest("Send the contract to jane@example.com"), "alpha/c1").text();
+        assertEquals("Send the contract to <EMAIL_ADDRESS_1>", draft);
+        now.addAndGet(Duration.ofMinutes(31).toMillis());
+        assertEquals("CC <EMAIL_ADDRESS_2>", pii.sanitize(new SanitizeRequest("CC bob@example.com"), "alpha/c1").text());
+        assertEquals(draft, pii.restore(draft, "alpha/c1").text());
+        // Evicted for another connection's vault: the same.
+        pii.sanitize(new SanitizeRequest("x@example.com"), "alpha/c2");
+        assertEquals("<EMAIL_ADDRESS_3>", pii.sanitize(new SanitizeRequest("z@example.com"), "alpha/c1").text());
+    }
+
     @Test
     void idleSessionIsEvicted() {
         PiiService pii = service(100, 10);
