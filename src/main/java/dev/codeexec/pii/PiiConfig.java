@@ -15,6 +15,13 @@ public interface PiiConfig {
     @WithDefault("4194304")
     int maxInputChars();
 
+    /**
+     * Entities a sanitize result lists, each with its offsets; the text and the counts cover every one. Without a
+     * bound, a 4 MiB text of short matches listed half a million (115 MB of JSON, twice over MCP).
+     */
+    @WithDefault("1000")
+    int maxEntitiesListed();
+
     /** Findings scoring below this are not tokenized unless the caller passes its own min_score. */
     @WithDefault("0.5")
     double defaultMinScore();

@@ -32,6 +32,7 @@ public class PiiService {
     private final Analyzer analyzer;
     private final PiiVault vault;
     private final int maxInputChars;
+    private final int maxEntitiesListed;
     private final double defaultMinScore;
     private final Set<String> entityTypes;
     /** Figures per tenant: one tenant's calls and entity types are nobody else's business. */
@@ -50,14 +51,20 @@ public class PiiService {
 
     @Inject
     public PiiService(PiiConfig config, PiiVault vault) {
-        this(RecognizerSetup.analyzer(config), vault, config.maxInputChars(), config.defaultMinScore());
+        this(RecognizerSetup.analyzer(config), vault, config.maxInputChars(), config.maxEntitiesListed(),
+                config.defaultMinScore());
         LOG.infof("PII detection ready: %d entity types", entityTypes.size());
     }
 
     PiiService(Analyzer analyzer, PiiVault vault, int maxInputChars, double defaultMinScore) {
+        this(analyzer, vault, maxInputChars, 1000, defaultMinScore);
+    }
+
+    PiiService(Analyzer analyzer, PiiVault vault, int maxInputChars, int maxEntitiesListed, double defaultMinScore) {
         this.analyzer = analyzer;
         this.vault = vault;
         this.maxInputChars = maxInputChars;
+        this.maxEntitiesListed = maxEntitiesListed;
         this.defaultMinScore = defaultMinScore;
         Set<String> types = new LinkedHashSet<>();
         analyzer.recognizers().forEach(r -> types.add(r.entity()));
@@ -86,7 +93,7 @@ public class PiiService {
         SanitizeResult result = vault.withSession(connectionId, session -> tokenize(text, findings, literals,
                 taken, session));
         count(connectionId, result);
-        return result;
+        return result.listingAtMost(maxEntitiesListed);
     }
 
     /** What {@link #sanitizeEnds} kept: the tokenized head and tail, and where in the text they end and start. */
@@ -257,6 +264,10 @@ public class PiiService {
             return null;
         }
         for (String type : requested) {
+            if (type == null) {
+                throw new InvalidInputException("entities", "must be a list of entity type names, not null; known: "
+                        + String.join(", ", new java.util.TreeSet<>(entityTypes)));
+            }
             if (!entityTypes.contains(type)) {
                 throw new InvalidInputException("entities", "'" + type + "' is not an enabled entity type; "
                         + "known: " + String.join(", ", new java.util.TreeSet<>(entityTypes)));

@@ -3,6 +3,7 @@ package dev.codeexec.pii;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.InvalidInputException;
 import java.time.Duration;
@@ -168,6 +169,19 @@ class PiiVaultTest {
         assertEquals("<EMAIL_ADDRESS_1>", pii.sanitize(new SanitizeRequest("a@example.com"), "c1").text());
     }
 
+    /** The text and counts cover every entity; the list with offsets stops at its bound and says how many more. */
+    @Test
+    void theEntityListStopsAtItsBoundAndCountsTheRest() {
+        PiiService pii = new PiiService(new Analyzer(BuiltInRecognizers.all()), vault(100, 10, Long.MAX_VALUE), 1024,
+                2, 0.5);
+        SanitizeResult r = pii.sanitize(new SanitizeRequest("a@example.com b@example.com c@example.com"), "c1");
+        assertEquals("<EMAIL_ADDRESS_1> <EMAIL_ADDRESS_2> <EMAIL_ADDRESS_3>", r.text());
+        assertEquals(List.of("<EMAIL_ADDRESS_1>", "<EMAIL_ADDRESS_2>"),
+                r.entities().stream().map(SanitizeResult.Entity::token).toList());
+        assertEquals(1, r.entitiesNotListed());
+        assertEquals(java.util.Map.of("EMAIL_ADDRESS", 3), r.counts());
+    }
+
     @Test
     void refusesOversizedTextUnknownTypesAndBadScores() {
         PiiService pii = service(100, 10);
@@ -179,6 +193,10 @@ class PiiVaultTest {
                 () -> pii.sanitize(new SanitizeRequest("x", List.of("NAME"), null), "c1")).field());
         assertEquals("min_score", assertThrows(InvalidInputException.class,
                 () -> pii.sanitize(new SanitizeRequest("x", null, 1.5), "c1")).field());
+        InvalidInputException nullType = assertThrows(InvalidInputException.class,
+                () -> pii.sanitize(new SanitizeRequest("x", java.util.Arrays.asList((String) null), null), "c1"));
+        assertTrue(nullType.getMessage().startsWith("entities: must be a list of entity type names, not null; known: "),
+                nullType.getMessage());
         assertEquals("text", assertThrows(InvalidInputException.class, () -> pii.restore(null, "c1")).field());
     }
 
