@@ -36,10 +36,19 @@ public class ToolArgumentsGate {
         Object[] parameters = call.getParameters();
         // FeatureManagerBase.execute(String tool, FeatureExecutionContext call): tools/call on every transport.
         if (!call.getMethod().getName().equals("execute") || parameters.length != 2
-                || !(parameters[0] instanceof String name) || !(parameters[1] instanceof Record context)) {
+                || !(parameters[1] instanceof Record context)) {
             return call.proceed();
         }
         Object params = message(context).getValue("params");
+        if (!(parameters[0] instanceof String name)) {
+            // The framework looked a null name up and threw, and the call was never answered; its metrics tag the
+            // call with the name, which must not be null either.
+            if (params instanceof JsonObject paramsObject) {
+                paramsObject.put("name", "");
+            }
+            throw new McpException("name: is required: the tool to call, as tools/list names it",
+                    JsonRpcErrorCodes.INVALID_PARAMS);
+        }
         if (!(params instanceof JsonObject paramsObject)) {
             return call.proceed();
         }

@@ -71,6 +71,16 @@ class ToolArgumentsTest {
                 result.getJsonArray("content").getJsonObject(0).getString("text"));
     }
 
+    /** The framework threw a NullPointerException and never answered: the client waited for ever. */
+    @Test
+    void aCallNamingNoToolIsInvalidParams() {
+        for (String params : new String[] {"{}", "{\"name\":null}", "{\"arguments\":{\"code\":\"1\"}}"}) {
+            JsonObject error = rawCall(params).getJsonObject("error");
+            assertEquals(-32602, error.getInteger("code"), params);
+            assertEquals("name: is required: the tool to call, as tools/list names it", error.getString("message"));
+        }
+    }
+
     @Test
     void argumentsThatAreNotAnObjectAreInvalidParams() {
         for (String[] row : new String[][] {{"\"print(1)\"", "a string"}, {"[1,2]", "an array"}, {"7", "a number"},
