@@ -12,42 +12,44 @@ in the same session returns that module unless it was saved again, in which case
 is loaded.
 """
 
-import sys as _sys
-import types as _types
+# Dunder names: any other name is one a skill may have (from skills import _sys), and a module attribute would
+# hide it from __getattr__; skill names starting with "__" are reserved.
+import sys as __sys
+import types as __types
 
-import _codeexec_bridge as _b
+import _codeexec_bridge as __bridge
 
 
 def load(name, version=None):
     """Return the code of skill `name` (newest version unless `version` is given) as a string."""
-    return _fetch(name, version)["code"]
+    return __fetch(name, version)["code"]
 
 
 def list(query=None, tag=None, limit=20, offset=0):
     """Return a page {skills: [...], total, offset, limit} of saved skills, without their code."""
-    return _b.call("skills", "list", {"query": query, "tag": tag, "limit": limit, "offset": offset})
+    return __bridge.call("skills", "list", {"query": query, "tag": tag, "limit": limit, "offset": offset})
 
 
 def module(name, version=None):
     """Import skill `name` (newest version unless `version` is given) and return it as a module."""
-    skill = _fetch(name, version)
+    skill = __fetch(name, version)
     key = "skills." + skill["name"]
-    current = _sys.modules.get(key)
+    current = __sys.modules.get(key)
     if (current is not None and getattr(current, "__skill_sha256__", None) == skill["sha256"]
             and version is None):
         return current
-    mod = _types.ModuleType(key, skill.get("description"))
+    mod = __types.ModuleType(key, skill.get("description"))
     mod.__file__ = "<skill %s v%d>" % (skill["name"], skill["version"])
     mod.__skill_version__ = skill["version"]
     mod.__skill_sha256__ = skill["sha256"]
     code = compile(skill["code"], mod.__file__, "exec")
     if version is None:
-        _sys.modules[key] = mod
+        __sys.modules[key] = mod
     try:
         exec(code, mod.__dict__)
     except BaseException:
         if version is None:
-            _sys.modules.pop(key, None)
+            __sys.modules.pop(key, None)
         raise
     return mod
 
@@ -62,7 +64,7 @@ def __getattr__(name):
         raise ImportError(str(e), name="skills." + name) from None
 
 
-def _fetch(name, version):
+def __fetch(name, version):
     if not isinstance(name, str):
         raise TypeError("skill name must be a string")
-    return _b.call("skills", "load", {"name": name, "version": version})
+    return __bridge.call("skills", "load", {"name": name, "version": version})

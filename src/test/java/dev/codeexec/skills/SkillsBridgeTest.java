@@ -59,6 +59,18 @@ class SkillsBridgeTest {
                 + name + ".__skill_version__)").stdout());
     }
 
+    /** Names the guest module once used for itself (_sys, _b, ...) hid skills of those names from import. */
+    @Test
+    void aSkillNamedLikeAPrivateHelperIsImportedAsItself() {
+        for (String name : List.of("_sys", "_b", "_fetch", "_types")) {
+            var r = mcp.call("save_skill", Map.of("name", name, "description", "A helper with a private name.",
+                    "code", "X = 42\n"));
+            assertTrue(!r.isError(), () -> McpCalls.text(r));
+            assertEquals("42 skills." + name + "\n", ok("from skills import " + name + "\nprint(" + name + ".X, "
+                    + name + ".__name__)").stdout());
+        }
+    }
+
     @Test
     void loadReturnsTheCodeOfAVersion() {
         String name = saved("X = 1\n");
