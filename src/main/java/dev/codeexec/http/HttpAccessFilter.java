@@ -3,6 +3,7 @@ package dev.codeexec.http;
 import dev.codeexec.tenant.ConnectionTenants;
 import dev.codeexec.tenant.Tenants;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -112,9 +113,17 @@ public class HttpAccessFilter {
         if (sessionId != null) {
             // Another tenant's session id is answered as unknown: ids must not be probeable across tenants.
             if (!connections.tenantOf(sessionId).equals(tenant)) {
-                deny(ctx, 404, "session_not_found", "unknown " + SESSION_HEADER
-                        + " (expired, or issued by a server that has stopped); send initialize to start a new session");
+                deny(ctx, 404, "session_not_found", "unknown " + SESSION_HEADER + " (ended, expired, or issued by a "
+                        + "server that has stopped); send initialize to start a new session");
                 return;
+            }
+            if (ctx.request().method() == HttpMethod.DELETE && path.equals(mcpRoot)) {
+                // The framework ends the connection but went on serving its id; a client must hear 404 instead.
+                ctx.addHeadersEndHandler(ended -> {
+                    if (ctx.response().getStatusCode() / 100 == 2) {
+                        connections.unbind(sessionId);
+                    }
+                });
             }
         } else {
             // The id is issued in the response to initialize; bind it before the client can use it.

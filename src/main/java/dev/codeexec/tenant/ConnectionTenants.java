@@ -38,6 +38,11 @@ public class ConnectionTenants {
         }
     }
 
+    /** Forgets a connection its client ended (DELETE): its id is then unknown, as the transport says it must be. */
+    public void unbind(String connectionId) {
+        bindings.remove(connectionId);
+    }
+
     /** The tenant a connection was bound to, noting that it is still in use. */
     public Optional<String> tenantOf(String connectionId) {
         Binding b = bindings.computeIfPresent(connectionId, (id, old) -> new Binding(old.tenant(), System.nanoTime()));

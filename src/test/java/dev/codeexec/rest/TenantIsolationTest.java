@@ -291,6 +291,20 @@ class TenantIsolationTest {
                 .then().statusCode(org.hamcrest.Matchers.not(404));
     }
 
+    /** After DELETE the id is unknown, as streamable HTTP requires: the client knows to initialize again. */
+    @Test
+    void anMcpSessionIdEndedByDeleteIsUnknownFromThenOn() {
+        String sessionId = given().header("Authorization", "Bearer " + TokenProfile.ACME).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body(HttpAccessTest.INITIALIZE).post("/mcp")
+                .then().statusCode(200).extract().header("Mcp-Session-Id");
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Mcp-Session-Id", sessionId)
+                .delete("/mcp").then().statusCode(org.hamcrest.Matchers.either(equalTo(200)).or(equalTo(204)));
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("Mcp-Session-Id", sessionId)
+                .contentType(ContentType.JSON).accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}").post("/mcp")
+                .then().statusCode(404).body("error", equalTo("session_not_found"));
+    }
+
     /** Two tokens in one request are refused: which tenant it runs as must not depend on the header read first. */
     @Test
     void aRequestCarryingTwoTenantsTokensIsRefused() {
