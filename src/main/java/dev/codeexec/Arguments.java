@@ -30,7 +30,8 @@ public final class Arguments {
             return null;
         }
         if (value != value.intValue()) {
-            throw new InvalidInputException(name, "must be an integer");
+            throw new InvalidInputException(name, "must be an integer from " + Integer.MIN_VALUE + " to "
+                    + Integer.MAX_VALUE + ", was " + value);
         }
         return value.intValue();
     }
@@ -49,10 +50,19 @@ public final class Arguments {
                 // Exact: a fraction, NaN, an infinity or a value past long range is refused, never rounded.
                 return new BigDecimal(number.toString()).longValueExact();
             } catch (ArithmeticException | NumberFormatException e) {
-                throw new InvalidInputException(name, "must be an integer");
+                throw new InvalidInputException(name, "must be an integer" + (integral(number)
+                        ? " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE : ""));
             }
         }
         throw new InvalidInputException(name, "must be an integer");
+    }
+
+    private static boolean integral(Number number) {
+        try {
+            return new BigDecimal(number.toString()).stripTrailingZeros().scale() <= 0;
+        } catch (NumberFormatException e) {
+            return false; // NaN, an infinity
+        }
     }
 
     /** true or false, absent meaning false; anything else is refused. */

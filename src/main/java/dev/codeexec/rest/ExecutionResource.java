@@ -8,9 +8,11 @@ import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.SandboxService;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -96,11 +98,12 @@ public class ExecutionResource {
     @GET
     @Path("{id}")
     public CompletionStage<ExecutionView> get(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
-            @QueryParam("stdout_offset") @DefaultValue("0") long stdoutOffset,
-            @QueryParam("stderr_offset") @DefaultValue("0") long stderrOffset,
-            @QueryParam("wait_s") @DefaultValue("0") int waitS,
-            @QueryParam("max_bytes") Integer maxBytes) {
-        return runs.get(callers.id(sessionId), id, stdoutOffset, stderrOffset, waitS, maxBytes);
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stdout_offset") String stdoutOffset, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stderr_offset") String stderrOffset,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("wait_s") String waitS, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("max_bytes") String maxBytes) {
+        Integer wait = QueryParams.integer("wait_s", waitS);
+        return runs.get(callers.id(sessionId), id, QueryParams.whole("stdout_offset", stdoutOffset, 0),
+                QueryParams.whole("stderr_offset", stderrOffset, 0), wait == null ? 0 : wait,
+                QueryParams.integer("max_bytes", maxBytes));
     }
 
     /** Server-Sent Events of a run: see {@link ExecutionEvents}. */

@@ -9,6 +9,9 @@ import dev.codeexec.workspace.WorkspaceFiles;
 import dev.codeexec.workspace.WorkspaceRoots;
 import dev.codeexec.workspace.WriteFileRequest;
 import dev.codeexec.workspace.WriteFileResult;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -46,15 +49,20 @@ public class WorkspaceResource {
 
     @GET
     public ListFilesResult list(@QueryParam("path") String path, @QueryParam("pattern") String pattern,
-            @QueryParam("recursive") Boolean recursive, @QueryParam("limit") Integer limit,
-            @QueryParam("offset") Integer offset) {
+            @Parameter(schema = @Schema(type = SchemaType.BOOLEAN)) @QueryParam("recursive") String recursiveText, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("limit") String limitText,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offsetText) {
+        Boolean recursive = QueryParams.flag("recursive", recursiveText);
+        Integer limit = QueryParams.integer("limit", limitText);
+        Integer offset = QueryParams.integer("offset", offsetText);
         return files().list(new ListFilesRequest(path, pattern, recursive, limit, offset));
     }
 
     @GET
     @Path("{path: .+}")
-    public ReadFileResult read(@PathParam("path") String path, @QueryParam("offset") Long offset,
-            @QueryParam("length") Long length, @QueryParam("encoding") String encoding) {
+    public ReadFileResult read(@PathParam("path") String path, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offsetText,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("length") String lengthText, @QueryParam("encoding") String encoding) {
+        Long offset = offsetText == null ? null : QueryParams.whole("offset", offsetText, 0);
+        Long length = lengthText == null ? null : QueryParams.whole("length", lengthText, 0);
         return files().read(new ReadFileRequest(path, offset, length, encoding));
     }
 

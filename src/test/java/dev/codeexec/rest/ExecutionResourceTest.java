@@ -82,6 +82,26 @@ class ExecutionResourceTest {
         given().contentType(ContentType.JSON).body("[1]")
                 .post("/api/v1/executions")
                 .then().statusCode(400).body("field", equalTo("body")).body("message", equalTo("body: must be a JSON object"));
+        // No coercion: a number is not code, nor 1 a flag, as the MCP tools have them.
+        given().contentType(ContentType.JSON).body(Map.of("code", 5))
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("code")).body("message", equalTo("code: must be a string"));
+        given().contentType(ContentType.JSON).body(Map.of("code", "print(1)", "background", 1))
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("message", equalTo("background: must be true or false"));
+    }
+
+    /** A query parameter that is not a number is refused naming it; JAX-RS answered an empty 404. */
+    @Test
+    void aQueryParameterOfTheWrongKindIsRefusedNamingIt() {
+        given().get("/api/v1/skills?limit=abc").then().statusCode(400).body("field", equalTo("limit"))
+                .body("message", equalTo("limit: must be an integer, was 'abc'"));
+        given().get("/api/v1/skills/anything?version=99999999999").then().statusCode(400)
+                .body("message", equalTo("version: must be an integer from -2147483648 to 2147483647, was 99999999999"));
+        given().get("/api/v1/executions/abc?wait_s=soon").then().statusCode(400).body("field", equalTo("wait_s"));
+        given().get("/api/v1/workspace/files?recursive=yes").then().statusCode(400)
+                .body("message", equalTo("recursive: must be true or false, was 'yes'"));
+        given().get("/api/v1/tools?limit=2").then().statusCode(200);
     }
 
     /**
