@@ -12,6 +12,8 @@
   its list of children instead, which reads it by index as the sequence protocol does; clear() empties that list in
   place, as _elementtree empties its own, so a loop over an element that is cleared stops there too. A subclass with
   a __getitem__ of its own is iterated through it, as before.
+- A parse error is one ParseError, as _elementtree raises it: the Python parser raised it while handling the expat
+  error it came from, and a traceback showed both.
 """
 
 import marshal
@@ -186,3 +188,11 @@ def accelerate(ET, parse_on_host):
     Element.__iter__ = element_children
     ET.XML = ET.fromstring = stand_in(XML, fromstring)
     XMLParser._parse_whole = _parse_whole
+
+    def _raiseerror(self, value):
+        err = ET.ParseError(value)
+        err.code = value.code
+        err.position = value.lineno, value.offset
+        raise err from None
+
+    XMLParser._raiseerror = stand_in(_raiseerror, XMLParser._raiseerror)

@@ -619,7 +619,9 @@ def _patch_blake2(_blake2):
 def _patch_zlib(zlib):
     """GraalPy's zlib.compressobj with gzip's wbits (16 + 9..15) wrote raw deflate, without gzip's header and trailer:
     a .gz file streamed through it was unreadable, silently. Such a stream is the raw one wrapped in the header and
-    trailer zlib writes (mtime 0, unix, the extra flags of the level)."""
+    trailer zlib writes (mtime 0, unix, the extra flags of the level). zlib.compress with those wbits (what
+    gzip.compress(data, mtime=0) calls) wrote a header of its own, no extra flags and an unknown system, so the
+    bytes, and any checksum of them, differed from CPython's: it goes through the same stream."""
     import struct
     compressobj = zlib.compressobj
 
@@ -662,6 +664,82 @@ def _patch_zlib(zlib):
         return GzipCompress(raw, b"\x1f\x8b\x08\x00\x00\x00\x00\x00" + bytes([extra, 3]))
 
     zlib.compressobj = stand_in(patched, compressobj)
+    compress = zlib.compress
+
+    def compress_patched(data, /, level=-1, wbits=zlib.MAX_WBITS):
+        if type(wbits) is not int or not 25 <= wbits <= 31:
+            return compress(data, level, wbits)
+        stream = patched(level, zlib.DEFLATED, wbits)
+        return stream.compress(data) + stream.flush()
+
+    zlib.compress = stand_in(compress_patched, compress)
+    _auto_detect_zlib_or_gzip(zlib)
+
+
+def _auto_detect_zlib_or_gzip(zlib):
+    """wbits 32 + 8..15 read a zlib or a gzip stream, whichever the header says (MAX_WBITS | 32, what code that
+    takes both writes). GraalPy read zlib only: zlib.decompress(gzip_bytes, 47) raised zlib.error, and
+    zlib.decompressobj(47) raised ValueError. The header's first two bytes choose 16 + n (gzip) or n (zlib)."""
+    decompress, decompressobj = zlib.decompress, zlib.decompressobj
+
+    def chosen(wbits, head):
+        return wbits - 16 if head[:2] == b"\x1f\x8b" else wbits - 32
+
+    def auto(wbits):
+        return type(wbits) is int and 40 <= wbits <= 47
+
+    def decompress_patched(data, /, wbits=zlib.MAX_WBITS, bufsize=zlib.DEF_BUF_SIZE):
+        if not auto(wbits):
+            return decompress(data, wbits, bufsize)
+        return decompress(data, chosen(wbits, bytes(memoryview(data)[:2])), bufsize)
+
+    class AutoDecompress:
+        """A decompressor made once the first two bytes say which format the stream is in."""
+
+        def __init__(self, wbits, zdict):
+            self._wbits, self._zdict, self._head, self._inner = wbits, zdict, b"", None
+
+        def _ready(self, data):
+            if self._inner is None:
+                self._head += bytes(data)
+                if len(self._head) < 2:
+                    return None
+                wbits = chosen(self._wbits, self._head)
+                self._inner = (decompressobj(wbits) if self._zdict is None or wbits > 15
+                               else decompressobj(wbits, zdict=self._zdict))
+                data, self._head = self._head, b""
+            return data
+
+        def decompress(self, data, max_length=0):
+            data = self._ready(data)
+            return b"" if data is None else self._inner.decompress(data, max_length)
+
+        def flush(self, length=zlib.DEF_BUF_SIZE):
+            return b"" if self._inner is None else self._inner.flush(length)
+
+        def copy(self):
+            other = AutoDecompress(self._wbits, self._zdict)
+            other._head, other._inner = self._head, None if self._inner is None else self._inner.copy()
+            return other
+
+        def __getattr__(self, name):
+            # unused_data, unconsumed_tail, eof: the stream's once it is made, a new stream's before.
+            if name in ("unused_data", "unconsumed_tail"):
+                return b"" if self._inner is None else getattr(self._inner, name)
+            if name == "eof":
+                return False if self._inner is None else self._inner.eof
+            raise AttributeError(name)
+
+    AutoDecompress.__name__ = AutoDecompress.__qualname__ = "Decompress"
+    AutoDecompress.__module__ = "zlib"
+
+    def decompressobj_patched(wbits=zlib.MAX_WBITS, zdict=None):
+        if not auto(wbits):
+            return decompressobj(wbits) if zdict is None else decompressobj(wbits, zdict=zdict)
+        return AutoDecompress(wbits, zdict)
+
+    zlib.decompress = stand_in(decompress_patched, decompress)
+    zlib.decompressobj = stand_in(decompressobj_patched, decompressobj)
 
 
 def _anext_with_default(anext):

@@ -387,14 +387,18 @@ class xmlparser:
             self._run(isfinal and not self._bad_bytes)
             if self._bad_bytes:
                 raise _Failure(_INVALID_TOKEN, len(self._buf))
-        except _Failure as failure:
+            failure = None
+        except _Failure as failed:
+            failure = failed
+        except BaseException:
+            self._state = _FINISHED_STATE  # as expat stops after a handler's exception
+            raise
+        if failure is not None:
+            # Raised here, outside the handler: the ExpatError has no _Failure as its context, as expat's has none.
             self._event = failure.index
             self._text = []  # expat drops text it had not reported
             self._state = _FINISHED_STATE
             self._raise(failure.code, failure.index)
-        except BaseException:
-            self._state = _FINISHED_STATE  # as expat stops after a handler's exception
-            raise
         self._flush()
         if isfinal:
             self._state = _FINISHED_STATE
