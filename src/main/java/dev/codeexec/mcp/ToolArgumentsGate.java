@@ -14,7 +14,10 @@ import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -87,12 +90,54 @@ public class ToolArgumentsGate {
                     entry.setValue(Arguments.integer(values, entry.getKey()));
                 } else if (argument.type() == long.class || argument.type() == Long.class) {
                     entry.setValue(Arguments.whole(values, entry.getKey()));
+                } else {
+                    requireJsonType(entry.getKey(), argument.type(), entry.getValue());
+                }
+            }
+            for (ToolManager.ToolArgument argument : declared.values()) {
+                if (argument.required() && !values.containsKey(argument.name())) {
+                    throw new InvalidInputException(argument.name(), "is required");
                 }
             }
         } catch (InvalidInputException e) {
             return e.getMessage();
         }
         return null;
+    }
+
+    /**
+     * Refuses a value of another JSON type than the argument's, naming the argument as every other refusal does; the
+     * framework's own refusal named neither the field first nor the type plainly, and took [1, 2] for strings.
+     */
+    private static void requireJsonType(String name, Type type, Object value) {
+        Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType()
+                : type instanceof Class<?> c ? c : Object.class;
+        if (raw == String.class && !(value instanceof String)) {
+            throw new InvalidInputException(name, "must be a string, not " + jsonType(value));
+        }
+        if ((raw == Boolean.class || raw == boolean.class) && !(value instanceof Boolean)) {
+            throw new InvalidInputException(name, "must be true or false, not " + jsonType(value));
+        }
+        if ((raw == Double.class || raw == double.class) && !(value instanceof Number)) {
+            throw new InvalidInputException(name, "must be a number, not " + jsonType(value));
+        }
+        if (Map.class.isAssignableFrom(raw) && !(value instanceof JsonObject || value instanceof Map<?, ?>)) {
+            throw new InvalidInputException(name, "must be a JSON object, not " + jsonType(value));
+        }
+        if (List.class.isAssignableFrom(raw)) {
+            List<?> items = value instanceof JsonArray array ? array.getList() : value instanceof List<?> list ? list
+                    : null;
+            if (items == null) {
+                throw new InvalidInputException(name, "must be an array, not " + jsonType(value));
+            }
+            boolean ofStrings = type instanceof ParameterizedType p && p.getActualTypeArguments()[0] == String.class;
+            for (int i = 0; ofStrings && i < items.size(); i++) {
+                if (!(items.get(i) instanceof String)) {
+                    throw new InvalidInputException(name, "must be an array of strings; item " + i + " is "
+                            + jsonType(items.get(i)));
+                }
+            }
+        }
     }
 
     private static String unknown(String tool, String name, Set<String> names) {
@@ -102,8 +147,12 @@ public class ToolArgumentsGate {
 
     private static String jsonType(Object value) {
         return switch (value) {
+            case null -> "null";
             case String s -> "a string";
             case JsonArray a -> "an array";
+            case List<?> l -> "an array";
+            case JsonObject o -> "an object";
+            case Map<?, ?> m -> "an object";
             case Boolean b -> "a boolean";
             case Number n -> "a number";
             default -> "another JSON value";

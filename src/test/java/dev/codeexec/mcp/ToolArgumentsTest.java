@@ -10,6 +10,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,7 +68,7 @@ class ToolArgumentsTest {
         assertNull(answer.getValue("error"), answer.encode());
         JsonObject result = answer.getJsonObject("result");
         assertTrue(result.getBoolean("isError"), answer.encode());
-        assertEquals("code: is required and must not be empty",
+        assertEquals("code: is required",
                 result.getJsonArray("content").getJsonObject(0).getString("text"));
     }
 
@@ -92,6 +93,28 @@ class ToolArgumentsTest {
                 assertEquals("arguments: must be a JSON object of argument names and values, not " + row[1],
                         error.getString("message"));
             }
+        }
+    }
+
+    /** A value of the wrong JSON type is refused naming the argument first, as every other refusal does. */
+    @Test
+    void aValueOfTheWrongTypeOrAMissingRequiredArgumentIsRefusedNamingIt() {
+        Object[][] cases = {
+                {"save_skill", args("name", "x", "description", "Says hello to someone.", "code", "pass", "tags", "a"),
+                        "tags: must be an array, not a string"},
+                {"save_skill", args("name", "x", "description", "Says hello to someone.", "code", "pass",
+                        "tags", List.of(1, 2)), "tags: must be an array of strings; item 0 is a number"},
+                {"save_skill", args("name", "x", "description", "Says hello to someone.", "code", 5),
+                        "code: must be a string, not a number"},
+                {"sanitize_pii", args("text", "a@example.com", "min_score", "high"),
+                        "min_score: must be a number, not a string"},
+                {"list_workspace_files", args("recursive", "yes"), "recursive: must be true or false, not a string"},
+                {"save_skill", args("name", "x", "description", "Says hello to someone."), "code: is required"}};
+        for (Object[] c : cases) {
+            @SuppressWarnings("unchecked")
+            ToolResponse r = mcp.call((String) c[0], (Map<String, Object>) c[1]);
+            assertTrue(r.isError(), c[2].toString());
+            assertEquals(c[2], McpCalls.text(r));
         }
     }
 
