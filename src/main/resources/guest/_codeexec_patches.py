@@ -78,7 +78,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "gc": _patch_gc, "math": _patch_math, "cProfile": _codeexec_profile.patch_cprofile,
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
-               "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib}
+               "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
+               "re": _patch_re}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -674,6 +675,47 @@ def _patch_zlib(zlib):
 
     zlib.compress = stand_in(compress_patched, compress)
     _auto_detect_zlib_or_gzip(zlib)
+
+
+def _patch_re(re):
+    """re.Scanner compiles its lexicon from parsed subpatterns, which GraalPy's engine does not take: it fell back on
+    _cpython_sre, native code the sandbox refuses (ImportError). The same scanner from the phrases' text: each phrase
+    in a group of its own, alternatives in order; the group a match ends in (lastindex: a phrase's own group closes
+    last) names the phrase, as in CPython, whose phrases' groups are numbered on after it as here."""
+
+    class Scanner:
+        def __init__(self, lexicon, flags=0):
+            self.lexicon = lexicon
+            groups, parts, self._phrase_of_group = 0, [], {}
+            for index, (phrase, _action) in enumerate(lexicon):
+                groups += 1
+                self._phrase_of_group[groups] = index
+                parts.append("(" + phrase + ")")
+                groups += re.compile(phrase, flags).groups
+            self.scanner = re.compile("|".join(parts), flags)
+
+        def scan(self, string):
+            result = []
+            match = self.scanner.match
+            i = 0
+            while True:
+                m = match(string, i)
+                if not m:
+                    break
+                j = m.end()
+                if i == j:
+                    break
+                action = self.lexicon[self._phrase_of_group[m.lastindex]][1]
+                if callable(action):
+                    self.match = m
+                    action = action(self, m.group())
+                if action is not None:
+                    result.append(action)
+                i = j
+            return result, string[i:]
+
+    Scanner.__module__ = re.__name__
+    re.Scanner = Scanner
 
 
 def _auto_detect_zlib_or_gzip(zlib):
