@@ -235,6 +235,34 @@ class GuestPythonTest {
         }
     }
 
+    /**
+     * An uncaught error's traceback shows the caller's frames only, as CPython's shows none for the C code the
+     * sandbox's Python patches stand in for (format, json.dumps, pyexpat).
+     */
+    @Test
+    void aTracebackShowsNoFrameOfTheSandboxsOwnPatches() {
+        McpCalls.Exec formatted = mcp.exec("format(1, '.2d')");
+        assertEquals("""
+                Traceback (most recent call last):
+                  File "<string>", line 1, in <module>
+                ValueError: Precision not allowed in integer format specifier
+                """, formatted.stderr());
+        McpCalls.Exec parsed = mcp.exec("""
+                import xml.dom.minidom
+                def load(text):
+                    return xml.dom.minidom.parseString(text)
+                load('<a><b></a>')""");
+        assertTrue(!parsed.stderr().contains("<pyexpat>") && !parsed.stderr().contains("<_codeexec_"),
+                parsed.stderr());
+        assertTrue(parsed.stderr().startsWith("""
+                Traceback (most recent call last):
+                  File "<string>", line 4, in <module>
+                  File "<string>", line 3, in load
+                """), parsed.stderr());
+        assertTrue(parsed.stderr().endsWith("xml.parsers.expat.ExpatError: mismatched tag: line 1, column 8\n"),
+                parsed.stderr());
+    }
+
     @Test
     void aModuleWrittenAndLeftOpenImportsWithWhatWasWritten() {
         // CPython closes the unreferenced file at once; GraalPy kept its buffer, and import and runpy read nothing.

@@ -62,10 +62,25 @@ final class GuestDriver {
 
                 internal_errors = []  # Java exception class names behind this run's uncaught error, for the log
 
+                # Frames of the sandbox's own Python (its patches, its pyexpat) are left out of a traceback printed
+                # for the caller, as CPython prints none for the C code these stand in for.
+                INTERNAL_FRAMES = ("<_codeexec_", "<pyexpat>")
+
+                def without_internal_frames(report, seen):
+                    while report is not None and id(report) not in seen:
+                        seen.add(id(report))
+                        report.stack[:] = [f for f in report.stack if not f.filename.startswith(INTERNAL_FRAMES)]
+                        for member in report.exceptions or ():
+                            without_internal_frames(member, seen)
+                        without_internal_frames(report.__cause__, seen)
+                        report = report.__context__
+
                 def print_exception(e, tb):
                     try:
                         internal_errors.extend(guest_patches.java_exceptions(e))
-                        library("traceback").print_exception(type(e), e, tb)
+                        report = library("traceback").TracebackException(type(e), e, tb, compact=True)
+                        without_internal_frames(report, set())
+                        sys.stderr.write("".join(report.format()))
                     except Exception:  # traceback could not load (out of memory, a failing import): its last line
                         try:
                             message = str(e)
