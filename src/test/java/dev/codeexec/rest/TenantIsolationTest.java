@@ -305,6 +305,14 @@ class TenantIsolationTest {
                 .then().statusCode(404).body("error", equalTo("session_not_found"));
     }
 
+    /** JSON-RPC's answer to an empty batch, where the framework failed with a bare 500. */
+    @Test
+    void anEmptyBatchIsAnInvalidRequest() {
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).contentType(ContentType.JSON)
+                .accept("application/json, text/event-stream").body("[ ]").post("/mcp")
+                .then().statusCode(400).body("error.code", equalTo(-32600)).body("id", org.hamcrest.Matchers.nullValue());
+    }
+
     /** Two tokens in one request are refused: which tenant it runs as must not depend on the header read first. */
     @Test
     void aRequestCarryingTwoTenantsTokensIsRefused() {
