@@ -91,6 +91,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     sys.getsizeof = _codeexec_sizes.getsizeof
     import builtins
     builtins.anext = _anext_with_default(builtins.anext)
+    builtins.sum = _compensated_sum(builtins.sum)
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
     sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
     for name, patch in patches.items():
@@ -784,6 +785,29 @@ def _auto_detect_zlib_or_gzip(zlib):
     zlib.decompressobj = stand_in(decompressobj_patched, decompressobj)
 
 
+def _compensated_sum(native_sum):
+    """CPython 3.12's sum() compensates the rounding of each float it adds (Neumaier), so sum([0.1] * 10) is 1.0;
+    GraalPy's adds floats one by one and gave 0.9999999999999999, and totals of prices came out a cent's fraction
+    off. The native sum runs first; only a float total of numbers that are all floats and ints is summed again, by
+    math.fsum (correctly rounded, which CPython's compensation equals on such data). A total of other types, or a
+    start that is not a number, is the native one."""
+    import math
+    fsum, isfinite = math.fsum, math.isfinite
+    exact = (float, int, bool)
+
+    def sum(iterable, /, start=0):
+        items = iterable if type(iterable) in (list, tuple) else list(iterable)
+        total = native_sum(items, start)
+        if (type(total) is not float or not isfinite(total) or type(start) not in exact
+                or not set(map(type, items)) <= set(exact)):
+            return total  # an infinity or a NaN is the native one's, as CPython's compensation leaves it
+        return fsum((start, *items)) if start else fsum(items)
+
+    sum.__doc__ = native_sum.__doc__
+    sum.__module__ = "builtins"
+    return sum
+
+
 def _anext_with_default(anext):
     """GraalPy's anext(iterator, default) made an awaitable that await refused ("object anext_awaitable can't be used
     in 'await' expression"); without a default it works. With one, a coroutine awaits the next item or gives the
@@ -1114,6 +1138,76 @@ def _patch_binascii(binascii):
     hexlify.__doc__ = native.__doc__
     hexlify.sandbox_sep = True
     binascii.hexlify = binascii.b2a_hex = hexlify
+    binascii.a2b_base64 = _a2b_base64_as_cpython(binascii)
+
+
+# Base64 digit values; 64 and up: not a digit.
+_BASE64_DIGITS = {c: i for i, c in enumerate(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")}
+
+
+def _a2b_base64_as_cpython(binascii):
+    """GraalPy's a2b_base64 (base64.b64decode) refused what CPython's lenient decoding takes ('=YWJj' is b'abc',
+    'YQ==YmM=' b'a': padding ends the data) and answered with a Java exception's text and stack, 11 KB of it, where
+    CPython names the fault. What it refuses is decoded again as CPython's binascii.c does, character by character,
+    and refused with CPython's messages; what it decodes is its own, at its speed."""
+    native = binascii.a2b_base64
+    Error = binascii.Error
+
+    def a2b_base64(data, /, *, strict_mode=False):
+        try:
+            return native(data, strict_mode=strict_mode)
+        except TypeError:
+            raise
+        except Exception:
+            pass
+        if isinstance(data, str):
+            try:
+                data = data.encode("ascii")
+            except UnicodeEncodeError:
+                raise ValueError("string argument should contain only ASCII characters") from None
+        data = bytes(memoryview(data))
+        if strict_mode and data[:1] == b"=":
+            raise Error("Leading padding not allowed")
+        out, quad, left, pads, padding = bytearray(), 0, 0, 0, False
+        for i, ch in enumerate(data):
+            if ch == 61:  # "="
+                padding = True
+                pads += 1
+                if quad >= 2 and quad + pads >= 4:
+                    if strict_mode and i + 1 < len(data):
+                        raise Error("Excess data after padding")
+                    return bytes(out)
+                continue
+            value = _BASE64_DIGITS.get(ch, 64)
+            if value >= 64:
+                if strict_mode:
+                    raise Error("Only base64 data is allowed")
+                continue
+            if strict_mode and padding:
+                raise Error("Discontinuous padding not allowed")
+            pads = 0
+            if quad == 0:
+                quad, left = 1, value
+            elif quad == 1:
+                quad = 2
+                out.append(((left << 2) | (value >> 4)) & 0xFF)
+                left = value & 0x0F
+            elif quad == 2:
+                quad = 3
+                out.append(((left << 4) | (value >> 2)) & 0xFF)
+                left = value & 0x03
+            else:
+                quad = 0
+                out.append(((left << 6) | value) & 0xFF)
+        if quad == 1:
+            raise Error("Invalid base64-encoded string: number of data characters (%d) cannot be 1 more than a "
+                        "multiple of 4" % (sum(1 for c in data if c in _BASE64_DIGITS)))
+        if quad != 0:
+            raise Error("Incorrect padding")
+        return bytes(out)
+
+    a2b_base64.__doc__, a2b_base64.__module__ = native.__doc__, "binascii"
+    return a2b_base64
 
 
 def _hold_writers(module, name, writes, hold):
