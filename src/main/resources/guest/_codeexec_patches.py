@@ -792,11 +792,21 @@ def _compensated_sum(native_sum):
     math.fsum (correctly rounded, which CPython's compensation equals on such data). A total of other types, or a
     start that is not a number, is the native one."""
     import math
+    from itertools import chain, islice
     fsum, isfinite = math.fsum, math.isfinite
     exact = (float, int, bool)
+    HELD = 1_000_000
 
     def sum(iterable, /, start=0):
-        items = iterable if type(iterable) in (list, tuple) else list(iterable)
+        if type(iterable) in (list, tuple):
+            items = iterable
+        else:
+            # At most a million items are held to sum again; a longer stream is summed by the native sum as it
+            # comes, as before, rather than held whole.
+            iterator = iter(iterable)
+            items = list(islice(iterator, HELD))
+            if len(items) == HELD:
+                return native_sum(chain(items, iterator), start)
         total = native_sum(items, start)
         if (type(total) is not float or not isfinite(total) or type(start) not in exact
                 or not set(map(type, items)) <= set(exact)):
