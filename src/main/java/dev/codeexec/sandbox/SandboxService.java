@@ -240,15 +240,16 @@ public class SandboxService {
             request = request.within(request.timeout().minus(waited));
         }
         try {
-            return admitHolding(request, held, holder);
+            return admitHolding(request, held, holder, runId != null);
         } catch (RuntimeException | Error e) {
             release(held, holder);
             throw e;
         }
     }
 
+    /** @param background whether the run goes on in the background, with or without a session */
     private Supplier<ExecutionResult> admitHolding(ExecutionRequest request, SessionKey held,
-            SessionHolds.Holder holder) {
+            SessionHolds.Holder holder, boolean background) {
         FairShare.Ticket share;
         try {
             share = fairShare.enter(request.owner());
@@ -264,7 +265,6 @@ public class SandboxService {
             share.close();
             throw rejected(Caller.tenantOf(request.owner()));
         }
-        boolean background = holder != null && holder.background();
         return () -> {
             try (share) {
                 return background ? runInBackground(request, ticket) : run(request, ticket);
