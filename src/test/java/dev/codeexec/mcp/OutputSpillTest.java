@@ -94,6 +94,25 @@ class OutputSpillTest {
         assertEquals(expected.length(), listed.getLong("total_bytes"));
     }
 
+    /**
+     * A run stopped by its timeout keeps its spilled output: the stop closed the run's files, the spill's among
+     * them, and the last block then failed to write, so the whole file was deleted ("not saved: ... could not be
+     * written (ClosedChannelException)") exactly when the log was needed.
+     */
+    @Test
+    void aRunStoppedByItsTimeoutKeepsItsSpilledOutput() {
+        ToolResponse response = mcp.call("execute_code", Map.of("code",
+                "import time\nfor i in range(12000):\n    print('line', i)\ntime.sleep(100)",
+                "timeout_s", 5));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        assertTrue(result.getBoolean("timed_out"), result.encode());
+        String file = result.getString("stdout_file");
+        assertNotNull(file, result.getString("stdout"));
+        String expected = IntStream.range(0, 12_000).mapToObj(i -> "line " + i + "\n").collect(Collectors.joining());
+        ResourceResponse whole = read(links(response).get(0).uri());
+        assertEquals(expected, ((TextResourceContents) whole.firstContents()).text());
+    }
+
     @Test
     void aFinishedBackgroundRunNamesItsSpillFiles() {
         ToolResponse started = mcp.call("execute_code", Map.of("code", "print('b' * 300000)", "background", true));

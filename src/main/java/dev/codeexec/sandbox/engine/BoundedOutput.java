@@ -95,6 +95,17 @@ public final class BoundedOutput extends OutputStream {
         append(b, off, len);
     }
 
+    /**
+     * Writes the spill file out and closes it now: a run being stopped is about to have its files closed, the
+     * spill's among them, and its last block written after that was lost with the whole file. What the stream gets
+     * afterwards (the host's note) stays inline only.
+     */
+    synchronized void closeSpill() {
+        if (spill != null) {
+            spill.close();
+        }
+    }
+
     /** Appends a note from the host (a timeout message) even after sealing. */
     void note(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
@@ -188,9 +199,9 @@ public final class BoundedOutput extends OutputStream {
     private String marker(boolean newlineFirst, long left, Spilled spilled) {
         String where;
         if (spilled.path() != null) {
-            where = spilled.capped()
+            where = spilled.bytes() < total
                     ? "; the first " + spilled.bytes() + " of " + total + " bytes are in " + spilled.path()
-                        + " (spill cap)"
+                        + (spilled.capped() ? " (spill cap)" : "")
                     : "; all " + total + " bytes are in " + spilled.path();
         } else if (spilled.refusal() != null) {
             where = " of " + total + "; not saved: " + spilled.refusal();

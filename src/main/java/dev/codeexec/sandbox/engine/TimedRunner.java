@@ -164,6 +164,8 @@ final class TimedRunner implements AutoCloseable {
             BoundedOutput err, boolean keepAlive) {
         out.seal();
         err.seal();
+        out.closeSpill();
+        err.closeSpill();
         boolean alive = keepAlive && interrupt(interpreter);
         if (!alive) {
             // Settled now, while the worker still forwards this execution's calls: closed later, with the context,
