@@ -50,6 +50,16 @@ class SessionsTest {
         assertEquals("42 2\n", r.stdout(), r.stderr());
     }
 
+    /** The timeout named is the one asked for: the session's run has it less a short wait, once reported as 1 s. */
+    @Test
+    void aSessionRunsTimeoutIsReportedAsAsked() {
+        String s = open(mcp, "x = 1");
+        ToolResponse r = mcp.call("execute_code", Map.of("code", "while True:\n    pass", "session", s, "timeout_s", 2));
+        JsonObject result = JsonObject.mapFrom(r.structuredContent());
+        assertTrue(result.getString("stderr").endsWith("TimeoutError: execution stopped after its timeout of 2 s "
+                + "(timeout_s)\n"), result.getString("stderr"));
+    }
+
     @Test
     void withoutASessionEveryExecutionIsFresh() {
         mcp.exec("fresh_marker = 1");

@@ -96,8 +96,10 @@ final class TimedRunner implements AutoCloseable {
             Stop stop = stop(interpreter, running, out, err, keepAlive);
             alive = stop.alive();
             stuck = stop.stuck();
-            err.note("\nTimeoutError: execution stopped after its timeout of "
-                    + request.timeout().toSeconds() + " s (timeout_s)\n");
+            // Rounded up: a session's run has its timeout less the wait for the session, 2.995 s of a 3 s timeout
+            // after a short wait, which toSeconds() reported as 2 s (and 0 s for timeout_s=1).
+            long seconds = (request.timeout().toMillis() + 999) / 1000;
+            err.note("\nTimeoutError: execution stopped after its timeout of " + seconds + " s (timeout_s)\n");
         } catch (ExecutionException e) {
             Failure failure = Failure.of(e.getCause());
             exit = failure.exitCode();
