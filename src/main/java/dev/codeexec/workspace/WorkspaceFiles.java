@@ -111,7 +111,9 @@ public class WorkspaceFiles {
             LOG.log(Level.FINE, "workspace write: mode={0} bytes={1}", new Object[] {mode, result.bytes()});
             return result;
         } catch (WorkspaceQuotaException e) {
-            throw new InvalidInputException("content", e.getMessage(), Kind.TOO_LARGE);
+            // A workspace holding its most files refuses a new path, whatever its content.
+            throw new InvalidInputException(e.getMessage().contains(WorkspaceQuota.MAX_FILES) ? "path" : "content",
+                    e.getMessage(), Kind.TOO_LARGE);
         } catch (IOException e) {
             throw new UncheckedIOException("workspace write failed", e);
         } finally {

@@ -226,7 +226,7 @@ class WorkspaceFilesTest {
         assertFalse(Files.exists(root.resolve("four.txt")));
         write("s1", "", null);
         write("s2", "", null);
-        InvalidInputException count = refused(Kind.TOO_LARGE, "content", () -> write("s3", "", null));
+        InvalidInputException count = refused(Kind.TOO_LARGE, "path", () -> write("s3", "", null));
         assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
         assertEquals(0, Files.list(root).filter(p -> p.getFileName().toString().startsWith(WorkspaceFiles.TEMP_PREFIX))
                 .count(), "a refused write left its temporary file behind");
@@ -240,7 +240,7 @@ class WorkspaceFilesTest {
         InvalidInputException deep = refused(Kind.INVALID, "path", () -> write("a/b/c/d/g.txt", "x", null));
         assertEquals("path: the path would be 5 levels deep, over workspace.max-depth=4", deep.getMessage());
         write("a/g.txt", "x", null);
-        InvalidInputException count = refused(Kind.TOO_LARGE, "content", () -> write("e/h.txt", "x", null));
+        InvalidInputException count = refused(Kind.TOO_LARGE, "path", () -> write("e/h.txt", "x", null));
         assertTrue(count.getMessage().contains("workspace.max-files=5"), count.getMessage());
         assertFalse(Files.exists(root.resolve("e")), "a refused write left a directory behind");
         files.delete("a/b/c/f.txt");
