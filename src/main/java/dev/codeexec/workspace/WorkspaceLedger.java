@@ -173,9 +173,11 @@ public final class WorkspaceLedger implements WorkspaceAccount {
                 }
                 long left = quota.maxTotalBytes() - bytes;
                 if (needed > left) {
+                    // Saved run output counts too, and an agent that never wrote much does not think of it.
                     throw new WorkspaceQuotaException("the workspace would hold " + (bytes + needed) + " bytes "
                             + "(counting space reserved for writes in progress), over "
-                            + WorkspaceQuota.MAX_TOTAL_BYTES + "=" + quota.maxTotalBytes());
+                            + WorkspaceQuota.MAX_TOTAL_BYTES + "=" + quota.maxTotalBytes()
+                            + "; runs' saved output in .runs/ counts too, and deleting it frees the space");
                 }
                 long granted = needed + Math.max(0, Math.min(wanted - needed, (left - needed) / 4));
                 long made = entries + Math.max(0, Math.min(entriesWanted - entries, (entriesLeft - entries) / 4));

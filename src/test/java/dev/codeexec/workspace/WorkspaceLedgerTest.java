@@ -33,7 +33,7 @@ class WorkspaceLedgerTest {
             ledger.open().reserve(250, 250, 1);
         }
         WorkspaceQuotaException e = assertThrows(WorkspaceQuotaException.class, () -> ledger.open().reserve(1, 1, 1));
-        assertTrue(e.getMessage().contains("workspace.max-total-bytes=1000"), e.getMessage());
+        assertTrue(e.getMessage().contains("workspace.max-total-bytes=1000") && e.getMessage().contains(".runs/"), e.getMessage());
         assertEquals(new WorkspaceUsage(4, 1000), ledger.usage());
     }
 
