@@ -85,13 +85,14 @@ public class HttpAccessFilter {
             deny(ctx, 403, "forbidden_origin", "Origin " + origin + " is not allowed");
             return;
         }
-        if (presentedTokens(ctx).size() > 1) {
+        Set<String> tokens = presentedTokens(ctx);
+        if (tokens.size() > 1) {
             deny(ctx, 400, "conflicting_tokens", "the request carries more than one token (Authorization: Bearer and "
                     + TOKEN_HEADER + ", or a header repeated); send one");
             return;
         }
+        Optional<String> presented = tokens.stream().findFirst();
         if (operator.guards(path)) {
-            Optional<String> presented = presentedToken(ctx);
             if (operator.admits(presented)) {
                 ctx.next();
             } else if (presented.flatMap(tenants::byToken).isPresent()) {
@@ -102,7 +103,7 @@ public class HttpAccessFilter {
             }
             return;
         }
-        Optional<String> tenant = tenants.tokensRequired() ? presentedToken(ctx).flatMap(tenants::byToken)
+        Optional<String> tenant = tenants.tokensRequired() ? presented.flatMap(tenants::byToken)
                 : Optional.of(Tenants.LOCAL);
         if (tenant.isEmpty()) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer");
@@ -161,11 +162,6 @@ public class HttpAccessFilter {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    private static Optional<String> presentedToken(RoutingContext ctx) {
-        Set<String> tokens = presentedTokens(ctx);
-        return tokens.size() == 1 ? Optional.of(tokens.iterator().next()) : Optional.empty();
     }
 
     /**

@@ -265,15 +265,19 @@ public class PiiService {
         }
         for (String type : requested) {
             if (type == null) {
-                throw new InvalidInputException("entities", "must be a list of entity type names, not null; known: "
-                        + String.join(", ", new java.util.TreeSet<>(entityTypes)));
+                throw new InvalidInputException("entities", "must be a list of entity type names, not null; "
+                        + knownTypes());
             }
             if (!entityTypes.contains(type)) {
                 throw new InvalidInputException("entities", "'" + type + "' is not an enabled entity type; "
-                        + "known: " + String.join(", ", new java.util.TreeSet<>(entityTypes)));
+                        + knownTypes());
             }
         }
         return Set.copyOf(requested);
+    }
+
+    private String knownTypes() {
+        return "known: " + String.join(", ", new java.util.TreeSet<>(entityTypes));
     }
 
     private double minScore(Double requested) {

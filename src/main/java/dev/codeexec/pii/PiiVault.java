@@ -1,13 +1,16 @@
 package dev.codeexec.pii;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.RecentEntries;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,14 +44,9 @@ public class PiiVault {
     private static final int ENTRY_OVERHEAD = 160;
     private final LongSupplier clock;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
-    /** Connection id to the last number of each token type its dropped vault issued; the oldest fall out. */
-    private final Map<String, Map<String, Integer>> numbersReached = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>() {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Map<String, Integer>> eldest) {
-                    return size() > NUMBERS_REMEMBERED;
-                }
-            });
+    /** Connection id to the last number of each token type its dropped vault issued; the least recently used go. */
+    private final Map<String, Map<String, Integer>> numbersReached =
+            Collections.synchronizedMap(RecentEntries.map(NUMBERS_REMEMBERED));
 
     private final VaultHolders holders;
 
@@ -177,7 +175,7 @@ public class PiiVault {
         }
         Session session = sessions.computeIfAbsent(connectionId, id -> new Session(clock.getAsLong(), maxEntries,
                 bytesByTenant.computeIfAbsent(tenantOf(id), t -> new AtomicLong()), maxBytesPerTenant,
-                java.util.Objects.requireNonNullElse(numbersReached.remove(id), Map.of())));
+                Objects.requireNonNullElse(numbersReached.remove(id), Map.of())));
         synchronized (session) {
             session.lastUsed = clock.getAsLong();
             return work.apply(session);

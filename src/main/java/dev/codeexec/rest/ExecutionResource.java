@@ -8,9 +8,6 @@ import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.SandboxService;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -25,7 +22,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.util.Objects;
 import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * REST mirror of execute_code, get_execution and cancel_execution: the same services, the same result JSON. A run
@@ -98,11 +99,14 @@ public class ExecutionResource {
     @GET
     @Path("{id}")
     public CompletionStage<ExecutionView> get(@PathParam("id") String id, @HeaderParam(RestCallers.HEADER) String sessionId,
-            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stdout_offset") String stdoutOffset, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stderr_offset") String stderrOffset,
-            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("wait_s") String waitS, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("max_bytes") String maxBytes) {
-        Integer wait = QueryParams.integer("wait_s", waitS);
-        return runs.get(callers.id(sessionId), id, QueryParams.whole("stdout_offset", stdoutOffset, 0),
-                QueryParams.whole("stderr_offset", stderrOffset, 0), wait == null ? 0 : wait,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stdout_offset") String stdoutOffset,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stderr_offset") String stderrOffset,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("wait_s") String waitS,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("max_bytes") String maxBytes) {
+        return runs.get(callers.id(sessionId), id,
+                Objects.requireNonNullElse(QueryParams.whole("stdout_offset", stdoutOffset), 0L),
+                Objects.requireNonNullElse(QueryParams.whole("stderr_offset", stderrOffset), 0L),
+                Objects.requireNonNullElse(QueryParams.integer("wait_s", waitS), 0),
                 QueryParams.integer("max_bytes", maxBytes));
     }
 

@@ -19,9 +19,9 @@ final class QueryParams {
         return raw == null ? null : Arguments.integer(Map.of(name, wholeNumber(name, raw)), name);
     }
 
-    /** An integer within long range, or {@code absent} when the parameter is not given. */
-    static long whole(String name, String raw, long absent) {
-        return raw == null ? absent : Arguments.whole(Map.of(name, wholeNumber(name, raw)), name);
+    /** An integer within long range, or null when absent. */
+    static Long whole(String name, String raw) {
+        return raw == null ? null : Arguments.whole(Map.of(name, wholeNumber(name, raw)), name);
     }
 
     /** true or false, or null when absent. */

@@ -9,9 +9,6 @@ import dev.codeexec.skills.SkillExporter;
 import dev.codeexec.skills.SkillPage;
 import dev.codeexec.skills.SkillQuery;
 import dev.codeexec.skills.SkillStore;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -25,6 +22,9 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /** REST mirror of the skill tools: the same store, the same records. */
 @Path("/api/v1/skills")
@@ -49,14 +49,16 @@ public class SkillResource {
 
     @GET
     public SkillPage list(@QueryParam("query") String query, @QueryParam("tag") String tag,
-            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("limit") String limit, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offset) {
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("limit") String limit,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offset) {
         return store.list(callers.tenant(), new SkillQuery(query, tag, QueryParams.integer("limit", limit),
                 QueryParams.integer("offset", offset)));
     }
 
     @GET
     @Path("/{name}")
-    public Skill get(@PathParam("name") String name, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("version") String version) {
+    public Skill get(@PathParam("name") String name,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("version") String version) {
         return store.load(callers.tenant(), name, QueryParams.integer("version", version));
     }
 

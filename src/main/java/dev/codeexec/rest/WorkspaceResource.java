@@ -9,9 +9,6 @@ import dev.codeexec.workspace.WorkspaceFiles;
 import dev.codeexec.workspace.WorkspaceRoots;
 import dev.codeexec.workspace.WriteFileRequest;
 import dev.codeexec.workspace.WriteFileResult;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -21,6 +18,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * REST mirror of the workspace tools. The file path is the rest of the URL; the service confines it
@@ -49,21 +49,21 @@ public class WorkspaceResource {
 
     @GET
     public ListFilesResult list(@QueryParam("path") String path, @QueryParam("pattern") String pattern,
-            @Parameter(schema = @Schema(type = SchemaType.BOOLEAN)) @QueryParam("recursive") String recursiveText, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("limit") String limitText,
-            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offsetText) {
-        Boolean recursive = QueryParams.flag("recursive", recursiveText);
-        Integer limit = QueryParams.integer("limit", limitText);
-        Integer offset = QueryParams.integer("offset", offsetText);
-        return files().list(new ListFilesRequest(path, pattern, recursive, limit, offset));
+            @Parameter(schema = @Schema(type = SchemaType.BOOLEAN)) @QueryParam("recursive") String recursive,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("limit") String limit,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offset) {
+        return files().list(new ListFilesRequest(path, pattern, QueryParams.flag("recursive", recursive),
+                QueryParams.integer("limit", limit), QueryParams.integer("offset", offset)));
     }
 
     @GET
     @Path("{path: .+}")
-    public ReadFileResult read(@PathParam("path") String path, @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offsetText,
-            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("length") String lengthText, @QueryParam("encoding") String encoding) {
-        Long offset = offsetText == null ? null : QueryParams.whole("offset", offsetText, 0);
-        Long length = lengthText == null ? null : QueryParams.whole("length", lengthText, 0);
-        return files().read(new ReadFileRequest(path, offset, length, encoding));
+    public ReadFileResult read(@PathParam("path") String path,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("offset") String offset,
+            @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("length") String length,
+            @QueryParam("encoding") String encoding) {
+        return files().read(new ReadFileRequest(path, QueryParams.whole("offset", offset),
+                QueryParams.whole("length", length), encoding));
     }
 
     @PUT

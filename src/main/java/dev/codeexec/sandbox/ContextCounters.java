@@ -1,7 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.RecentEntries;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -14,12 +14,7 @@ final class ContextCounters {
     private ContextBytes total = ContextBytes.NONE;
     /** Bounded by configuration: tenants come only from it. */
     private final Map<String, ContextBytes> tenants = new HashMap<>();
-    private final Map<String, ContextBytes> owners = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, ContextBytes> eldest) {
-            return size() > OwnerCounters.MAX_OWNERS;
-        }
-    };
+    private final Map<String, ContextBytes> owners = RecentEntries.map(OwnerCounters.MAX_OWNERS);
 
     synchronized void record(String tenant, String owner, ContextBytes run) {
         total = total.plus(run);

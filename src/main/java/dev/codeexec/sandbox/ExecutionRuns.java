@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.Durations;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.replica.ReplicaIdentity;
 import dev.codeexec.tenant.Caller;
@@ -269,7 +270,7 @@ public class ExecutionRuns {
                         InvalidInputException.Kind.NOT_FOUND);
             }
             throw new InvalidInputException("execution_id", "no such execution for this tenant; finished runs are "
-                    + "kept for " + dev.codeexec.Durations.inWords(config.finishedTtl(), ""),
+                    + "kept for " + Durations.inWords(config.finishedTtl(), ""),
                     InvalidInputException.Kind.NOT_FOUND);
         }
         return run;

@@ -1,6 +1,6 @@
 package dev.codeexec.sandbox;
 
-import java.util.LinkedHashMap;
+import dev.codeexec.RecentEntries;
 import java.util.Map;
 
 /**
@@ -11,12 +11,7 @@ final class OwnerCounters {
 
     static final int MAX_OWNERS = 1024;
 
-    private final Map<String, OutcomeCounts> counts = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, OutcomeCounts> eldest) {
-            return size() > MAX_OWNERS;
-        }
-    };
+    private final Map<String, OutcomeCounts> counts = RecentEntries.map(MAX_OWNERS);
 
     synchronized void record(String owner, ExecutionResult result) {
         counts.merge(owner == null ? "" : owner, OutcomeCounts.NONE.plus(result), (old, one) -> old.plus(result));

@@ -1,6 +1,8 @@
 package dev.codeexec.tenant;
 
+import dev.codeexec.Durations;
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.RecentEntries;
 import dev.codeexec.replica.ReplicaIdentity;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -8,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,13 +77,8 @@ public final class HandleTable<T> {
     private final InUse<T> inUse;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Held<T>> held = new ConcurrentHashMap<>();
-    /** Handle to tenant, for handles forgotten to make room; the oldest fall out past {@link #DROPPED_REMEMBERED}. */
-    private final Map<String, String> dropped = Collections.synchronizedMap(new LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-            return size() > DROPPED_REMEMBERED;
-        }
-    });
+    /** Handle to tenant, for handles forgotten to make room; the least recently used go past the bound. */
+    private final Map<String, String> dropped = Collections.synchronizedMap(RecentEntries.map(DROPPED_REMEMBERED));
 
     /**
      * @param field the tool argument handles of this kind arrive in, named by every refusal
@@ -213,7 +209,7 @@ public final class HandleTable<T> {
                     + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "
                     + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
         }
-        if (handle != null && tenant.equals(dropped.get(handle))) {
+        if (tenant.equals(dropped.get(handle))) {
             return new InvalidInputException(field, "was dropped to make room: this tenant opened more than "
                     + limit.perTenant() + " " + kind + "s (" + limit.setting() + "), and this was its least recently "
                     + "used", InvalidInputException.Kind.GONE);
@@ -260,7 +256,7 @@ public final class HandleTable<T> {
 
     /** The TTL as a caller reads it (never "0 idle minutes"). */
     private String idleTime() {
-        return dev.codeexec.Durations.inWords(idleTtl, "idle");
+        return Durations.inWords(idleTtl, "idle");
     }
 
     private boolean expired(String handle, Held<T> h, long now) {

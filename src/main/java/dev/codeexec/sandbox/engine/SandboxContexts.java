@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox.engine;
 
 import dev.codeexec.sandbox.PythonPackages;
+import dev.codeexec.sandbox.Utf8;
 import dev.codeexec.workspace.WorkspaceQuota;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import dev.codeexec.workspace.WorkspaceRoot;
@@ -187,7 +188,7 @@ public final class SandboxContexts implements AutoCloseable {
             String method = args[1].asString();
             String reply = host.call(owner.get(), id, service, method, args[2].asString());
             if (TOOLS_SERVICE.equals(service) && UPSTREAM_CALL.equals(method)) {
-                intake.tool(dev.codeexec.sandbox.Utf8.length(reply));
+                intake.tool(Utf8.length(reply));
             }
             return reply;
         };
