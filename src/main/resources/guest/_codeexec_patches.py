@@ -794,7 +794,7 @@ def _compensated_sum(native_sum):
     import math
     from itertools import chain, islice
     fsum, isfinite = math.fsum, math.isfinite
-    exact = (float, int, bool)
+    exact = frozenset((float, int, bool))
     HELD = 1_000_000
 
     def sum(iterable, /, start=0):
@@ -809,7 +809,7 @@ def _compensated_sum(native_sum):
                 return native_sum(chain(items, iterator), start)
         total = native_sum(items, start)
         if (type(total) is not float or not isfinite(total) or type(start) not in exact
-                or not set(map(type, items)) <= set(exact)):
+                or not exact.issuperset(map(type, items))):
             return total  # an infinity or a NaN is the native one's, as CPython's compensation leaves it
         return fsum((start, *items)) if start else fsum(items)
 
