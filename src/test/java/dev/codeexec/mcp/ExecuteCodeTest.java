@@ -220,6 +220,33 @@ class ExecuteCodeTest {
         assertEquals("2\n", mcp.exec("print(2)").stdout(), "the server answers after a timeout");
     }
 
+    /**
+     * A run stopped at its deadline ends as a process stopped by Ctrl-C does, before it is answered: `with` exits and
+     * atexit handlers run, and the files it left open are written out, instead of losing what Python still buffered.
+     */
+    @Test
+    void aRunStoppedByItsTimeoutKeepsWhatItWroteToItsFiles() {
+        // On a worker's first run the imports alone can take a second: they are made before the timed run.
+        String files = "('stopped_with.txt', 'stopped_left_open.txt', 'stopped_atexit.txt')";
+        assertEquals(0, mcp.exec("import atexit, os, time\nfor p in " + files + ":\n"
+                + "    if os.path.exists(p): os.remove(p)").exitCode());
+        McpCalls.Exec r = mcp.exec("""
+                import atexit, time
+                def at_exit():
+                    time.sleep(0.3)  # the answer waits for it: read at once, a handler run as the context closes
+                    open('stopped_atexit.txt', 'w').write('handler ran')
+                atexit.register(at_exit)
+                left = open('stopped_left_open.txt', 'w')
+                left.write('left open')
+                with open('stopped_with.txt', 'w') as f:
+                    f.write('inside with')
+                    time.sleep(60)
+                """, 3);
+        assertTrue(r.timedOut(), r.stderr());
+        assertEquals("inside with|left open|handler ran\n", mcp.exec("import os\nprint('|'.join(open(p).read() "
+                + "if os.path.exists(p) else 'missing' for p in " + files + "))").stdout());
+    }
+
     @Test
     void outputFloodIsTruncatedWithAMarker() {
         McpCalls.Exec r = mcp.exec("import sys\nfor i in range(3000):\n    sys.stdout.write('x' * 1000)\n"

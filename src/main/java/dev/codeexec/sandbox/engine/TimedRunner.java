@@ -8,6 +8,7 @@ import dev.codeexec.sandbox.RunReport;
 import dev.codeexec.sandbox.Utf8;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.RunHooks;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -72,7 +73,7 @@ final class TimedRunner implements AutoCloseable {
             if (!running.isDone()) {
                 // Cancelled by the caller: stopped the way a timeout stops it, but reported as cancelled.
                 exit = ExecutionResult.EXIT_CANCELLED;
-                Stop stop = stop(interpreter, running, out, err, keepAlive);
+                Stop stop = stop(interpreter, request.owner(), running, out, err, keepAlive);
                 alive = stop.alive();
                 stuck = stop.stuck();
                 err.note("\nCancelled: the caller cancelled this execution\n");
@@ -93,7 +94,7 @@ final class TimedRunner implements AutoCloseable {
         } catch (TimeoutException e) {
             timedOut = true;
             exit = ExecutionResult.EXIT_TIMEOUT;
-            Stop stop = stop(interpreter, running, out, err, keepAlive);
+            Stop stop = stop(interpreter, request.owner(), running, out, err, keepAlive);
             alive = stop.alive();
             stuck = stop.stuck();
             // Rounded up: a session's run has its timeout less the wait for the session, 2.995 s of a 3 s timeout
@@ -161,14 +162,24 @@ final class TimedRunner implements AutoCloseable {
     private record Stop(boolean alive, boolean stuck) {
     }
 
-    /** Stops a guest that is still running: interrupts a session's (to keep its state), else cancels its context. */
-    private Stop stop(PythonInterpreter interpreter, java.util.concurrent.Future<?> running, BoundedOutput out,
-            BoundedOutput err, boolean keepAlive) {
+    /**
+     * Stops a guest that is still running, as Ctrl-C stops a process: the interrupt unwinds it, running its
+     * {@code finally} blocks and {@code with} exits and writing out what its files buffered. A session's interpreter
+     * goes on with its state; any other's ends as a process does ({@link #finishAsProcess}) before the result is
+     * answered, and is closed. A guest the interrupt cannot reach within the grace (stuck in a long builtin) is
+     * cancelled outright.
+     */
+    private Stop stop(PythonInterpreter interpreter, String owner, java.util.concurrent.Future<?> running,
+            BoundedOutput out, BoundedOutput err, boolean keepAlive) {
         out.seal();
         err.seal();
         out.closeSpill();
         err.closeSpill();
-        boolean alive = keepAlive && interrupt(interpreter);
+        boolean interrupted = interrupt(interpreter);
+        boolean alive = keepAlive && interrupted;
+        if (interrupted && !keepAlive) {
+            finishAsProcess(interpreter, owner);
+        }
         if (!alive) {
             // Settled now, while the worker still forwards this execution's calls: closed later, with the context,
             // the files' leases would wait for another interpreter's call to go (Settlements).
@@ -176,6 +187,17 @@ final class TimedRunner implements AutoCloseable {
             cancellers.execute(interpreter::close);
         }
         return new Stop(alive, !finishes(running));
+    }
+
+    /**
+     * An empty run that keeps no files: the driver's end of a process, its atexit handlers run and the files left
+     * open closed. Otherwise the handlers would run as the context closes, after the answer, and the files' bytes
+     * would not be in the run's report. Its output goes nowhere (the stopped run's is sealed), and it has the grace
+     * the interrupt had.
+     */
+    private void finishAsProcess(PythonInterpreter interpreter, String owner) {
+        OutputStream none = OutputStream.nullOutputStream();
+        finishes(interpreter.start("", new byte[0], owner, none, none, false, false));
     }
 
     private boolean interrupt(PythonInterpreter interpreter) {
