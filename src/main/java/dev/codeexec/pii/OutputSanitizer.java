@@ -9,6 +9,7 @@ import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.Utf8;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 
 /**
  * execute_code with {@code sanitize_output}: stdout and stderr are tokenized in the caller's vault before they are
@@ -76,8 +77,11 @@ public class OutputSanitizer {
         if (bytes <= budget) {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
-        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text, Utf8.prefixWithin(text, CutMarker.headBytes(budget)),
-                Utf8.suffixWithin(text, CutMarker.tailBytes(budget)), owner);
+        IntPredicate newlineAt = i -> text.charAt(i) == '\n';
+        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text,
+                CutMarker.lineHeadEnd(newlineAt, Utf8.prefixWithin(text, CutMarker.headBytes(budget))),
+                CutMarker.lineTailStart(newlineAt, Utf8.suffixWithin(text, CutMarker.tailBytes(budget)),
+                        text.length()), owner);
         long left = bytes - Utf8.length(text.substring(0, ends.headEnd()))
                 - Utf8.length(text.substring(ends.tailStart()));
         boolean midLine = !ends.head().isEmpty() && !ends.head().endsWith("\n");

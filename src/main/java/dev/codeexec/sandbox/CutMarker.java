@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntPredicate;
 
 /**
  * The one line that stands for the middle of an output stream cut to its inline budget: how many bytes were left
@@ -28,6 +29,41 @@ public final class CutMarker {
             line = line.substring(0, Math.min(line.length(), room - 4)) + "...";
         }
         return (newlineFirst ? "\n" : "") + line + " ...]\n";
+    }
+
+    /**
+     * Where a head cut at {@code end} ends once whole lines are kept: after its last newline when that is within its
+     * last quarter, so that the model reads no line fragment before the marker; else at {@code end} (a stream of long
+     * lines keeps its bytes).
+     *
+     * @param newlineAt whether the stream has a newline at an index
+     */
+    public static int lineHeadEnd(IntPredicate newlineAt, int end) {
+        for (int i = end - 1; i >= end - end / 4 && i >= 0; i--) {
+            if (newlineAt.test(i)) {
+                return i + 1;
+            }
+        }
+        return end;
+    }
+
+    /**
+     * Where a tail cut at {@code start} of a stream of {@code length} begins once whole lines are kept: at
+     * {@code start} when what is before it ended a line (or nothing is), else after the first newline within its
+     * first quarter, else at {@code start}.
+     *
+     * @param newlineAt whether the stream has a newline at an index
+     */
+    public static int lineTailStart(IntPredicate newlineAt, int start, int length) {
+        if (start == 0 || newlineAt.test(start - 1)) {
+            return start;
+        }
+        for (int i = start; i < start + (length - start) / 4; i++) {
+            if (newlineAt.test(i)) {
+                return i + 1;
+            }
+        }
+        return start;
     }
 
     /** Bytes of a budget's head. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,19 @@ class SanitizeOutputTest {
         assertTrue(r.stdout().contains("[... 20046 bytes left out of 36024 ...]"), r.stdout());
         assertFalse(r.stderr().contains("ann.lee"), r.stderr());
         assertTrue(r.stderr().startsWith("e".repeat(7900) + " <EMAIL_ADDRESS_"), r.stderr().substring(0, 7950));
+    }
+
+    /** Cut output keeps whole lines on both sides of the marker, as the sandbox's own cut does. */
+    @Test
+    void longOutputOfShortLinesIsCutBetweenLines() {
+        McpCalls.Exec r = mcp.exec(Map.of("code", "for i in range(5000):\n    print(f'row {i} of the report')",
+                "sanitize_output", true));
+        assertTrue(r.truncated());
+        List<String> lines = r.stdout().lines().toList();
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("[... ")).count(), r.stdout());
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("[... ") || l.matches("row \\d+ of the report")),
+                r.stdout());
+        assertEquals("row 4999 of the report", lines.getLast());
     }
 
     @Test

@@ -48,7 +48,10 @@ public final class BoundedOutput extends OutputStream {
     private final Tap tap;
     /** The whole stream while it fits the budget; afterwards its head. */
     private final ByteArrayOutputStream first;
-    /** The last {@code tail.length} bytes of the stream, a ring ending at {@code tailEnd}. */
+    /**
+     * The last {@code tail.length} bytes of the stream, a ring ending at {@code tailEnd}: the tail's bytes and the one
+     * before them.
+     */
     private final byte[] tail;
     private int tailEnd;
     private long total;
@@ -68,7 +71,7 @@ public final class BoundedOutput extends OutputStream {
         }
         this.budget = budget;
         this.headBytes = CutMarker.headBytes(budget);
-        this.tail = new byte[CutMarker.tailBytes(budget)];
+        this.tail = new byte[CutMarker.tailBytes(budget) + 1];
         this.spill = spill;
         this.tap = tap;
         this.first = new ByteArrayOutputStream(Math.min(budget, 8192));
@@ -171,12 +174,15 @@ public final class BoundedOutput extends OutputStream {
             return captured;
         }
         byte[] head = first.toByteArray();
-        int headEnd = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
+        int headEnd = CutMarker.lineHeadEnd(i -> head[i] == '\n',
+                Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes)));
+        // The ring holds one byte more than the tail: the byte before it says whether the tail begins a line.
         byte[] last = tailBytes();
-        int tailStart = 0;
-        while (tailStart < Math.min(3, last.length) && (last[tailStart] & 0xC0) == 0x80) {
+        int tailStart = Math.min(1, last.length - 1);
+        while (tailStart < Math.min(4, last.length) && (last[tailStart] & 0xC0) == 0x80) {
             tailStart++;
         }
+        tailStart = CutMarker.lineTailStart(i -> last[i] == '\n', tailStart, last.length);
         long left = total - headEnd - (last.length - tailStart);
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)

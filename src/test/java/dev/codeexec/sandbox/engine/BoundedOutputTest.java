@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BoundedOutputTest {
@@ -84,6 +86,40 @@ class BoundedOutputTest {
         String text = out.capture().text();
         assertFalse(text.contains("\uFFFD"), "no character was split: " + text);
         assertTrue(text.startsWith("€€€") && text.endsWith("€€€"), text);
+    }
+
+    /** Printed records are cut between lines: the model reads no fragment of a record on either side of the marker. */
+    @Test
+    void cutsBetweenLinesWhereLinesAreShort() {
+        BoundedOutput out = new BoundedOutput(BUDGET);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            String line = "{'id': " + i + ", 'name': 'user" + i + "', 'score': " + i * 1.5 + "}";
+            lines.add(line);
+            write(out, line + "\n");
+        }
+        String text = out.capture().text();
+        List<String> kept = text.lines().filter(l -> !l.startsWith("[... ")).toList();
+        assertEquals(1, text.lines().count() - kept.size(), text);
+        assertTrue(lines.containsAll(kept), "every line kept is whole: " + text);
+        assertEquals(lines.getFirst(), kept.getFirst());
+        assertEquals(lines.getLast(), kept.getLast());
+        assertTrue(text.endsWith("\n") && text.getBytes(StandardCharsets.UTF_8).length <= BUDGET, text);
+    }
+
+    /** The tail keeps a line that begins exactly where it does, and drops the fragment of one that began before. */
+    @Test
+    void theTailKeepsItsFirstLineOnlyWhenItIsWhole() {
+        int tailBytes = dev.codeexec.sandbox.CutMarker.tailBytes(BUDGET);
+        for (int lineBytes : new int[] {32, 33}) {
+            BoundedOutput out = new BoundedOutput(BUDGET);
+            write(out, "x".repeat(2000) + "\n");
+            String line = "y".repeat(lineBytes - 1) + "\n";
+            write(out, line.repeat(tailBytes / lineBytes + 2));
+            String text = out.capture().text();
+            String tail = text.substring(text.indexOf(" ...]\n") + 6);
+            assertEquals(line.repeat(tailBytes / lineBytes), tail, "lines of " + lineBytes + " bytes");
+        }
     }
 
     @Test
