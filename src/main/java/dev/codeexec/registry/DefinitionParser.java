@@ -83,7 +83,29 @@ public final class DefinitionParser {
         if (!(map.get(key) instanceof Map<?, ?> m)) {
             throw new Malformed("'" + key + "' must be a JSON Schema object");
         }
+        noEmptyKeywords(key, m);
         return (Map<String, Object>) m;
+    }
+
+    /**
+     * No keyword of a schema is without a value, but {@code default} and {@code const}, which may be null. An
+     * unquoted comma in a flow mapping makes one ({@code {description: Separator, one character.}} is read as a key
+     * "one character." with no value), and the text after the comma, often the limit, is lost.
+     */
+    private static void noEmptyKeywords(String at, Object node) throws Malformed {
+        if (node instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                String where = at + "." + e.getKey();
+                if (e.getValue() == null && !"default".equals(e.getKey()) && !"const".equals(e.getKey())) {
+                    throw new Malformed(where + " has no value: quote a string that holds a comma or a colon");
+                }
+                noEmptyKeywords(where, e.getValue());
+            }
+        } else if (node instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                noEmptyKeywords(at + "[" + i + "]", list.get(i));
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -91,6 +91,47 @@ class RegistryDefinitionsTest {
         }
     }
 
+    /** What the server's own parser makes of each file: a schema with a keyword left empty is a load error. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("definitions")
+    void theServersParserTakesTheDefinition(StarterRegistry.Definition d) throws Exception {
+        DefinitionParser.parse(Files.readString(d.yaml()));
+    }
+
+    /** An unquoted comma in a flow mapping cut a description short and made its tail a keyword without a value. */
+    @Test
+    void aDescriptionCutByAnUnquotedCommaIsALoadError() {
+        String yaml = """
+                name: t
+                category: c
+                summary: s
+                description: d
+                input_schema:
+                  type: object
+                  properties:
+                    delimiter: {type: string, description: Field separator, one character., default: ","}
+                output_schema: {type: object}
+                examples: []
+                tags: []
+                """;
+        DefinitionParser.Malformed e = org.junit.jupiter.api.Assertions.assertThrows(DefinitionParser.Malformed.class,
+                () -> DefinitionParser.parse(yaml));
+        assertEquals("input_schema.properties.delimiter.one character. has no value: quote a string that holds a "
+                + "comma or a colon", e.getMessage());
+        assertEquals("Field separator, one character.", assertInstanceOf(Map.class, assertInstanceOf(Map.class,
+                assertDoesNotThrowParse(yaml.replace("Field separator, one character.",
+                        "\"Field separator, one character.\"")).inputSchema().get("properties")).get("delimiter"))
+                .get("description"));
+    }
+
+    private static ToolDefinition assertDoesNotThrowParse(String yaml) {
+        try {
+            return DefinitionParser.parse(yaml);
+        } catch (DefinitionParser.Malformed e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("definitions")
     void examplesGiveRequiredKnownJsonArguments(StarterRegistry.Definition d) {
