@@ -1,6 +1,7 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.pii.PiiService;
+import dev.codeexec.pii.RestoreResult;
 import dev.codeexec.pii.SanitizeRequest;
 import dev.codeexec.pii.VaultHandles;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -52,7 +53,11 @@ public class PiiTools {
             @ToolArg String text,
             @ToolArg(required = false) String vault,
             McpConnection connection) {
-        return results.call(() -> pii.restore(text, vaultKey(connection, vault)));
+        return results.call(() -> {
+            RestoreResult restored = pii.restore(text, vaultKey(connection, vault));
+            // Without a handle a client that opens a connection per call restores nothing: told what to pass.
+            return vault == null ? restored.askingForTheVault() : restored;
+        });
     }
 
     /** The caller id the vault is kept under: the handle's, which must be this tenant's, or the connection's. */

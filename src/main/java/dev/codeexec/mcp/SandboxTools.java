@@ -134,7 +134,8 @@ public class SandboxTools implements InitialCheck {
             if (!background && waitS == null) {
                 ExecutionResult result = sanitize ? sanitizer.run(command, owner, c -> runNow(c, call))
                         : runNow(command, call);
-                return results.withHandles(keep(answer, result), handles);
+                return results.withHandles(keep(answer, result), handles.vault() != null ? handles
+                        : new StateHandles(handles.session(), vaults.handleIfUsed(owner)));
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);

@@ -18,9 +18,11 @@ public class VaultHandles {
     public static final String FIELD = "vault";
 
     private final HandleTable<String> handles;
+    private final PiiVault vault;
     private final AtomicLong made = new AtomicLong();
 
-    public VaultHandles(PiiConfig config, ReplicaIdentity replica, VaultHolders holders) {
+    public VaultHandles(PiiConfig config, ReplicaIdentity replica, VaultHolders holders, PiiVault vault) {
+        this.vault = vault;
         this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(),
                 new HandleTable.Limit(config.vault().maxSessions(), "pii.vault.max-sessions",
                         HandleTable.Full.FORGET_OLDEST),
@@ -37,6 +39,15 @@ public class VaultHandles {
     /** The handle naming the vault of {@code vaultCaller} (a caller id), minted the first time it is asked for. */
     public String handleOf(String vaultCaller) {
         return handles.handleOf(Caller.tenantOf(vaultCaller), vaultCaller);
+    }
+
+    /**
+     * The handle naming the vault of {@code vaultCaller} when that vault holds tokens, else null: a run that tokenized
+     * through {@code import pii} names the vault it used, and a run that did not mints no handle (a client opening a
+     * connection per call would otherwise fill the tenant's handles with empty vaults').
+     */
+    public String handleIfUsed(String vaultCaller) {
+        return vault.ifPresent(vaultCaller, session -> true, false) ? handleOf(vaultCaller) : null;
     }
 
     /**
