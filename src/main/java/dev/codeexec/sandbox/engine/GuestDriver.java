@@ -192,7 +192,8 @@ final class GuestDriver {
                 sys.modules["_codeexec_bridge"] = bridge
 
                 # os.rename/os.replace: Truffle's file layer cannot move atomically, so the file system's own
-                # rename does, confined to the workspace like every other file access.
+                # rename does, confined to the workspace like every other file access. It resolves relative names
+                # against the workspace root, so they are resolved here against the working directory os.chdir set.
                 import errno
                 native_rename, native_replace = os.rename, os.replace
                 rename_in_workspace = globals().pop("__codeexec_rename")
@@ -204,7 +205,10 @@ final class GuestDriver {
                             return native(src, dst, src_dir_fd=src_dir_fd, dst_dir_fd=dst_dir_fd)
                         flush_open_files()
                         source, target = os.fsdecode(src), os.fsdecode(dst)
-                        code, _, reason = str(rename_in_workspace(source, target)).partition(" ")
+                        here = os.getcwd()
+                        code, _, reason = str(rename_in_workspace(os.path.join(here, source) if source else source,
+                                                                  os.path.join(here, target) if target else target)
+                                              ).partition(" ")
                         if code:
                             number = getattr(errno, code, errno.EIO)
                             raise OSError(number, reason or os.strerror(number), source, None, target)
