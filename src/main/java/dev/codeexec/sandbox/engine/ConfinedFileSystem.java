@@ -190,6 +190,14 @@ final class ConfinedFileSystem implements FileSystem {
         intake.touched(confined);
         requireOwnerAccess(confined, false, requestedPermissions(attrs));
         boolean append = options.contains(StandardOpenOption.APPEND);
+        if (append) {
+            // GraalPy asks for no READ with APPEND ("a+", O_RDWR | O_APPEND), which Java refuses together, and the
+            // file read back through the same handle failed with EBADF: opened to read and write, the leased channel
+            // appends itself. Python's file objects still refuse to read a file opened "a".
+            Set<OpenOption> both = with(options, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            both.add(StandardOpenOption.READ);
+            options = both;
+        }
         boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
         boolean mayCreate = createNew || options.contains(StandardOpenOption.CREATE);
         boolean truncate = options.contains(StandardOpenOption.TRUNCATE_EXISTING) && !append;

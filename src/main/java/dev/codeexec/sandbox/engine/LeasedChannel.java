@@ -49,6 +49,11 @@ final class LeasedChannel extends ForwardingChannel {
             quota.checkFileSize(end);
             reservation.grow(end - size);
         }
+        if (append) {
+            // As O_APPEND: each write goes to the end, and the position follows it. A file open to read too is open
+            // without the host's APPEND, which Java refuses beside READ.
+            delegate.position(size);
+        }
         return delegate.write(src);
     }
 
