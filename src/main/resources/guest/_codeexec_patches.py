@@ -37,6 +37,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     import _codeexec_state
     import _codeexec_system
     _limit_threads(threads_per_run)
+    _refuse_unlocked_release()
     # The driver starts in the workspace: the sandbox user's home. Set before the state takes the environment.
     home = os.getcwd()
     _codeexec_system.set_environment(home)
@@ -197,6 +198,50 @@ def _limit_threads(limit):
 
     start_new_thread.__name__, start_new_thread.__doc__ = start.__name__, start.__doc__
     _thread.start_new_thread = _thread.start_new = start_new_thread
+
+
+def _refuse_unlocked_release():
+    """GraalPy's lock took a release while unlocked, where CPython raises RuntimeError, and then admitted two holders:
+    a double release lost mutual exclusion, and a session's run stopped inside `queue.get()` left the queue broken for
+    the session's later runs (the interrupted wait's `with` released a lock it had not taken back, and the next
+    `put` raised "cannot notify on un-acquired lock"). Locks are made through a class that refuses it, as CPython's
+    does; threading takes `_thread.allocate_lock` when it is first imported, after this."""
+    import _thread
+    native = _thread.allocate_lock
+
+    class lock:
+        __slots__ = ("_lock", "__weakref__")
+
+        def __init__(self):
+            self._lock = native()
+
+        def acquire(self, blocking=True, timeout=-1):
+            return self._lock.acquire(blocking, timeout)
+
+        def release(self):
+            if not self._lock.locked():
+                raise RuntimeError("release unlocked lock")
+            self._lock.release()
+
+        def locked(self):
+            return self._lock.locked()
+
+        def __enter__(self):
+            return self._lock.acquire()
+
+        def __exit__(self, *exc_info):
+            self.release()
+
+        def __repr__(self):
+            return f"<{'locked' if self._lock.locked() else 'unlocked'} _thread.lock object at {id(self):#x}>"
+
+        acquire_lock, release_lock, locked_lock = acquire, release, locked
+
+    lock.__module__, lock.__qualname__, lock.__name__ = "_thread", "lock", "lock"
+    _thread.allocate_lock = _thread.allocate = lock
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        threading.Lock = threading._allocate_lock = lock
 
 
 def finish_threads():

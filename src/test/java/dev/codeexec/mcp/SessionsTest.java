@@ -129,6 +129,20 @@ class SessionsTest {
         assertEquals("yes\n", r.stdout(), r.stderr());
     }
 
+    /**
+     * A run stopped while it waited on a queue leaves the queue working for the session's next runs: the interrupted
+     * wait released its lock a second time, which GraalPy's lock took, and every later put raised "cannot notify on
+     * un-acquired lock".
+     */
+    @Test
+    void aQueueARunWaitedOnWhenItTimedOutStillWorks() {
+        String s = open(mcp, "import queue\nq = queue.Queue()");
+        McpCalls.Exec timedOut = mcp.exec(Map.of("code", "q.get()", "session", s, "timeout_s", 1));
+        assertTrue(timedOut.timedOut(), timedOut.stderr());
+        McpCalls.Exec r = inSession(mcp, s, "q.put(5)\nprint(q.get(timeout=1), q.empty())");
+        assertEquals("5 True\n", r.stdout(), r.stderr());
+    }
+
     @Test
     void sessionEndedByExitIsReportedOnTheNextCall() {
         String s = open(mcp, "z = 1");
