@@ -37,7 +37,6 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     import _codeexec_state
     import _codeexec_system
     _limit_threads(threads_per_run)
-    _refuse_unlocked_release()
     # The driver starts in the workspace: the sandbox user's home. Set before the state takes the environment.
     home = os.getcwd()
     _codeexec_system.set_environment(home)
@@ -80,7 +79,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
-               "re": _patch_re}
+               "re": _patch_re, "threading": _patch_threading}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -200,48 +199,28 @@ def _limit_threads(limit):
     _thread.start_new_thread = _thread.start_new = start_new_thread
 
 
-def _refuse_unlocked_release():
-    """GraalPy's lock took a release while unlocked, where CPython raises RuntimeError, and then admitted two holders:
-    a double release lost mutual exclusion, and a session's run stopped inside `queue.get()` left the queue broken for
-    the session's later runs (the interrupted wait's `with` released a lock it had not taken back, and the next
-    `put` raised "cannot notify on un-acquired lock"). Locks are made through a class that refuses it, as CPython's
-    does; threading takes `_thread.allocate_lock` when it is first imported, after this."""
-    import _thread
-    native = _thread.allocate_lock
+def _patch_threading(threading):
+    """A session's run stopped at its deadline inside `queue.get()` left the queue broken for the session's later
+    runs: the interrupt ended Condition.wait before it took its lock back, the `with` around it released the lock it
+    no longer held, and GraalPy's lock, which takes such a release where CPython's raises, then admitted two holders
+    (every later put raised "cannot notify on un-acquired lock"). A condition left by an exception no longer releases
+    a lock that nobody holds. (Locks themselves are left native: a Python class around each cost queue-heavy code
+    six times its time, GraalPy running interpreted.)"""
+    condition = threading.Condition
+    native_exit = condition.__exit__
 
-    class lock:
-        __slots__ = ("_lock", "__weakref__")
+    def __exit__(self, *exc_info):
+        if exc_info[0] is not None and not _held(self._lock):
+            return None
+        return native_exit(self, *exc_info)
 
-        def __init__(self):
-            self._lock = native()
+    condition.__exit__ = __exit__
 
-        def acquire(self, blocking=True, timeout=-1):
-            return self._lock.acquire(blocking, timeout)
 
-        def release(self):
-            if not self._lock.locked():
-                raise RuntimeError("release unlocked lock")
-            self._lock.release()
-
-        def locked(self):
-            return self._lock.locked()
-
-        def __enter__(self):
-            return self._lock.acquire()
-
-        def __exit__(self, *exc_info):
-            self.release()
-
-        def __repr__(self):
-            return f"<{'locked' if self._lock.locked() else 'unlocked'} _thread.lock object at {id(self):#x}>"
-
-        acquire_lock, release_lock, locked_lock = acquire, release, locked
-
-    lock.__module__, lock.__qualname__, lock.__name__ = "_thread", "lock", "lock"
-    _thread.allocate_lock = _thread.allocate = lock
-    threading = sys.modules.get("threading")
-    if threading is not None:
-        threading.Lock = threading._allocate_lock = lock
+def _held(lock):
+    """Whether a plain lock is held by anyone, or an RLock by this thread (which refuses a release otherwise)."""
+    locked = getattr(lock, "locked", None)
+    return locked() if locked is not None else lock._is_owned()
 
 
 def finish_threads():
