@@ -20,7 +20,8 @@ public class RegistryTools {
     @Tool(name = "search_tools", description = """
             Find registry tools to call from execute_code (import tools), ranked; an empty query \
             lists categories.""",
-            annotations = @Tool.Annotations(title = "Search tools", readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Search tools", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse searchTools(
             @ToolArg(description = "The task", defaultValue = "") String query,
             @ToolArg(description = "Only this category", required = false) String category,
@@ -32,7 +33,7 @@ public class RegistryTools {
     @Tool(name = "get_tool_definition", description = """
             A registry tool's definition and a Python snippet calling it from execute_code.""",
             annotations = @Tool.Annotations(title = "Get tool definition", readOnlyHint = true,
-                    openWorldHint = false))
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse getToolDefinition(@ToolArg(description = "Tool name from search_tools") String name) {
         return results.call(() -> registry.definition(name));
     }

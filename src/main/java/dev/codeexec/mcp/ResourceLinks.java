@@ -48,13 +48,14 @@ final class ResourceLinks {
         }
         if (answer instanceof ExecutionResult result) {
             RunReport report = result.reportOrEmpty();
-            report.spills().forEach(spill -> links.add(link(spill, "Whole output of the run")));
-            report.files().forEach(file -> links.add(link(file, "Written by the run")));
+            report.spills().forEach(spill -> links.add(link(spill, "text/plain",
+                    wholeStream(spill.path(), result.stderrFile()))));
+            report.files().forEach(file -> links.add(link(file, null, "Written by the run")));
         } else if (answer instanceof ExecutionView view) {
             for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {
                 if (file != null) {
-                    links.add(new ResourceLink(uri(file), "text/plain", file, null, "Whole output of the run", null,
-                            null, null));
+                    links.add(new ResourceLink(uri(file), "text/plain", file, null,
+                            wholeStream(file, view.stderrFile()), null, null, null));
                 }
             }
         }
@@ -66,8 +67,14 @@ final class ResourceLinks {
         return new ToolResponse(response.isError(), content, response.structuredContent(), response._meta());
     }
 
-    private static ResourceLink link(ProducedFile file, String description) {
-        return new ResourceLink(uri(file.path()), null, file.path(), null, description,
+    /** Which stream a spill file holds all of, told apart by the result's stderr file. */
+    private static String wholeStream(String file, String stderrFile) {
+        return file.equals(stderrFile) ? "Whole stderr of the run" : "Whole stdout of the run";
+    }
+
+    /** A link to a file of the run; {@code mimeType} null when the run wrote the file and its type is unknown. */
+    private static ResourceLink link(ProducedFile file, String mimeType, String description) {
+        return new ResourceLink(uri(file.path()), mimeType, file.path(), null, description,
                 (int) Math.min(Integer.MAX_VALUE, file.bytes()), null, null);
     }
 }

@@ -46,8 +46,8 @@ public class SkillTools {
 
     @Tool(name = "load_skill", description = """
             A saved skill's code and metadata (to use it, import it).""",
-            annotations = @Tool.Annotations(title = "Load skill", readOnlyHint = true, idempotentHint = true,
-                    openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Load skill", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse loadSkill(
             @ToolArg String name,
             @ToolArg(description = "Default: newest", required = false)
@@ -58,8 +58,8 @@ public class SkillTools {
 
     @Tool(name = "list_skills", description = """
             Saved skills without code, newest first or ranked by query words; check before writing code.""",
-            annotations = @Tool.Annotations(title = "List skills", readOnlyHint = true, idempotentHint = true,
-                    openWorldHint = false))
+            annotations = @Tool.Annotations(title = "List skills", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse listSkills(
             @ToolArg(description = "Words to rank by", required = false)
             String query,
@@ -71,7 +71,7 @@ public class SkillTools {
     }
 
     @Tool(name = "delete_skill", description = """
-            Delete a skill and all its versions.""",
+            Delete a skill and its versions.""",
             annotations = @Tool.Annotations(title = "Delete skill", readOnlyHint = false, destructiveHint = true,
                     idempotentHint = false, openWorldHint = false))
     ToolResponse deleteSkill(@ToolArg String name, McpConnection connection) {

@@ -20,7 +20,8 @@ public class StatsTools {
 
     @Tool(name = "get_execution_stats", description = """
             Server health: runs by outcome, latency, queue, workers, sessions, quota, memory, context, your counts.""",
-            annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Execution stats", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse getExecutionStats(McpConnection connection) {
         return results.call(() -> stats.snapshot(callers.of(connection).id()));
     }

@@ -40,7 +40,8 @@ public class WorkspaceTools {
     @Tool(name = "read_workspace_file", description = """
             Read a page of a workspace file; continue at offset+bytes_returned until eof. Non-UTF-8: \
             encoding=base64.""",
-            annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "Read workspace file", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse read(
             @ToolArg String path,
             @ToolArg(defaultValue = "0") long offset,
@@ -54,7 +55,8 @@ public class WorkspaceTools {
 
     @Tool(name = "list_workspace_files", description = """
             Workspace files and folders with type, size and mtime; paged, with the total.""",
-            annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true, openWorldHint = false))
+            annotations = @Tool.Annotations(title = "List workspace files", readOnlyHint = true,
+                    destructiveHint = false, idempotentHint = true, openWorldHint = false))
     ToolResponse list(
             @ToolArg(defaultValue = ".")
             String path,

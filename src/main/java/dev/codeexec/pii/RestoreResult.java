@@ -2,6 +2,7 @@ package dev.codeexec.pii;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import jakarta.annotation.Nullable;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ public record RestoreResult(
         @JsonPropertyDescription("Tokens left as they are: not issued on this connection, or issued by a server "
                 + "that has stopped, or expired (at most " + RestoreResult.MAX_UNKNOWN + " listed)")
         List<String> unknown,
-        @JsonPropertyDescription("What to do about the unknown tokens") String note) {
+        @JsonPropertyDescription("What to do about the unknown tokens") @Nullable String note) {
 
     /** Said when tokens are unknown to a connection's own vault: they were most likely issued into another one. */
     public static final String PASS_THE_VAULT = "these tokens are not in this connection's vault: pass vault, the "

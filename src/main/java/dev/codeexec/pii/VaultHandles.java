@@ -23,7 +23,8 @@ public class VaultHandles {
 
     public VaultHandles(PiiConfig config, ReplicaIdentity replica, VaultHolders holders, PiiVault vault) {
         this.vault = vault;
-        this.handles = new HandleTable<>(FIELD, "vault", config.vault().idleTtl(),
+        this.handles = new HandleTable<>(FIELD, "vault", "sanitize the original text again, which fills a new "
+                + "vault", config.vault().idleTtl(),
                 new HandleTable.Limit(config.vault().maxSessions(), "pii.vault.max-sessions",
                         HandleTable.Full.FORGET_OLDEST),
                 // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.

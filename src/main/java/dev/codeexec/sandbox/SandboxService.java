@@ -121,7 +121,8 @@ public class SandboxService {
                 config.fairShare().tenantMax(), config.fairShare().callerMax());
         this.sessionEnds = new SessionEnds(admission, holds, (session, ticket, timeout, why) ->
                 end(session.tenant(), session.handle(), session.value(), ticket, timeout, why));
-        this.sessions = new HandleTable<>("session", "session", settings.sessionIdleTtl(),
+        this.sessions = new HandleTable<>("session", "session", "open another with session=\"new\"",
+                settings.sessionIdleTtl(),
                 new HandleTable.Limit(settings.maxSessionsPerTenant(), "sandbox.sessions.max-per-tenant",
                         HandleTable.Full.REFUSE), replica, sessionEnds::expired,
                 // A run may outlast the idle TTL (a background one up to an hour): its session is not idle meanwhile.

@@ -69,6 +69,7 @@ public final class HandleTable<T> {
 
     private final String field;
     private final String kind;
+    private final String again;
     private final Duration idleTtl;
     private final Limit limit;
     private final ReplicaIdentity replica;
@@ -83,18 +84,20 @@ public final class HandleTable<T> {
     /**
      * @param field the tool argument handles of this kind arrive in, named by every refusal
      * @param kind     what a handle names, in messages ("session", "vault")
+     * @param again    what a caller does when its handle is gone, said by the refusal
      * @param onExpiry told of every handle forgotten for going idle, whichever call noticed it, once
      * @param inUse    whether a handle is in use now, which keeps it from expiring
      */
-    public HandleTable(String field, String kind, Duration idleTtl, Limit limit, ReplicaIdentity replica,
+    public HandleTable(String field, String kind, String again, Duration idleTtl, Limit limit, ReplicaIdentity replica,
             Consumer<Forgotten<T>> onExpiry, InUse<T> inUse) {
-        this(field, kind, idleTtl, limit, replica, onExpiry, inUse, System::nanoTime);
+        this(field, kind, again, idleTtl, limit, replica, onExpiry, inUse, System::nanoTime);
     }
 
-    HandleTable(String field, String kind, Duration idleTtl, Limit limit, ReplicaIdentity replica,
+    HandleTable(String field, String kind, String again, Duration idleTtl, Limit limit, ReplicaIdentity replica,
             Consumer<Forgotten<T>> onExpiry, InUse<T> inUse, LongSupplier clock) {
         this.field = field;
         this.kind = kind;
+        this.again = again;
         this.idleTtl = idleTtl;
         this.limit = limit;
         this.replica = replica;
@@ -207,15 +210,15 @@ public final class HandleTable<T> {
         if (!issuer.equals(replica.id())) {
             return new InvalidInputException(field, "was issued by server " + issuer + ", not this one ("
                     + replica.id() + "); " + kind + "s live in the memory of the server that issued them and are gone "
-                    + "if it stopped", InvalidInputException.Kind.NOT_FOUND);
+                    + "if it stopped; " + again, InvalidInputException.Kind.NOT_FOUND);
         }
         if (tenant.equals(dropped.get(handle))) {
             return new InvalidInputException(field, "was dropped to make room: this tenant opened more than "
                     + limit.perTenant() + " " + kind + "s (" + limit.setting() + "), and this was its least recently "
-                    + "used", InvalidInputException.Kind.GONE);
+                    + "used; " + again, InvalidInputException.Kind.GONE);
         }
         return new InvalidInputException(field, "no such " + kind + " for this tenant; pass a handle this server "
-                + "returned, which expires after " + idleTime(),
+                + "returned, which expires after " + idleTime() + ", or " + again,
                 InvalidInputException.Kind.NOT_FOUND);
     }
 

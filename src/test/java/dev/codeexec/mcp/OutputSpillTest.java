@@ -87,6 +87,8 @@ class OutputSpillTest {
         assertEquals(1, links.size(), links.toString());
         ResourceLink link = links.get(0);
         assertEquals(expected.length(), link.size());
+        assertEquals("text/plain", link.mimeType());
+        assertEquals("Whole stdout of the run", link.description());
         ResourceResponse whole = read(link.uri());
         assertEquals(expected, ((TextResourceContents) whole.firstContents()).text(), "the file holds the whole stream");
         JsonObject listed = JsonObject.mapFrom(mcp.call("read_workspace_file", Map.of("path", file, "length", 16))

@@ -58,7 +58,8 @@ class SessionExpiryTest {
         ToolResponse after = mcp.call("execute_code", Map.of("code", "pass", "session", s));
         assertTrue(after.isError());
         assertTrue(McpCalls.text(after).startsWith("session: no such session for this tenant"), McpCalls.text(after));
-        assertTrue(McpCalls.text(after).endsWith("which expires after 2 idle seconds"), McpCalls.text(after));
+        assertTrue(McpCalls.text(after).endsWith("which expires after 2 idle seconds, or open another with "
+                + "session=\"new\""), McpCalls.text(after));
         Files.delete(handlerFile);
         Files.delete(workspace.resolve(name + ".zip"));
     }

@@ -23,7 +23,7 @@ class HandleTableTest {
     private final java.util.Set<String> inUse = new java.util.HashSet<>();
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
-        return new HandleTable<>("session", "session", Duration.ofMinutes(30),
+        return new HandleTable<>("session", "session", "open another", Duration.ofMinutes(30),
                 new HandleTable.Limit(max, "sandbox.sessions.max-per-tenant", full), replica, expired::add,
                 (tenant, handle, value) -> inUse.contains(handle), now::get);
     }
@@ -131,6 +131,7 @@ class HandleTableTest {
                 () -> t.require("alpha", "web-2-0a0b0c." + "1".repeat(32)));
         assertTrue(e.getMessage().startsWith("session: was issued by server web-2-0a0b0c, not this one"),
                 e.getMessage());
+        assertTrue(e.getMessage().endsWith("gone if it stopped; open another"), e.getMessage());
         // A value no server issues is said to be no handle, not one that expired.
         InvalidInputException odd = assertThrows(InvalidInputException.class, () -> t.require("alpha", "../etc"));
         assertTrue(odd.getMessage().startsWith("session: \"../etc\" is not a session handle: pass one this server "
@@ -156,7 +157,8 @@ class HandleTableTest {
         InvalidInputException dropped = assertThrows(InvalidInputException.class,
                 () -> forgetting.require("alpha", oldest));
         assertEquals("session: was dropped to make room: this tenant opened more than 2 sessions "
-                + "(sandbox.sessions.max-per-tenant), and this was its least recently used", dropped.getMessage());
+                + "(sandbox.sessions.max-per-tenant), and this was its least recently used; open another",
+                dropped.getMessage());
         assertEquals(InvalidInputException.Kind.GONE, dropped.kind());
         // To another tenant it is unknown, as every handle not its own.
         assertEquals(InvalidInputException.Kind.NOT_FOUND,
