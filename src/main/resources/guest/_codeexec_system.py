@@ -21,8 +21,9 @@ _OS_STARTS = ("system", "popen", "fork", "forkpty", "execv", "execve", "execl", 
 # multiprocessing's own words: its pools and queues failed before they reached a process, on a semaphore.
 PROCESS_POOL_REFUSAL = (REFUSAL + "; multiprocessing.dummy and concurrent.futures.ThreadPoolExecutor offer the same "
                         "API on threads")
-SIGNAL_REFUSAL = ("signal handlers and alarms are not available in the sandbox; for a time limit, wait with a timeout "
-                  "(a thread's join, a future's result) or use threading.Timer")
+SIGNAL_REFUSAL = ("signal handlers, alarms and _thread.interrupt_main are not available in the sandbox; for a time "
+                  "limit, run the work in a thread and wait for it with a timeout (a thread's join, a future's "
+                  "result)")
 # What a login shell would have set, and python -c would find: HOME, PATH and LANG are read by scripts directly.
 ENVIRONMENT = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "USER": USER, "LOGNAME": USER,
                "SHELL": "/bin/sh"}
@@ -287,6 +288,9 @@ def set_environment(home):
 def install(patches, home, threads_per_run):
     """Patches os now and adds the patches of modules imported later to `patches` (name -> patch)."""
     patch_os(os)
+    # GraalPy's did nothing: a Timer meant to interrupt the main thread at a time limit never did.
+    import _thread
+    _thread.interrupt_main = _refusing(_thread.interrupt_main, SIGNAL_REFUSAL)
     patch_executor, patch_thread_pool = thread_pool_defaults(threads_per_run)
 
     def patch_pools(pool):

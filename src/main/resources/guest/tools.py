@@ -43,7 +43,11 @@ def definition(name):
 def call(name, **args):
     """Validate the arguments against the tool's input schema, then run the tool and return its result."""
     d = definition(name)
-    validate(d.get("input_schema") or {}, args)
+    try:
+        validate(d.get("input_schema") or {}, args)
+    except (TypeError, ValueError) as e:
+        # As a Python function names itself in its argument errors: the traceback shows the caller's line only.
+        raise type(e)(name + "(): " + str(e)) from None
     if d.get("origin") == "upstream":
         return _b.call("tools", "call_upstream", {"name": name, "arguments": args})
     return _load(name).run(**args)

@@ -1,6 +1,7 @@
 package dev.codeexec.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -53,10 +54,20 @@ class RegistryBridgeTest {
         assertEquals(0, r.exitCode(), r.stderr());
         String[] lines = r.stdout().split("\n");
         assertEquals(4, lines.length, r.stdout());
-        assertTrue(lines[0].startsWith("TypeError text: expected string or array"), lines[0]);
-        assertTrue(lines[1].startsWith("ValueError to: must be one of"), lines[1]);
-        assertEquals("TypeError missing required argument 'to'", lines[2]);
-        assertTrue(lines[3].startsWith("TypeError unexpected argument 'colour'"), lines[3]);
+        assertTrue(lines[0].startsWith("TypeError case_convert(): text: expected string or array"), lines[0]);
+        assertTrue(lines[1].startsWith("ValueError case_convert(): to: must be one of"), lines[1]);
+        assertEquals("TypeError case_convert(): missing required argument 'to'", lines[2]);
+        assertTrue(lines[3].startsWith("TypeError case_convert(): unexpected argument 'colour'"), lines[3]);
+    }
+
+    /** An uncaught argument error names the tool and shows the caller's line, not the sandbox's glue. */
+    @Test
+    void anUncaughtArgumentErrorShowsTheCallersLineOnly() {
+        McpCalls.Exec r = mcp.exec("import tools\ntools.text.case_convert(text='x', to='shout')");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().startsWith("Traceback (most recent call last):\n  File \"<string>\", line 2, in "
+                + "<module>\nValueError: case_convert(): to: must be one of"), r.stderr());
+        assertFalse(r.stderr().contains("<tools>"), r.stderr());
     }
 
     @Test
