@@ -206,15 +206,13 @@ def _patch_threading(threading):
     (every later put raised "cannot notify on un-acquired lock"). A condition left by an exception no longer releases
     a lock that nobody holds. (Locks themselves are left native: a Python class around each cost queue-heavy code
     six times its time, GraalPy running interpreted.)"""
-    condition = threading.Condition
-    native_exit = condition.__exit__
-
     def __exit__(self, *exc_info):
+        # Condition's own body beside the check, not a call of it: queues exit a condition on every put and get.
         if exc_info[0] is not None and not _held(self._lock):
             return None
-        return native_exit(self, *exc_info)
+        return self._lock.__exit__(*exc_info)
 
-    condition.__exit__ = __exit__
+    threading.Condition.__exit__ = __exit__
 
 
 def _held(lock):
