@@ -216,9 +216,13 @@ def _patch_threading(threading):
 
 
 def _held(lock):
-    """Whether a plain lock is held by anyone, or an RLock by this thread (which refuses a release otherwise)."""
+    """Whether a plain lock is held by anyone, or an RLock by this thread (which refuses a release otherwise); a lock
+    of the caller's own making that tells neither is taken as held, and released as before."""
     locked = getattr(lock, "locked", None)
-    return locked() if locked is not None else lock._is_owned()
+    if locked is not None:
+        return locked()
+    owned = getattr(lock, "_is_owned", None)
+    return owned() if owned is not None else True
 
 
 def finish_threads():

@@ -45,7 +45,7 @@ public class VaultHandles {
     /**
      * The handle naming the vault of {@code vaultCaller} when that vault holds tokens, else null: a run that tokenized
      * through {@code import pii} names the vault it used, and a run that did not mints no handle (a client opening a
-     * connection per call would otherwise fill the tenant's handles with empty vaults').
+     * connection per call would otherwise fill the tenant's handles with empty vaults).
      */
     public String handleIfUsed(String vaultCaller) {
         return vault.ifPresent(vaultCaller, session -> true, false) ? handleOf(vaultCaller) : null;
