@@ -4,7 +4,6 @@ import dev.codeexec.workspace.WorkspaceAccount;
 import dev.codeexec.workspace.WorkspaceQuota;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -19,9 +18,6 @@ import java.util.Objects;
  * what was written into it afterwards is counted but no longer on disk.
  */
 final class LeasedChannel extends ForwardingChannel {
-
-    /** Zeros written at a time when a file in append mode is extended by truncation. */
-    private static final int ZEROS_BYTES = 64 << 10;
 
     private final LedgerReservation reservation;
     private final WorkspaceQuota quota;
@@ -50,8 +46,8 @@ final class LeasedChannel extends ForwardingChannel {
             reservation.grow(end - size);
         }
         if (append) {
-            // As O_APPEND: each write goes to the end, and the position follows it. A file open to read too is open
-            // without the host's APPEND, which Java refuses beside READ.
+            // As O_APPEND: each write goes to the end, and the position follows it. The host channel is open without
+            // APPEND (Java refuses it beside READ, and a file opened "a+" must be read back).
             delegate.position(size);
         }
         return delegate.write(src);
@@ -77,23 +73,16 @@ final class LeasedChannel extends ForwardingChannel {
 
     /**
      * Fills the file with zeros up to {@code size}, as POSIX truncate and ftruncate do past a file's end (Java's
-     * truncate leaves the file as it is): a single byte at the end, the rest a hole, where the channel can write at a
-     * position; appended otherwise. The position stays where it was.
+     * truncate leaves the file as it is): a single byte at the end, the rest a hole. The position stays where it was.
+     * Every leased channel writes at a position: one in append mode too, which appends by position ({@link #write}).
      */
     private void extend(long before, long size) throws IOException {
         quota.checkFileSize(size);
         reservation.grow(size - before);
-        if (!append && delegate instanceof FileChannel channel) {
-            channel.write(ByteBuffer.allocate(1), size - 1);
-            return;
-        }
-        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(size - before, ZEROS_BYTES));
-        for (long missing = size - before; missing > 0; missing -= zeros.limit()) {
-            zeros.clear().limit((int) Math.min(missing, zeros.capacity()));
-            while (zeros.hasRemaining()) {
-                delegate.write(zeros);
-            }
-        }
+        long at = delegate.position();
+        delegate.position(size - 1);
+        delegate.write(ByteBuffer.allocate(1));
+        delegate.position(at);
     }
 
     @Override
