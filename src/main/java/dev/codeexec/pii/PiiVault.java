@@ -182,6 +182,12 @@ public class PiiVault {
         }
     }
 
+    /** Whether the connection has a vault now; asking neither creates one nor counts as using it. */
+    boolean exists(String connectionId) {
+        evictIdle();
+        return sessions.containsKey(connectionId);
+    }
+
     /** Runs {@code work} on the connection's session if it exists, without creating one. */
     <T> T ifPresent(String connectionId, Function<Session, T> work, T absent) {
         evictIdle();

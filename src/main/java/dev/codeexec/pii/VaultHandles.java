@@ -48,7 +48,7 @@ public class VaultHandles {
      * connection per call would otherwise fill the tenant's handles with empty vaults).
      */
     public String handleIfUsed(String vaultCaller) {
-        return vault.ifPresent(vaultCaller, session -> true, false) ? handleOf(vaultCaller) : null;
+        return vault.exists(vaultCaller) ? handleOf(vaultCaller) : null;
     }
 
     /**
