@@ -2,6 +2,7 @@ package dev.codeexec.mcp;
 
 import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.pii.VaultHandles;
 import dev.codeexec.sandbox.ExecuteCommand;
@@ -58,11 +59,14 @@ public class SandboxTools implements InitialCheck {
     private final CallWatch watch;
     private final McpCallers callers;
     private final VaultHandles vaults;
+    private final ClientDeparture departure;
     private boolean registered;
 
     public SandboxTools(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer, ToolResults results,
-            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers, VaultHandles vaults) {
+            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers, VaultHandles vaults,
+            ClientDeparture departure) {
         this.callers = callers;
+        this.departure = departure;
         this.vaults = vaults;
         this.sandbox = sandbox;
         this.runs = runs;
@@ -192,9 +196,12 @@ public class SandboxTools implements InitialCheck {
         // Output streams from the worker only when someone listens: a plain call costs what it always did.
         OutputTally tally = call.progress().token().isPresent() ? new OutputTally() : null;
         RunHooks hooks = new RunHooks(tally, () -> { });
-        return watch.watch(call.cancellation(), call.progress(), hooks::cancel,
-                () -> tally == null ? new CallWatch.Status(0, "") : new CallWatch.Status(tally.bytes(), tally.lastLine()),
-                () -> sandbox.execute(command, hooks));
+        try (ClientDeparture.Watch gone = departure.cancelWhenGone(hooks::cancel)) {
+            return watch.watch(call.cancellation(), call.progress(), hooks::cancel,
+                    () -> tally == null ? new CallWatch.Status(0, "")
+                            : new CallWatch.Status(tally.bytes(), tally.lastLine()),
+                    () -> sandbox.execute(command, hooks));
+        }
     }
 
     @Tool(name = "reset_session", description = """

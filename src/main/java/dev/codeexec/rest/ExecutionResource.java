@@ -1,12 +1,14 @@
 package dev.codeexec.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
+import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -50,10 +52,13 @@ public class ExecutionResource {
 
     private final RestCallers callers;
     private final com.fasterxml.jackson.databind.ObjectMapper json;
+    private final ClientDeparture departure;
 
     public ExecutionResource(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer,
-            ExecutionEvents events, RestCallers callers, com.fasterxml.jackson.databind.ObjectMapper json) {
+            ExecutionEvents events, RestCallers callers, com.fasterxml.jackson.databind.ObjectMapper json,
+            ClientDeparture departure) {
         this.callers = callers;
+        this.departure = departure;
         this.json = json;
         this.sandbox = sandbox;
         this.runs = runs;
@@ -75,8 +80,12 @@ public class ExecutionResource {
         String session = "new".equals(b.session()) ? sandbox.openSession(callers.tenant(), caller) : b.session();
         ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller, fresh);
         if (!background && b.waitS() == null) {
-            ExecutionResult result = sanitize ? sanitizer.run(command, caller, sandbox::execute) : sandbox.execute(command);
-            return Response.ok(withSession(result, session)).build();
+            RunHooks hooks = RunHooks.none();
+            try (ClientDeparture.Watch gone = departure.cancelWhenGone(hooks::cancel)) {
+                ExecutionResult result = sanitize ? sanitizer.run(command, caller, c -> sandbox.execute(c, hooks))
+                        : sandbox.execute(command, hooks);
+                return Response.ok(withSession(result, session)).build();
+            }
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());
