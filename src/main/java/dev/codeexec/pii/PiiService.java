@@ -269,7 +269,8 @@ public class PiiService {
                         + knownTypes());
             }
             if (!entityTypes.contains(type)) {
-                throw new InvalidInputException("entities", "'" + type + "' is not an enabled entity type; "
+                throw new InvalidInputException("entities", "'" + InvalidInputException.echo(type)
+                        + "' is not an enabled entity type; "
                         + knownTypes());
             }
         }

@@ -162,7 +162,7 @@ public class RegistryService implements AutoCloseable {
                 : request.detail();
         if (!ToolSearch.DETAILS.contains(detail)) {
             throw new InvalidInputException("detail", "must be one of " + String.join(", ", ToolSearch.DETAILS)
-                    + "; got '" + detail + "'");
+                    + "; got '" + InvalidInputException.echo(detail) + "'");
         }
         String query = request.query() == null ? "" : request.query().strip();
         if (query.length() > ToolSearch.MAX_QUERY) {

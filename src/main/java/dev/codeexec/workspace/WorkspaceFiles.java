@@ -339,7 +339,8 @@ public class WorkspaceFiles {
         return switch (e) {
             case "utf-8", "utf8" -> true;
             case "base64" -> false;
-            default -> throw new InvalidInputException("encoding", "must be utf-8 or base64, got '" + encoding + "'");
+            default -> throw new InvalidInputException("encoding", "must be utf-8 or base64, got '"
+                    + InvalidInputException.echo(encoding) + "'");
         };
     }
 
@@ -349,8 +350,8 @@ public class WorkspaceFiles {
             case "overwrite" -> Mode.OVERWRITE;
             case "append" -> Mode.APPEND;
             case "create" -> Mode.CREATE;
-            default -> throw new InvalidInputException("mode", "must be overwrite, append or create, got '" + mode
-                    + "'");
+            default -> throw new InvalidInputException("mode", "must be overwrite, append or create, got '"
+                    + InvalidInputException.echo(mode) + "'");
         };
     }
 

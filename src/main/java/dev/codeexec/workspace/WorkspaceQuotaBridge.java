@@ -50,7 +50,8 @@ public class WorkspaceQuotaBridge implements BridgeHandler {
             case "reserve" -> reserve(args, caller);
             case "settle" -> Map.of();
             case "usage" -> Map.of("bytes", roots.ledger(caller.tenant()).usage().bytes());
-            default -> throw new InvalidInputException("method", "unknown quota method '" + method + "'");
+            default -> throw new InvalidInputException("method", "unknown quota method '"
+                    + InvalidInputException.echo(method) + "'");
         };
     }
 

@@ -46,6 +46,25 @@ class ToolArgumentsTest {
         return map;
     }
 
+    /** A refused argument is echoed cut short: a megabyte of it must not come back into the model's context. */
+    @Test
+    void aHugeRefusedArgumentIsEchoedShort() {
+        String huge = "Q".repeat(1_000_000);
+        List<Object[]> calls = List.of(
+                new Object[] {"write_workspace_file", args("path", "echo.txt", "content", "x", "encoding", huge),
+                    "encoding: must be utf-8 or base64, got 'QQQ"},
+                new Object[] {"write_workspace_file", args("path", "echo.txt", "content", "x", "mode", huge),
+                    "mode: must be overwrite, append or create, got 'QQQ"},
+                new Object[] {"search_tools", args("query", "csv", "detail", huge), "detail: must be one of "},
+                new Object[] {"sanitize_pii", args("text", "a@b.com", "entities", List.of(huge)),
+                    "entities: 'QQQ"});
+        for (Object[] call : calls) {
+            String text = McpCalls.text(mcp.call((String) call[0], (Map<String, Object>) call[1]));
+            assertTrue(text.contains((String) call[2]), call[0] + ": " + text.substring(0, Math.min(300, text.length())));
+            assertTrue(text.length() < 1_000, call[0] + " echoed " + text.length() + " characters");
+        }
+    }
+
     @Test
     void explicitNullsAreArgumentsNotGiven() {
         JsonObject answer = rawCall("""
