@@ -2,7 +2,127 @@ package dev.codeexec.sandbox;
 
 /** UTF-8 boundary arithmetic, so that a cut never splits a character. */
 public final class Utf8 {
+
+    /** What a byte that is not UTF-8 weighs shown: U+FFFD, three bytes. */
+    private static final int REPLACEMENT_WEIGHT = 3;
+    /** What a control character other than tab, newline and return weighs shown: its JSON escape, six characters. */
+    private static final int CONTROL_WEIGHT = 6;
+
     private Utf8() {
+    }
+
+    /**
+     * What {@code bytes[from, to)} weighs once decoded and put in a tool result, at most: UTF-8 text its own bytes;
+     * a byte that is not part of a well-formed character the U+FFFD it decodes to; a control character its JSON
+     * escape. Printed binary would otherwise come back three to six times its bytes.
+     */
+    public static long shownWeight(byte[] bytes, int from, int to) {
+        long weight = 0;
+        for (int i = from; i < to; ) {
+            int n = wellFormed(bytes, i, to);
+            weight += weightAt(bytes, i, n);
+            i += Math.max(n, 1);
+        }
+        return weight;
+    }
+
+    /** The end of the longest prefix of {@code bytes[from, to)} shown within {@code weight}, on a character boundary. */
+    public static int prefixShownWithin(byte[] bytes, int from, int to, long weight) {
+        long used = 0;
+        int i = from;
+        while (i < to) {
+            int n = wellFormed(bytes, i, to);
+            used += weightAt(bytes, i, n);
+            if (used > weight) {
+                break;
+            }
+            i += Math.max(n, 1);
+        }
+        return i;
+    }
+
+    /**
+     * The start of the longest suffix of {@code bytes[from, to)} shown within {@code weight}, on a character boundary
+     * as read from {@code from}.
+     */
+    public static int suffixShownWithin(byte[] bytes, int from, int to, long weight) {
+        int[] starts = new int[to - from + 1];
+        long[] after = new long[to - from + 1];
+        int count = 0;
+        long total = 0;
+        for (int i = from; i < to; ) {
+            int n = wellFormed(bytes, i, to);
+            starts[count] = i;
+            after[count++] = total;
+            total += weightAt(bytes, i, n);
+            i += Math.max(n, 1);
+        }
+        for (int k = 0; k < count; k++) {
+            if (total - after[k] <= weight) {
+                return starts[k];
+            }
+        }
+        return to;
+    }
+
+    private static int weightAt(byte[] bytes, int i, int n) {
+        if (n == 0) {
+            return REPLACEMENT_WEIGHT;
+        }
+        int b = bytes[i] & 0xFF;
+        return n == 1 && b < 0x20 && b != '\t' && b != '\n' && b != '\r' ? CONTROL_WEIGHT : n;
+    }
+
+    /**
+     * The length of the well-formed character starting at {@code i} (RFC 3629: no overlong forms, surrogates or
+     * code points past U+10FFFF), or 0 when the byte there begins none.
+     */
+    static int wellFormed(byte[] bytes, int i, int to) {
+        int b = bytes[i] & 0xFF;
+        if (b < 0x80) {
+            return 1;
+        }
+        int n;
+        int low = 0x80;
+        int high = 0xBF;
+        if (b >= 0xC2 && b <= 0xDF) {
+            n = 2;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            n = 3;
+            low = b == 0xE0 ? 0xA0 : 0x80;
+            high = b == 0xED ? 0x9F : 0xBF;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            n = 4;
+            low = b == 0xF0 ? 0x90 : 0x80;
+            high = b == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return 0;
+        }
+        if (i + n > to) {
+            return 0;
+        }
+        int second = bytes[i + 1] & 0xFF;
+        if (second < low || second > high) {
+            return 0;
+        }
+        for (int k = i + 2; k < i + n; k++) {
+            if ((bytes[k] & 0xC0) != 0x80) {
+                return 0;
+            }
+        }
+        return n;
+    }
+
+    /** Whether {@code bytes[from, to)} is well-formed UTF-8 throughout. */
+    public static boolean isWellFormed(byte[] bytes, int from, int to) {
+        for (int i = from; i < to; ) {
+            int n = wellFormed(bytes, i, to);
+            if (n == 0) {
+                return false;
+            }
+            i += n;
+        }
+        return true;
     }
 
     /** UTF-8 bytes of {@code s} without encoding it: what text weighs in a model's context. */

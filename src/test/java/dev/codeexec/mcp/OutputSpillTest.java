@@ -178,6 +178,34 @@ class OutputSpillTest {
                 && McpCalls.text(refused).contains("between 1024 and 1048576"), McpCalls.text(refused));
     }
 
+    /** Printed binary comes back within the budget as the model is given it, and as written in a linked file. */
+    @Test
+    void printedBinaryKeepsToTheBudgetAsShownAndIsKeptAsWritten() {
+        ToolResponse response = mcp.call("execute_code", Map.of("code", """
+                import sys
+                sys.stdout.buffer.write(b'\\xff' * 200_000); sys.stdout.flush()
+                sys.stderr.buffer.write(b'\\x01' * 10_000); sys.stderr.flush()"""));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        for (String stream : List.of("stdout", "stderr")) {
+            byte[] shown = result.getString(stream).getBytes(StandardCharsets.UTF_8);
+            assertTrue(dev.codeexec.sandbox.Utf8.shownWeight(shown, 0, shown.length) <= BUDGET,
+                    stream + ": " + shown.length + " bytes");
+            assertTrue(result.getBoolean("truncated"));
+        }
+        assertTrue(result.getString("stderr").contains("bytes left out; all 10000 bytes are in .runs/"),
+                result.getString("stderr"));
+        assertTrue(McpCalls.text(response).length() < 3 * BUDGET, "the text block is " + McpCalls.text(response).length());
+
+        ToolResponse png = mcp.call("execute_code", Map.of("code",
+                "import sys\nsys.stdout.buffer.write(b'\\x89PNG\\r\\n'); sys.stdout.flush()"));
+        JsonObject small = JsonObject.mapFrom(png.structuredContent());
+        assertTrue(small.getString("stdout").startsWith("\uFFFDPNG\r\n[... bytes that are not UTF-8 show as U+FFFD; "
+                + "all 6 bytes as written are in .runs/"), small.getString("stdout"));
+        assertFalse(small.getBoolean("truncated"));
+        assertEquals(1, links(png).size());
+        assertTrue(links(png).getFirst().uri().endsWith("%2Fstdout.txt"), links(png).getFirst().uri());
+    }
+
     @Test
     void sanitizedOutputIsCutButNotSpilled() {
         ToolResponse response = mcp.call("execute_code", Map.of("code", "print('alice@example.com ' * 2000)",

@@ -105,7 +105,20 @@ public final class BoundedOutput extends OutputStream {
      */
     synchronized void closeSpill() {
         if (spill != null) {
+            keepUnreadable(first.toByteArray());
             spill.close();
+        }
+    }
+
+    /**
+     * A stream within the budget in bytes goes to the spill too when it cannot be shown as written: it weighs more
+     * than the budget shown, or holds bytes that are not UTF-8, which show as U+FFFD. (A spill already closed takes
+     * nothing more.)
+     */
+    private void keepUnreadable(byte[] whole) {
+        if (total <= budget && (Utf8.shownWeight(whole, 0, whole.length) > budget
+                || !Utf8.isWellFormed(whole, 0, whole.length))) {
+            spill.write(whole, 0, whole.length);
         }
     }
 
@@ -163,26 +176,44 @@ public final class BoundedOutput extends OutputStream {
         return total;
     }
 
-    /** Ends the stream (later writes are ignored) and closes its spill; the same answer every time. */
+    /**
+     * Ends the stream (later writes are ignored) and closes its spill; the same answer every time. The budget holds
+     * for the text as shown ({@link Utf8#shownWeight}): a stream within it in bytes that weighs more (printed binary)
+     * is cut as a longer one is.
+     */
     public synchronized Captured capture() {
         if (captured != null) {
             return captured;
         }
+        byte[] head = first.toByteArray();
+        boolean whole = total <= budget;
+        boolean heavy = whole && Utf8.shownWeight(head, 0, head.length) > budget;
+        boolean lossy = whole && !heavy && !Utf8.isWellFormed(head, 0, head.length);
+        if (spill != null) {
+            keepUnreadable(head);
+        }
         Spilled spilled = spill == null ? Spilled.NONE : spill.close();
-        if (total <= budget) {
-            captured = new Captured(first.toString(StandardCharsets.UTF_8), false, null, 0, total);
+        if (whole && !heavy) {
+            String text = head.length == 0 ? "" : new String(head, StandardCharsets.UTF_8);
+            if (lossy && spilled.path() != null) {
+                text += (text.endsWith("\n") ? "" : "\n") + "[... bytes that are not UTF-8 show as U+FFFD; all " + total
+                        + " bytes as written are in " + spilled.path() + " ...]\n";
+            }
+            captured = lossy ? new Captured(text, false, spilled.path(), spilled.bytes(), total)
+                    : new Captured(text, false, null, 0, total);
             return captured;
         }
-        byte[] head = first.toByteArray();
+        int headCut = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
         int headEnd = CutMarker.lineHeadEnd(i -> head[i] == '\n',
-                Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes)));
+                Utf8.prefixShownWithin(head, 0, headCut, headBytes));
         // The ring holds one byte more than the tail: the byte before it says whether the tail begins a line.
         byte[] last = tailBytes();
         int tailStart = Math.min(1, last.length - 1);
         while (tailStart < Math.min(4, last.length) && (last[tailStart] & 0xC0) == 0x80) {
             tailStart++;
         }
-        tailStart = CutMarker.lineTailStart(i -> last[i] == '\n', tailStart, last.length);
+        tailStart = CutMarker.lineTailStart(i -> last[i] == '\n',
+                Utf8.suffixShownWithin(last, tailStart, last.length, tail.length - 1), last.length);
         long left = total - headEnd - (last.length - tailStart);
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)

@@ -79,6 +79,42 @@ class BoundedOutputTest {
         assertEquals(".runs/r/stdout.txt", captured.file());
     }
 
+    /** What the model is given weighs no more than the budget: printed binary decodes to U+FFFD and JSON escapes. */
+    @Test
+    void printedBinaryIsCutToTheBudgetAsShownAndKeptWholeInTheSpill() {
+        for (int length : new int[] {BUDGET - 24, 5000}) { // within the budget in bytes, and past it
+          for (byte b : new byte[] {(byte) 0xFF, 0x01}) {
+            MemorySpill spill = new MemorySpill();
+            BoundedOutput out = new BoundedOutput(BUDGET, spill, null);
+            byte[] binary = new byte[length];
+            java.util.Arrays.fill(binary, b);
+            out.write(binary, 0, binary.length);
+            BoundedOutput.Captured captured = out.capture();
+            byte[] shown = captured.text().getBytes(StandardCharsets.UTF_8);
+            assertTrue(dev.codeexec.sandbox.Utf8.shownWeight(shown, 0, shown.length) <= BUDGET,
+                    "byte " + b + ": " + shown.length + " bytes shown");
+            assertTrue(captured.truncated(), "byte " + b);
+            assertTrue(captured.text().contains("; all " + binary.length + " bytes are in .runs/r/stdout.txt ...]"),
+                    captured.text());
+            assertEquals(binary.length, spill.bytes.size(), "the spill holds the bytes as written");
+          }
+        }
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreKeptAsWrittenAndSaidSo() {
+        MemorySpill spill = new MemorySpill();
+        BoundedOutput out = new BoundedOutput(BUDGET, spill, null);
+        write(out, "ok ");
+        out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, 0, 4);
+        BoundedOutput.Captured captured = out.capture();
+        assertEquals("ok \uFFFDPNG\n[... bytes that are not UTF-8 show as U+FFFD; all 7 bytes as written are in "
+                + ".runs/r/stdout.txt ...]\n", captured.text());
+        assertFalse(captured.truncated());
+        assertEquals(".runs/r/stdout.txt", captured.file());
+        assertEquals(7, spill.bytes.size());
+    }
+
     @Test
     void neverSplitsAMultiByteCharacterAtEitherCut() {
         BoundedOutput out = new BoundedOutput(BUDGET);
