@@ -89,7 +89,13 @@ final class RetainedOutput {
         byte[] bytes = new byte[n];
         copyOut((int) (start - first), bytes, n);
         int whole = n < available || !complete ? Utf8.wholeCharacterPrefix(bytes, n) : n;
-        return new Page(new String(bytes, 0, whole, StandardCharsets.UTF_8), start + whole, n < available, dropped);
+        // The page keeps to maxBytes as the model is given it: printed binary decodes to more than its bytes.
+        int shown = Utf8.prefixShownWithin(bytes, 0, whole, maxBytes);
+        if (shown == 0 && whole > 0) {
+            shown = Math.max(1, Utf8.wellFormed(bytes, 0, whole)); // a page always moves on
+        }
+        return new Page(new String(bytes, 0, shown, StandardCharsets.UTF_8), start + shown,
+                n < available || shown < whole, dropped);
     }
 
     /** Every kept byte of a complete stream. */

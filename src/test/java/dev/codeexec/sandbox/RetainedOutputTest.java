@@ -45,6 +45,29 @@ class RetainedOutputTest {
         }
     }
 
+    /** A page of printed binary keeps to its size as shown (U+FFFD, JSON escapes), and the pages still add up. */
+    @Test
+    void binaryPagesKeepToTheirSizeAsShown() {
+        RetainedOutput out = new RetainedOutput(1 << 16);
+        byte[] binary = new byte[6000];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) (i % 3 == 0 ? 0xFF : i % 3 == 1 ? 0x01 : 'a');
+        }
+        out.append(binary, 0, binary.length);
+        long offset = 0;
+        int pages = 0;
+        RetainedOutput.Page page;
+        do {
+            page = out.page("stdout_offset", offset, 1024, true);
+            byte[] shown = page.text().getBytes(StandardCharsets.UTF_8);
+            assertTrue(Utf8.shownWeight(shown, 0, shown.length) <= 1024, "page at " + offset + ": " + shown.length);
+            offset = page.nextOffset();
+            pages++;
+        } while (page.hasMore());
+        assertEquals(binary.length, offset);
+        assertTrue(pages >= 6 * 10 / 3, pages + " pages");
+    }
+
     @Test
     void anIncompleteCharacterWaitsForTheRestWhileTheStreamGoesOn() {
         RetainedOutput out = new RetainedOutput(1024);
