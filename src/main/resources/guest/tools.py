@@ -40,7 +40,7 @@ def definition(name):
     return _definitions[name]
 
 
-def call(name, **args):
+def call(name, /, **args):
     """Validate the arguments against the tool's input schema, then run the tool and return its result."""
     d = definition(name)
     try:
@@ -151,7 +151,9 @@ class _Category:
             raise AttributeError("tool '" + tool + "' is in category '" + str(d.get("category")) + "', not '"
                                  + self._name + "'")
 
-        def invoke(**args):
+        def invoke(*positional, **args):
+            if positional:
+                raise TypeError(tool + "() takes keyword arguments only, as its definition names them")
             return call(tool, **args)
 
         invoke.__name__ = tool

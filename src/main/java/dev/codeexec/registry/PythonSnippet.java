@@ -1,11 +1,16 @@
 package dev.codeexec.registry;
 
+import dev.codeexec.PythonNames;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /** Writes the execute_code snippet that calls a tool, with Python literals for the example arguments. */
 final class PythonSnippet {
+
+    /** The guest module's own names, which hide a category of the same name from attribute access. */
+    private static final java.util.Set<String> MODULE_NAMES = java.util.Set.of("search", "categories", "definition",
+            "call", "validate");
 
     private PythonSnippet() {
     }
@@ -14,16 +19,23 @@ final class PythonSnippet {
         Map<String, Object> args = tool.examples() == null || tool.examples().isEmpty() ? placeholders(tool)
                 : tool.examples().getFirst().args();
         StringBuilder call = new StringBuilder();
-        boolean attribute = DefinitionParser.NAME.matcher(tool.category()).matches();
+        // tools.<category>.<name> only where Python can write both names and the module has no attribute of that
+        // name (tools.search is the search function); else tools.call by name, which takes any.
+        boolean attribute = PythonNames.plain(tool.category()) && !MODULE_NAMES.contains(tool.category())
+                && PythonNames.plain(tool.name());
         if (attribute) {
             call.append("tools.").append(tool.category()).append('.').append(tool.name()).append('(');
         } else {
             call.append("tools.call(").append(literal(tool.name()));
         }
-        boolean first = attribute;
-        for (Map.Entry<String, Object> arg : args.entrySet()) {
-            call.append(first ? "" : ", ").append(arg.getKey()).append('=').append(literal(arg.getValue()));
-            first = false;
+        if (args.keySet().stream().allMatch(PythonNames::plain)) {
+            boolean first = attribute;
+            for (Map.Entry<String, Object> arg : args.entrySet()) {
+                call.append(first ? "" : ", ").append(arg.getKey()).append('=').append(literal(arg.getValue()));
+                first = false;
+            }
+        } else if (!args.isEmpty()) {
+            call.append(attribute ? "" : ", ").append("**").append(literal(args));
         }
         call.append(')');
         return "import tools\nresult = " + call + "\nprint(result)\n";

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import java.util.regex.Pattern;
 
 /**
@@ -29,10 +30,9 @@ final class SkillRules {
     private static final Pattern WORD = Pattern.compile("\\S*\\p{L}\\S*");
 
     /** `from skills import x` cannot reach a skill named like a keyword or like the guest module's own functions. */
-    private static final Set<String> RESERVED = Set.of("False", "None", "True", "and", "as", "assert", "async",
-            "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from",
-            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-            "while", "with", "yield", "load", "list", "module");
+    private static final Set<String> RESERVED = java.util.stream.Stream.concat(
+            dev.codeexec.PythonNames.KEYWORDS.stream(), Stream.of("load", "list", "module"))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private SkillRules() {
     }

@@ -71,6 +71,9 @@ class StarterToolsTest {
     @Inject
     SandboxService sandbox;
 
+    @Inject
+    RegistryService registry;
+
     static List<StarterRegistry.Definition> definitions() {
         return StarterRegistry.definitions();
     }
@@ -121,6 +124,27 @@ class StarterToolsTest {
             assertTrue(error instanceof String e && e.contains("ValueError: path"),
                     () -> tool.name() + " did not refuse " + escape + ": " + outcomes);
         }
+    }
+
+    /**
+     * The snippet get_tool_definition gives each starter tool runs as pasted: the call reaches the tool whatever its
+     * arguments are named (uuid_generate's `name` collided with tools.call's own parameter).
+     */
+    @Test
+    void everyDefinitionsSnippetRunsAsGiven() throws IOException {
+        StringBuilder code = new StringBuilder("import os, traceback\nhome = os.getcwd()\nfailed = []\n");
+        for (StarterRegistry.Definition tool : definitions()) {
+            String snippet = registry.definition(tool.name()).pythonSnippet();
+            code.append("os.chdir(").append(JSON.writeValueAsString(freshFixtureFolder())).append(")\ntry:\n");
+            snippet.lines().forEach(line -> code.append("    ").append(line).append('\n'));
+            code.append("except Exception:\n    failed.append(").append(JSON.writeValueAsString(tool.name()))
+                    .append(" + ': ' + traceback.format_exc())\nfinally:\n    os.chdir(home)\n");
+        }
+        code.append("print('FAILED', *failed, sep='\\n')\n");
+        ExecutionResult r = sandbox.execute(new ExecuteCommand(code.toString(), 120, null, null, OWNER, false));
+        assertEquals(0, r.exitCode(), r.stderr());
+        String report = r.stdout().substring(r.stdout().lastIndexOf("FAILED"));
+        assertEquals("FAILED\n", report, report);
     }
 
     @Test
