@@ -32,6 +32,12 @@ final class UpstreamConnection implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(UpstreamConnection.class);
     private static final Duration GUARD_SLACK = Duration.ofSeconds(2);
+    /** How long a server whose tool call timed out gets to answer ping before its connection is given up. */
+    private static final Duration PING_WAIT = Duration.ofSeconds(3);
+    /** How long a failed request waits to see whether the stdio server's process is ending. */
+    private static final Duration EXIT_WAIT = Duration.ofSeconds(1);
+    private static final int STDERR_LINES = 3;
+    private static final int STDERR_LINE_CHARS = 200;
 
     private final RegistrySettings.Server server;
     private final Duration timeout;
@@ -40,6 +46,10 @@ final class UpstreamConnection implements AutoCloseable {
     private final ExecutorService executor;
 
     private McpSyncClient client;
+    /** Completes when the connected stdio server's process ends: calls in flight then fail at once. */
+    private CompletableFuture<Void> exited = new CompletableFuture<>();
+    /** The stdio server's last lines on stderr, for the caller when it dies; never logged (they may echo data). */
+    private final java.util.ArrayDeque<String> stderrTail = new java.util.ArrayDeque<>();
     private volatile String state = "idle";
     private volatile String lastError;
     private volatile Instant failedAt;
@@ -101,18 +111,35 @@ final class UpstreamConnection implements AutoCloseable {
     }
 
     private <T> T request(String what, Function<McpSyncClient, T> op) {
-        McpSyncClient c = connected();
+        McpSyncClient c;
+        CompletableFuture<Void> ended;
+        synchronized (this) {
+            c = connected();
+            ended = exited;
+        }
         CompletableFuture<T> future = CompletableFuture.supplyAsync(() -> op.apply(c), executor);
         try {
-            return future.get(timeout.plus(GUARD_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+            CompletableFuture.anyOf(future, ended).get(timeout.plus(GUARD_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+            if (!future.isDone()) {
+                future.cancel(true);
+                throw exitedDuring(what);
+            }
+            return future.get();
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw fail(what + " timed out after " + timeout.toSeconds() + " s");
+            throw timedOut(what, c);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof McpError refused) {
                 // The server answered: it is up, it just rejected this request (e.g. invalid arguments).
                 throw new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
                         + "' refused " + what + ": " + refused.getMessage());
+            }
+            if (rootCause(e.getCause()) instanceof TimeoutException) {
+                throw timedOut(what, c);
+            }
+            if (endsNow(ended)) {
+                // The SDK saw the server's output end before the process was seen gone.
+                throw exitedDuring(what);
             }
             throw fail(what + " failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
@@ -121,7 +148,81 @@ final class UpstreamConnection implements AutoCloseable {
         }
     }
 
-    private synchronized McpSyncClient connected() {
+    /**
+     * A request that outlived the timeout. A tool call that takes too long is that call's failure: if the server
+     * still answers ping, its connection, and the other calls on it, go on. Anything else, or a server that no
+     * longer answers, fails the connection.
+     */
+    private UpstreamUnavailableException timedOut(String what, McpSyncClient c) {
+        String message = what + " timed out after " + timeout.toSeconds() + " s (registry.upstream-timeout)";
+        if (!what.equals("tools/call")) {
+            return fail(message);
+        }
+        CompletableFuture<Object> ping = CompletableFuture.supplyAsync(c::ping, executor);
+        try {
+            ping.get(PING_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            ping.cancel(true);
+            return fail(message + ", and the server no longer answers ping");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new UpstreamUnavailableException(server.name(), "interrupted while calling upstream");
+        }
+        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
+                + "; the server is up, the tool took longer");
+    }
+
+    private UpstreamUnavailableException exitedDuring(String what) {
+        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
+                + "': its process exited during " + what + lastWords() + "; it is started again on the next call");
+    }
+
+    /** Whether a stdio server's process ends within a moment of a failed request. */
+    private boolean endsNow(CompletableFuture<Void> ended) {
+        if (server.url().isPresent()) {
+            return false;
+        }
+        try {
+            ended.get(EXIT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** The stdio server's process ended: calls in flight fail at once, and the next call starts it again. */
+    private void exited(McpSyncClient which, CompletableFuture<Void> ended) {
+        synchronized (this) {
+            if (client == which) {
+                client = null;
+                state = "exited";
+                lastError = "its process exited";
+                which.close();
+                LOG.warnf("upstream server %s: its process exited", server.name());
+            }
+        }
+        ended.complete(null);
+    }
+
+    private String lastWords() {
+        synchronized (stderrTail) {
+            return stderrTail.isEmpty() ? "" : " (its last words on stderr: " + String.join(" | ", stderrTail) + ")";
+        }
+    }
+
+    private void heard(String line) {
+        synchronized (stderrTail) {
+            if (stderrTail.size() == STDERR_LINES) {
+                stderrTail.removeFirst();
+            }
+            stderrTail.addLast(line.length() > STDERR_LINE_CHARS ? line.substring(0, STDERR_LINE_CHARS) + "..." : line);
+        }
+    }
+
+    private McpSyncClient connected() {
         if (client != null) {
             return client;
         }
@@ -132,8 +233,10 @@ final class UpstreamConnection implements AutoCloseable {
         }
         state = "connecting";
         McpSyncClient fresh;
+        McpClientTransport transport;
         try {
-            fresh = McpClient.sync(transport()).requestTimeout(timeout).initializationTimeout(timeout)
+            transport = transport();
+            fresh = McpClient.sync(transport).requestTimeout(timeout).initializationTimeout(timeout)
                     .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
         } catch (RuntimeException e) {
             throw failLocked("cannot start: " + e.getMessage());
@@ -158,6 +261,18 @@ final class UpstreamConnection implements AutoCloseable {
         state = "connected";
         lastError = null;
         failedAt = null;
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        exited = ended;
+        if (transport instanceof StdioClientTransport stdio) {
+            Thread.ofVirtual().name("upstream-exit-" + server.name()).start(() -> {
+                try {
+                    stdio.awaitForExit();
+                } catch (RuntimeException e) {
+                    // Interrupted: the server is shutting down.
+                }
+                exited(fresh, ended);
+            });
+        }
         LOG.infof("upstream server %s connected", server.name());
         return client;
     }
@@ -177,8 +292,11 @@ final class UpstreamConnection implements AutoCloseable {
         }
         StdioClientTransport stdio = new StdioClientTransport(ServerParameters.builder(command).args(server.args())
                 .env(server.env()).build(), mapper);
-        // The server's stderr may echo user data; it is not ours to log.
-        stdio.setStdErrorHandler(line -> { });
+        // The server's stderr may echo user data: it is not ours to log; its last lines go to the caller if it dies.
+        synchronized (stderrTail) {
+            stderrTail.clear();
+        }
+        stdio.setStdErrorHandler(this::heard);
         return stdio;
     }
 
@@ -210,7 +328,8 @@ final class UpstreamConnection implements AutoCloseable {
         lastError = message;
         failedAt = Instant.now();
         LOG.warnf("upstream server %s: %s", server.name(), message);
-        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message);
+        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
+                + lastWords());
     }
 
     private ToolDefinition definition(McpSchema.Tool tool) {
@@ -231,11 +350,16 @@ final class UpstreamConnection implements AutoCloseable {
         return sb.toString();
     }
 
-    private static String reason(Throwable e) {
+    private static Throwable rootCause(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        return root;
+    }
+
+    private static String reason(Throwable e) {
+        Throwable root = rootCause(e);
         String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
         return root.getClass().getSimpleName() + message;
     }

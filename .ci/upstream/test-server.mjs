@@ -1,0 +1,26 @@
+// A stdio MCP server for UpstreamConnectionTest: a tool that takes its time, one that ends the process mid-call,
+// and one that answers at once.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
+const server = new Server({ name: "test-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
+const tools = [
+  { name: "slow", description: "Answers after the given seconds", inputSchema: { type: "object", properties: { seconds: { type: "number" } } } },
+  { name: "crash", description: "Ends the server's process during the call", inputSchema: { type: "object", properties: {} } },
+  { name: "pid", description: "The server's process id", inputSchema: { type: "object", properties: {} } },
+];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const args = request.params.arguments || {};
+  switch (request.params.name) {
+    case "slow":
+      await new Promise((resolve) => setTimeout(resolve, args.seconds * 1000));
+      return { content: [{ type: "text", text: "slept" }] };
+    case "crash":
+      process.exit(3);
+    default:
+      return { content: [{ type: "text", text: String(process.pid) }] };
+  }
+});
+await server.connect(new StdioServerTransport());

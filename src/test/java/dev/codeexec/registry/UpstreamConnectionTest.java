@@ -1,0 +1,67 @@
+package dev.codeexec.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One upstream stdio server (.ci/upstream/test-server.mjs) through one connection: a tool call that outlives the
+ * timeout fails alone while the server answers ping, and a server whose process ends fails its calls at once and
+ * is started again on the next one.
+ */
+class UpstreamConnectionTest {
+
+    private static final Path SERVER = Path.of(".ci/upstream/test-server.mjs").toAbsolutePath();
+
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private UpstreamConnection connection;
+
+    @BeforeEach
+    void connect() {
+        RegistrySettings.Server server = new RegistrySettings.Server("t", Optional.of("node"),
+                List.of(SERVER.toString()), Map.of(), Optional.empty());
+        connection = new UpstreamConnection(server, Duration.ofSeconds(2), Duration.ofSeconds(60),
+                new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
+        assertEquals(3, connection.listTools().size());
+    }
+
+    @AfterEach
+    void close() {
+        connection.close();
+        executor.shutdownNow();
+    }
+
+    @Test
+    void aSlowToolFailsAloneAndTheConnectionGoesOn() {
+        Object pid = connection.call("pid", "pid", Map.of());
+        UpstreamUnavailableException slow = assertThrows(UpstreamUnavailableException.class,
+                () -> connection.call("slow", "slow", Map.of("seconds", 30)));
+        assertTrue(slow.getMessage().contains("tools/call timed out after 2 s")
+                && slow.getMessage().contains("the server is up, the tool took longer"), slow.getMessage());
+        assertEquals("connected", connection.status().state());
+        assertEquals(pid, connection.call("pid", "pid", Map.of()), "the same process answers");
+    }
+
+    @Test
+    void aServerWhoseProcessEndsFailsTheCallAtOnceAndStartsAgain() {
+        Object pid = connection.call("pid", "pid", Map.of());
+        UpstreamUnavailableException crash = assertThrows(UpstreamUnavailableException.class,
+                () -> connection.call("crash", "crash", Map.of()));
+        assertTrue(crash.getMessage().contains("its process exited during tools/call"), crash.getMessage());
+        assertNotEquals(pid, connection.call("pid", "pid", Map.of()), "a new process answers the next call");
+    }
+}
