@@ -60,11 +60,24 @@ class HardIsolationTest {
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 
+    /**
+     * The worker dies under the run, which keeps what it printed before: the worker records a run's output to the
+     * server every 200 ms, and the run works for a second before it runs out of memory.
+     */
     @Test
     void growingMemoryIsAMemoryErrorOrAKilledWorker() {
-        McpCalls.Exec r = mcp.exec("chunks = []\nwhile True:\n    chunks.append(bytearray(50 * 1024 * 1024))", 60);
+        McpCalls.Exec r = mcp.exec("""
+                import time
+                print('before', flush=True)
+                start = time.monotonic()
+                while time.monotonic() - start < 1:
+                    pass
+                chunks = []
+                while True:
+                    chunks.append(bytearray(50 * 1024 * 1024))""", 60);
         assertNotEquals(0, r.exitCode());
         assertTrue(r.stderr().contains("MemoryError"), r.stderr());
+        assertEquals("before\n", r.stdout(), r.stderr());
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 

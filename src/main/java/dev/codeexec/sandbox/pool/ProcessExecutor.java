@@ -157,9 +157,10 @@ public final class ProcessExecutor implements CodeExecutor {
         WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(
                 request.timeout().plus(settings.cancelGrace().dividedBy(4)),
                 () -> placement.replaceOverrun(worker, "a run on it ignored the cancellation at its deadline"));
+        RecordedOutput recorded = new RecordedOutput();
         try {
             WorkerMessages.Reply reply = worker.execute(request, placement.takeDrops(worker), settings.worker().startTimeout(),
-                    hardDeadline, stopWait, overrun);
+                    hardDeadline, stopWait, overrun, recorded);
             if (reply.spares() != null) {
                 placement.noteSpares(worker, reply.spares());
             }
@@ -176,26 +177,35 @@ public final class ProcessExecutor implements CodeExecutor {
             lostWarm(request);
             if (request.hooks().cancelRequested()) {
                 placement.retire(worker, "its worker process was killed after a cancellation it did not obey");
-                return killed(request, start, ExecutionResult.EXIT_CANCELLED, false, "Cancelled: execution did "
-                        + "not stop within the cancel grace, so its sandbox process was killed; output produced "
-                        + "before the kill is lost");
+                return killed(request, recorded, start, ExecutionResult.EXIT_CANCELLED, false, "Cancelled: "
+                        + "execution did not stop within the cancel grace, so its sandbox process was killed; "
+                        + lost(request));
             }
             placement.retire(worker, "its worker process was killed at the deadline");
-            return killed(request, start, ExecutionResult.EXIT_KILLED, true, "TimeoutError: execution did not stop "
-                    + "within its timeout of " + request.timeout().toSeconds() + " s (timeout_s), so its sandbox "
-                    + "process was killed; output produced before the kill is lost");
+            return killed(request, recorded, start, ExecutionResult.EXIT_KILLED, true, "TimeoutError: execution did "
+                    + "not stop within its timeout of " + request.timeout().toSeconds() + " s (timeout_s), so its "
+                    + "sandbox process was killed; " + lost(request));
         } catch (WorkerProcess.WorkerGone e) {
             lostWarm(request);
             placement.retire(worker, "its worker process died");
             String why = e.outOfMemory
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
                             + " MiB" + (settings.worker().concurrentRuns() > 1 ? " (shared by the runs on its worker)"
-                                    : "") + ", so its sandbox process was stopped"
-                    : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); output produced before the "
-                            + "kill is lost, and the run can be sent again"
-                    : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + ")";
-            return killed(request, start, ExecutionResult.EXIT_KILLED, false, why);
+                                    : "") + ", so its sandbox process was stopped; " + lost(request)
+                    : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); " + lost(request)
+                            + ", and the run can be sent again"
+                    : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + "); "
+                            + lost(request);
+            return killed(request, recorded, start, ExecutionResult.EXIT_KILLED, false, why);
         }
+    }
+
+    /** What of a run's output its worker's death lost: what the worker had not yet passed on. */
+    private static String lost(ExecutionRequest request) {
+        return request.hooks().streams() || request.output() == null
+                ? "output of its last fraction of a second is lost"
+                : "output of its last fraction of a second, and past the first " + request.output().inlineBytes()
+                        + " bytes of a stream, is lost";
     }
 
     private void lostWarm(ExecutionRequest request) {
@@ -204,11 +214,14 @@ public final class ProcessExecutor implements CodeExecutor {
         }
     }
 
-    private static ExecutionResult killed(ExecutionRequest request, long startNanos, int exit, boolean timedOut,
-            String message) {
+    /** The result of a run whose worker died under it: what it had printed, as recorded, then why. */
+    private static ExecutionResult killed(ExecutionRequest request, RecordedOutput recorded, long startNanos, int exit,
+            boolean timedOut, String message) {
         long millis = Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
         request.hooks().note(true, message + "\n");
-        return new ExecutionResult("", message + "\n", exit, millis, false, timedOut);
+        String stderr = recorded.stderr();
+        return new ExecutionResult(recorded.stdout(), stderr + (stderr.isEmpty() || stderr.endsWith("\n") ? "" : "\n")
+                + message + "\n", exit, millis, false, timedOut);
     }
 
     @Override

@@ -69,8 +69,9 @@ final class WorkerProcess {
      * An execution in flight on the worker: bridge calls naming it act for its owner, and only when made by its
      * interpreter. {@code owner} is the caller the server knows, never one the worker claims.
      */
-    private record Running(long id, String owner, RunHooks hooks, CompletableFuture<WorkerMessages.Reply> started,
-            CompletableFuture<WorkerMessages.Reply> finished, AtomicLong interpreter) {
+    private record Running(long id, String owner, RunHooks hooks, RecordedOutput recorded,
+            CompletableFuture<WorkerMessages.Reply> started, CompletableFuture<WorkerMessages.Reply> finished,
+            AtomicLong interpreter) {
     }
 
     /** The server killed the worker for {@code execution}; {@code why} ends "another run on this worker ...". */
@@ -180,17 +181,19 @@ final class WorkerProcess {
      * execution; the pool bounds how many.
      *
      * @param overrun run on this thread if neither the result nor a cancellation has come by its time
+     * @param recorded takes what a run that does not stream printed, as its worker records it
      * @throws WorkerGone       when the worker died, or was killed (for another execution in flight on it too: then
      *                          {@link WorkerGone#sibling} is set)
      * @throws TimeoutException when the deadline, or the wait after a cancellation, passed (the worker has been
      *                          killed)
      */
     WorkerMessages.Reply execute(ExecutionRequest request, java.util.List<SessionKey> drop, Duration startLimit,
-            Duration hardDeadline, Duration cancelWait, Overrun overrun) throws WorkerGone, TimeoutException {
+            Duration hardDeadline, Duration cancelWait, Overrun overrun, RecordedOutput recorded)
+            throws WorkerGone, TimeoutException {
         long id = nextId.incrementAndGet();
         RunHooks hooks = request.hooks();
-        Running execution = new Running(id, request.owner(), hooks, new CompletableFuture<>(), new CompletableFuture<>(),
-                new AtomicLong());
+        Running execution = new Running(id, request.owner(), hooks, recorded, new CompletableFuture<>(),
+                new CompletableFuture<>(), new AtomicLong());
         executions.put(id, execution);
         try {
             IOException closed = channelClosed;
@@ -318,8 +321,10 @@ final class WorkerProcess {
                 if (frame.message().output() != null) {
                     WorkerMessages.Output output = frame.message().output();
                     Running execution = inFlight(output.id(), "output", frame.bytes());
-                    if (output.data() != null) {
+                    if (output.data() != null && execution.hooks().streams()) {
                         execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
+                    } else if (output.data() != null) {
+                        execution.recorded().add(output.stderr(), output.data());
                     }
                     continue;
                 }

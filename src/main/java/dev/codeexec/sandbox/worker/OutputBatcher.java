@@ -14,6 +14,11 @@ import java.util.concurrent.TimeUnit;
  * coalesced every {@value #FLUSH_MILLIS} ms, or at once when a stream has {@value #CHUNK_BYTES} bytes pending,
  * so a chatty guest costs a bounded frame rate and a flood is paced by the pipe rather than buffered. Closing
  * flushes what is left; the final reply, written after, therefore follows every chunk.
+ *
+ * <p>A run that does not stream is recorded instead: the first {@code recordBytes} of each stream go to the server
+ * on the timer only, so that what it printed outlives a worker that dies under it (out of memory, killed past its
+ * deadline); the reply carries the output of a run that ends, so a run shorter than the timer sends no frame, and
+ * what is pending at the close is dropped.
  */
 public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
 
@@ -25,17 +30,30 @@ public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final ScheduledFuture<?> timer;
+    /** 0 to stream everything; else the bytes of each stream recorded (see the class comment). */
+    private final int recordBytes;
+    private final long[] taken = new long[2];
     private boolean closed;
 
-    OutputBatcher(long id, FrameCodec codec, ScheduledExecutorService scheduler) {
+    OutputBatcher(long id, FrameCodec codec, ScheduledExecutorService scheduler, int recordBytes) {
         this.id = id;
         this.codec = codec;
+        this.recordBytes = recordBytes;
         this.timer = scheduler.scheduleWithFixedDelay(this::flush, FLUSH_MILLIS, FLUSH_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Override
     public synchronized void write(boolean toStderr, byte[] bytes, int offset, int length) {
         ByteArrayOutputStream pending = toStderr ? stderr : stdout;
+        if (recordBytes > 0) {
+            int stream = toStderr ? 1 : 0;
+            int n = (int) Math.min(length, recordBytes - taken[stream]);
+            if (n > 0 && !closed) {
+                pending.write(bytes, offset, n);
+                taken[stream] += n;
+            }
+            return;
+        }
         while (length > 0 && !closed) {
             int n = Math.min(length, CHUNK_BYTES - pending.size());
             pending.write(bytes, offset, n);
@@ -66,11 +84,16 @@ public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
         }
     }
 
-    /** Sends what is pending and stops: output written later (by a guest that ignored cancellation) is dropped. */
+    /**
+     * Sends what is pending (a recording drops it: the reply carries the output) and stops: output written later (by
+     * a guest that ignored cancellation) is dropped.
+     */
     @Override
     public synchronized void close() {
         timer.cancel(false);
-        flush();
+        if (recordBytes == 0) {
+            flush();
+        }
         closed = true;
     }
 }

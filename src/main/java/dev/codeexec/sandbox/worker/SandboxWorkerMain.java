@@ -194,7 +194,9 @@ public final class SandboxWorkerMain {
                 request.drop().forEach(executor::dropSession);
             }
             began(warmup);
-            OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher) : null;
+            OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher, 0)
+                    : request.output() == null ? null
+                    : new OutputBatcher(request.id(), codec, flusher, request.output().inlineBytes());
             Running execution = new Running(request.id(), new RunHooks(batcher, () -> { }), new AtomicLong());
             // Registered before its thread starts, so a cancel frame finds it whenever it comes.
             running.put(request.id(), execution);
