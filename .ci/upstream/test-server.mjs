@@ -1,9 +1,14 @@
-// A stdio MCP server for UpstreamConnectionTest: a tool that takes its time, one that ends the process mid-call,
-// and one that answers at once.
+// A stdio MCP server for the upstream tests: a tool that takes its time, one that ends the process mid-call, and one
+// that answers at once. With READY_FILE set it exits at start until that file exists (a server down at first).
+import fs from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
+if (process.env.READY_FILE && !fs.existsSync(process.env.READY_FILE)) {
+  process.stderr.write("not ready: " + process.env.READY_FILE + " is missing\n");
+  process.exit(1);
+}
 const server = new Server({ name: "test-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
 const tools = [
   { name: "slow", description: "Answers after the given seconds", inputSchema: { type: "object", properties: { seconds: { type: "number" } } } },

@@ -32,6 +32,10 @@ public interface RegistryConfig {
     @WithDefault("10s")
     Duration upstreamRetryAfter();
 
+    /** How often every upstream server's tools are listed again: a server down at start, or a changed list. */
+    @WithDefault("60s")
+    Duration upstreamRefresh();
+
     /** Upstream MCP servers by name; the name becomes their tools' category. */
     Map<String, Upstream> upstream();
 
@@ -53,6 +57,7 @@ public interface RegistryConfig {
         upstream().forEach((name, u) -> servers.put(name, new RegistrySettings.Server(name, u.command(),
                 u.args().orElse(List.of()), Map.copyOf(u.env()), u.url())));
         return new RegistrySettings(dir(), watch(), watchDebounce(), upstreamTimeout(), upstreamRetryAfter(),
+                upstreamRefresh(),
                 List.copyOf(servers.values()));
     }
 }

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,8 @@ public class RegistryService implements AutoCloseable {
     private final UpstreamServers upstream;
     private RegistryLoader.Snapshot local;
     private Map<String, List<ToolDefinition>> imported = Map.of();
+    /** Keeps the upstream servers' tools imported; null without upstream servers. */
+    private Thread refresher;
     private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of(), Map.of());
     private RegistryWatcher watcher;
 
@@ -99,7 +102,7 @@ public class RegistryService implements AutoCloseable {
                         + "name one per tenant in registry.upstream.%s.args or .env", name, UpstreamServers.TENANT,
                         servedTenants, name));
             }
-            Thread.ofVirtual().name("registry-upstream").start(this::refreshUpstream);
+            refresher = Thread.ofVirtual().name("registry-upstream").start(this::keepUpstreamImported);
         }
     }
 
@@ -113,14 +116,54 @@ public class RegistryService implements AutoCloseable {
         LOG.infof("registry loaded: %d tools, %d load errors", catalog.tools().size(), catalog.problems().size());
     }
 
-    /** Lists the tools of every upstream server again (reconnecting failed ones) and reindexes. */
-    public void refreshUpstream() {
-        Map<String, List<ToolDefinition>> fresh = upstream.listAll();
+    /**
+     * Lists the tools of every upstream server again (reconnecting failed ones) and reindexes each server's as it
+     * comes; a server that fails keeps the tools it had, so its callers hear why it is unavailable.
+     *
+     * @return whether a server has no tools imported yet
+     */
+    public boolean refreshUpstream() {
         loaded(); // publish() merges with the local tools, so they must have been read first
+        upstream.listEach((server, tools) -> {
+            synchronized (this) {
+                // In the configured order whatever order servers answer in: the first server keeps a shared name.
+                Map<String, List<ToolDefinition>> next = new LinkedHashMap<>();
+                for (String name : upstream.names()) {
+                    List<ToolDefinition> had = name.equals(server) ? tools : imported.get(name);
+                    if (had != null) {
+                        next.put(name, had);
+                    }
+                }
+                imported = next;
+                publish();
+            }
+        });
         synchronized (this) {
-            imported = fresh;
-            publish();
+            return !imported.keySet().containsAll(upstream.names());
         }
+    }
+
+    /**
+     * Imports the upstream servers' tools, then lists them again every {@code registry.upstream-refresh}: a server
+     * that was down at start appears once it answers, and a changed list is taken. While a server has none
+     * imported, it is tried sooner: after {@code upstream-retry-after}, doubling up to the refresh interval.
+     */
+    private void keepUpstreamImported() {
+        Duration retry = settings.upstreamRetryAfter();
+        while (!Thread.currentThread().isInterrupted()) {
+            boolean missing = refreshUpstream();
+            Duration wait = missing ? retry : settings.upstreamRefresh();
+            retry = missing ? min(retry.multipliedBy(2), settings.upstreamRefresh()) : settings.upstreamRetryAfter();
+            try {
+                Thread.sleep(wait);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private void publish() {
@@ -276,6 +319,9 @@ public class RegistryService implements AutoCloseable {
     @PreDestroy
     @Override
     public void close() {
+        if (refresher != null) {
+            refresher.interrupt();
+        }
         try {
             if (watcher != null) {
                 watcher.close();

@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Resolved registry settings, so the service can also be built without CDI (plain tests, benchmark). */
 public record RegistrySettings(Path dir, boolean watch, Duration watchDebounce, Duration upstreamTimeout,
-        Duration upstreamRetryAfter, List<Server> servers) {
+        Duration upstreamRetryAfter, Duration upstreamRefresh, List<Server> servers) {
 
     /** One upstream MCP server: a stdio command or an HTTP URL. */
     public record Server(String name, Optional<String> command, List<String> args, Map<String, String> env,
@@ -17,6 +17,6 @@ public record RegistrySettings(Path dir, boolean watch, Duration watchDebounce, 
 
     public static RegistrySettings local(Path dir, boolean watch) {
         return new RegistrySettings(dir, watch, Duration.ofMillis(200), Duration.ofSeconds(15),
-                Duration.ofSeconds(10), List.of());
+                Duration.ofSeconds(10), Duration.ofSeconds(60), List.of());
     }
 }

@@ -251,7 +251,9 @@ final class UpstreamConnection implements AutoCloseable {
             throw failLocked("initialize timed out after " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             fresh.close();
-            throw failLocked("initialize failed: " + reason(e.getCause()));
+            throw failLocked(rootCause(e.getCause()) instanceof TimeoutException
+                    ? "initialize timed out after " + timeout.toSeconds() + " s"
+                    : "initialize failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fresh.close();

@@ -69,34 +69,34 @@ final class UpstreamServers implements AutoCloseable {
         return connections.isEmpty();
     }
 
-    /**
-     * Lists the tools of every server; a failing server contributes none and its status says why.
-     *
-     * @return tools by server name
-     */
-    Map<String, List<ToolDefinition>> listAll() {
-        // In parallel, so one slow or dead server does not delay the others' tools.
-        Map<String, java.util.concurrent.Future<List<ToolDefinition>>> pending = new LinkedHashMap<>();
-        connections.values().forEach(c -> pending.put(c.name(), executor.submit(() -> listOrNone(c))));
-        Map<String, List<ToolDefinition>> out = new LinkedHashMap<>();
-        pending.forEach((name, future) -> {
-            try {
-                out.put(name, future.get());
-            } catch (java.util.concurrent.ExecutionException e) {
-                out.put(name, List.of());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                out.put(name, List.of());
-            }
-        });
-        return out;
+    /** The servers' names, in the order they are configured: the order their tools claim names in. */
+    List<String> names() {
+        return List.copyOf(connections.keySet());
     }
 
-    private static List<ToolDefinition> listOrNone(UpstreamConnection c) {
-        try {
-            return c.listTools();
-        } catch (UpstreamUnavailableException e) {
-            return List.of();
+    /**
+     * Lists the tools of every server in parallel, handing each server's list to {@code listed} as it comes, so one
+     * slow or dead server does not delay the others' tools; a server that fails hands none, and its status says
+     * why. Returns once every server has answered or failed.
+     */
+    void listEach(java.util.function.BiConsumer<String, List<ToolDefinition>> listed) {
+        List<java.util.concurrent.Future<?>> pending = new ArrayList<>();
+        connections.values().forEach(c -> pending.add(executor.submit(() -> {
+            try {
+                listed.accept(c.name(), c.listTools());
+            } catch (UpstreamUnavailableException e) {
+                // Recorded in its status; its tools stay as they were.
+            }
+        })));
+        for (java.util.concurrent.Future<?> future : pending) {
+            try {
+                future.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                // A failed listing hands nothing.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

@@ -34,7 +34,7 @@ class UpstreamConnectionTest {
     void connect() {
         RegistrySettings.Server server = new RegistrySettings.Server("t", Optional.of("node"),
                 List.of(SERVER.toString()), Map.of(), Optional.empty());
-        connection = new UpstreamConnection(server, Duration.ofSeconds(2), Duration.ofSeconds(60),
+        connection = new UpstreamConnection(server, Duration.ofSeconds(5), Duration.ofSeconds(60),
                 new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
         assertEquals(3, connection.listTools().size());
     }
@@ -50,7 +50,7 @@ class UpstreamConnectionTest {
         Object pid = connection.call("pid", "pid", Map.of());
         UpstreamUnavailableException slow = assertThrows(UpstreamUnavailableException.class,
                 () -> connection.call("slow", "slow", Map.of("seconds", 30)));
-        assertTrue(slow.getMessage().contains("tools/call timed out after 2 s")
+        assertTrue(slow.getMessage().contains("tools/call timed out after 5 s")
                 && slow.getMessage().contains("the server is up, the tool took longer"), slow.getMessage());
         assertEquals("connected", connection.status().state());
         assertEquals(pid, connection.call("pid", "pid", Map.of()), "the same process answers");
