@@ -6,6 +6,7 @@ import dev.codeexec.sandbox.ProducedFile;
 import dev.codeexec.sandbox.RunReport;
 import io.quarkiverse.mcp.server.Content;
 import io.quarkiverse.mcp.server.ResourceLink;
+import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -43,6 +44,7 @@ final class ResourceLinks {
     /** The response with a link to every file {@code answer} names; the same response when none (or an error). */
     static ToolResponse add(ToolResponse response, Object answer) {
         List<ResourceLink> links = new ArrayList<>();
+        TextContent more = null;
         if (response.isError()) {
             return response;
         }
@@ -51,6 +53,10 @@ final class ResourceLinks {
             report.spills().forEach(spill -> links.add(link(spill, "text/plain",
                     wholeStream(spill.path(), result.stderrFile()))));
             report.files().forEach(file -> links.add(link(file, null, "Written by the run")));
+            if (report.filesNotListed() > 0) {
+                more = new TextContent("The run wrote " + report.filesNotListed() + " more files than the "
+                        + report.files().size() + " linked; list_workspace_files shows them.");
+            }
         } else if (answer instanceof ExecutionView view) {
             for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {
                 if (file != null) {
@@ -64,6 +70,9 @@ final class ResourceLinks {
         }
         List<Content> content = new ArrayList<>(response.content());
         content.addAll(links);
+        if (more != null) {
+            content.add(more);
+        }
         return new ToolResponse(response.isError(), content, response.structuredContent(), response._meta());
     }
 

@@ -239,6 +239,22 @@ class OutputSpillTest {
         assertEquals(256, Base64.getDecoder().decode(blob.blob()).length, "binary files come back as a blob");
     }
 
+    /** Past the files linked, the answer says how many more the run wrote. */
+    @Test
+    void aRunThatWritesManyFilesSaysHowManyAreNotLinked() {
+        String dir = "many-" + UUID.randomUUID();
+        ToolResponse response = mcp.call("execute_code", Map.of("code", """
+                import os
+                os.makedirs('%1$s')
+                for i in range(50):
+                    open('%1$s/f%%02d.txt' %% i, 'w').write('x')
+                """.formatted(dir)));
+        assertEquals(10, links(response).size());
+        assertTrue(response.content().stream().anyMatch(c -> c instanceof io.quarkiverse.mcp.server.TextContent t
+                && t.text().equals("The run wrote 40 more files than the 10 linked; list_workspace_files shows them.")),
+                McpCalls.text(response));
+    }
+
     @Test
     void resourcesAreListedAndConfined() {
         AtomicReference<McpAssured.ResourcesTemplatesPage> templates = new AtomicReference<>();

@@ -17,26 +17,33 @@ final class ProducedFiles {
     private ProducedFiles() {
     }
 
-    static List<ProducedFile> of(WorkspaceRoot root, List<Path> touched) {
+    /** The files listed, and how many more regular files the run produced. */
+    record Listed(List<ProducedFile> files, int more) {
+    }
+
+    static Listed of(WorkspaceRoot root, List<Path> touched) {
         Path runs = root.path().resolve(OutputPlan.RUNS_DIR);
         List<ProducedFile> files = new ArrayList<>();
+        int more = 0;
         for (Path path : touched) {
-            if (files.size() == ProducedFile.MAX_LISTED) {
-                break;
-            }
             if (path.startsWith(runs)) {
                 continue;
             }
             try {
                 BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class,
                         LinkOption.NOFOLLOW_LINKS);
-                if (attributes.isRegularFile()) {
+                if (!attributes.isRegularFile()) {
+                    continue;
+                }
+                if (files.size() < ProducedFile.MAX_LISTED) {
                     files.add(new ProducedFile(root.path().relativize(path).toString(), attributes.size()));
+                } else {
+                    more++;
                 }
             } catch (IOException e) {
                 // Deleted again before the run ended: not something it produced.
             }
         }
-        return files;
+        return new Listed(files, more);
     }
 }

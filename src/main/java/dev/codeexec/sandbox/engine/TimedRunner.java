@@ -124,8 +124,8 @@ final class TimedRunner implements AutoCloseable {
                 Utf8.length(stdout.text()) + Utf8.length(stderr.text()), stdout.spilledBytes() + stderr.spilledBytes());
         ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
                 stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
-                new RunReport(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr),
-                        context, stdout.totalBytes(), stderr.totalBytes()));
+                report(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr), context,
+                        stdout.totalBytes(), stderr.totalBytes()));
         return new Outcome(result, alive && !stuck, stuck, recycle);
     }
 
@@ -136,6 +136,11 @@ final class TimedRunner implements AutoCloseable {
                 LOG.log(Level.WARNING, "interpreter internal error: {0}", name);
             }
         }
+    }
+
+    private static RunReport report(ProducedFiles.Listed produced, java.util.List<ProducedFile> spills,
+            ContextBytes context, long stdoutBytes, long stderrBytes) {
+        return new RunReport(produced.files(), produced.more(), spills, context, stdoutBytes, stderrBytes);
     }
 
     private static java.util.List<ProducedFile> spills(BoundedOutput.Captured... streams) {
