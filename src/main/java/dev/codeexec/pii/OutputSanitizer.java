@@ -65,6 +65,9 @@ public class OutputSanitizer {
     private record Cut(String text, boolean cut) {
     }
 
+    /** Tries at most this many cuts of the raw text for tokenized ends within the budget. */
+    private static final int MAX_CUTS = 4;
+
     /**
      * One stream tokenized, cut to {@code budget} bytes around a marker when longer. {@code total} is the bytes the
      * stream had in all (0 when the result does not say: then the text is all of it).
@@ -78,10 +81,23 @@ public class OutputSanitizer {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
         IntPredicate newlineAt = i -> text.charAt(i) == '\n';
-        PiiService.SanitizedEnds ends = pii.sanitizeEnds(text,
-                CutMarker.lineHeadEnd(newlineAt, Utf8.prefixWithin(text, CutMarker.headBytes(budget))),
-                CutMarker.lineTailStart(newlineAt, Utf8.suffixWithin(text, CutMarker.tailBytes(budget)),
-                        text.length()), owner);
+        int headBudget = CutMarker.headBytes(budget);
+        int tailBudget = CutMarker.tailBytes(budget);
+        int headRaw = headBudget;
+        int tailRaw = tailBudget;
+        PiiService.SanitizedEnds ends;
+        // Tokens are longer than much of what they replace: cut the raw text shorter until the tokenized ends fit.
+        for (int attempt = 1;; attempt++) {
+            ends = pii.sanitizeEnds(text, CutMarker.lineHeadEnd(newlineAt, Utf8.prefixWithin(text, headRaw)),
+                    CutMarker.lineTailStart(newlineAt, Utf8.suffixWithin(text, tailRaw), text.length()), owner);
+            long head = Utf8.length(ends.head());
+            long tail = Utf8.length(ends.tail());
+            if ((head <= headBudget && tail <= tailBudget) || attempt == MAX_CUTS) {
+                break;
+            }
+            headRaw = head <= headBudget ? headRaw : (int) (headRaw * (long) headBudget / head) * 15 / 16;
+            tailRaw = tail <= tailBudget ? tailRaw : (int) (tailRaw * (long) tailBudget / tail) * 15 / 16;
+        }
         long left = bytes - Utf8.length(text.substring(0, ends.headEnd()))
                 - Utf8.length(text.substring(ends.tailStart()));
         boolean midLine = !ends.head().isEmpty() && !ends.head().endsWith("\n");

@@ -81,6 +81,19 @@ class SanitizeOutputTest {
         assertEquals("row 4999 of the report", lines.getLast());
     }
 
+    /** Tokens are longer than the short addresses they replace: the tokenized cut still keeps to the budget. */
+    @Test
+    void tokenizedOutputKeepsToTheBudget() {
+        McpCalls.Exec r = mcp.exec(Map.of("code", "for i in range(20000):\n    print(f'row {i} mail u{i % 50}@ex.com')",
+                "sanitize_output", true));
+        assertTrue(r.truncated());
+        assertTrue(r.stdout().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 16384,
+                r.stdout().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes");
+        assertTrue(r.stdout().contains("<EMAIL_ADDRESS_") && !r.stdout().contains("@ex.com"), r.stdout());
+        assertTrue(r.stdout().endsWith("row 19999 mail <EMAIL_ADDRESS_50>\n") || r.stdout().endsWith(">\n"),
+                r.stdout().substring(r.stdout().length() - 80));
+    }
+
     @Test
     void outputIsLeftAloneByDefault() {
         McpCalls.Exec r = mcp.exec("print('bob.smith@example.org')");
