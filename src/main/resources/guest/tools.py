@@ -145,8 +145,11 @@ class _Category:
             raise AttributeError(tool)
         try:
             d = definition(tool)
-        except LookupError:
-            raise AttributeError("no tool '" + tool + "' in category '" + self._name + "'") from None
+        except LookupError as e:
+            why = str(e)
+            broken = why[why.find("registry file"):] if "did not load" in why else ""
+            raise AttributeError("no tool '" + tool + "' in category '" + self._name + "'"
+                                 + ("; " + broken if broken else "")) from None
         if d.get("category") != self._name:
             raise AttributeError("tool '" + tool + "' is in category '" + str(d.get("category")) + "', not '"
                                  + self._name + "'")

@@ -301,10 +301,22 @@ public class RegistryService implements AutoCloseable {
         if (name == null || name.isBlank()) {
             throw new InvalidInputException("name", "is required");
         }
-        ToolDefinition tool = loaded().tools().get(name.strip());
+        Catalog c = loaded();
+        ToolDefinition tool = c.tools().get(name.strip());
         if (tool == null) {
-            List<String> close = ClosestNames.of(name.strip(), catalog.tools().keySet(), index);
-            throw new InvalidInputException("name", "no tool named '" + InvalidInputException.echo(name.strip()) + "'"
+            // A tool whose file an edit broke is gone from the catalog: say why rather than only that it is missing.
+            String stem = name.strip();
+            java.util.Optional<LoadProblem> broken = c.problems().stream().filter(p -> {
+                String file = p.file().substring(p.file().lastIndexOf('/') + 1);
+                return file.equals(stem + ".yaml") || file.equals(stem + ".yml") || file.equals(stem + ".py");
+            }).findFirst();
+            if (broken.isPresent()) {
+                throw new InvalidInputException("name", "no tool named '" + stem + "': registry file "
+                        + broken.get().file() + " did not load: " + broken.get().reason(),
+                        InvalidInputException.Kind.NOT_FOUND);
+            }
+            List<String> close = ClosestNames.of(stem, c.tools().keySet(), index);
+            throw new InvalidInputException("name", "no tool named '" + InvalidInputException.echo(stem) + "'"
                     + (close.isEmpty() ? "" : "; closest: " + String.join(", ", close))
                     + ". Use search_tools to find tools.", InvalidInputException.Kind.NOT_FOUND);
         }

@@ -67,6 +67,11 @@ class RegistryServiceTest {
                     problems.toString());
             assertTrue(problems.stream().anyMatch(p -> p.startsWith("text/broken.yaml: not valid YAML")),
                     problems.toString());
+            // Asked for by name, a tool whose file did not load says why.
+            InvalidInputException missing = assertThrows(InvalidInputException.class,
+                    () -> registry.definition("no_impl"));
+            assertEquals("name: no tool named 'no_impl': registry file text/no_impl.yaml did not load: "
+                    + "implementation no_impl.py is missing", missing.getMessage());
         }
     }
 
