@@ -164,9 +164,10 @@ public class SkillStore {
     @Transactional
     public DeletedSkill delete(String tenant, String name) {
         String scope = writableScope(tenant, name);
-        newestOrNotFound(tenant, scope, name);
+        int newest = newestOrNotFound(tenant, scope, name);
         long deleted = db.em().createQuery("delete from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2")
                 .setParameter(1, scope).setParameter(2, name).executeUpdate();
+        inserter.retire(scope, name, newest);
         LOG.log(Level.INFO, "skill deleted: tenant={0} name={1} versions={2}", new Object[] {tenant, name, deleted});
         return new DeletedSkill(name, (int) deleted);
     }

@@ -35,7 +35,25 @@ class VersionInserter {
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
                         Integer.class)
                 .setParameter(1, scope).setParameter(2, s.name()).getSingleResult();
-        return insert(scope, s, newest == null ? 1 : newest + 1);
+        return insert(scope, s, Math.max(newest == null ? 0 : newest, retired(scope, s.name())) + 1);
+    }
+
+    /** The last version of a name deleted in a scope, which a new save goes on from; 0 when none was. */
+    int retired(String scope, String name) {
+        List<?> rows = db.em().createNativeQuery("select last_version from skill_retired where tenant = ?1 and name = ?2")
+                .setParameter(1, scope).setParameter(2, name).getResultList();
+        return rows.isEmpty() ? 0 : ((Number) rows.getFirst()).intValue();
+    }
+
+    /** Records that a name's versions up to {@code lastVersion} were deleted; in the caller's transaction. */
+    void retire(String scope, String name, int lastVersion) {
+        int updated = db.em().createNativeQuery("update skill_retired set last_version = ?3 where tenant = ?1 "
+                + "and name = ?2 and last_version < ?3")
+                .setParameter(1, scope).setParameter(2, name).setParameter(3, lastVersion).executeUpdate();
+        if (updated == 0 && retired(scope, name) == 0) {
+            db.em().createNativeQuery("insert into skill_retired (tenant, name, last_version) values (?1, ?2, ?3)")
+                    .setParameter(1, scope).setParameter(2, name).setParameter(3, lastVersion).executeUpdate();
+        }
     }
 
     /**
@@ -49,7 +67,7 @@ class VersionInserter {
         List<SkillStore.StoredVersion> stored = versions(scope, s.name());
         D decision = decide.apply(stored);
         if (writes.test(decision)) {
-            insert(scope, s, stored.isEmpty() ? 1 : stored.get(stored.size() - 1).version() + 1);
+            insert(scope, s, Math.max(stored.isEmpty() ? 0 : stored.getLast().version(), retired(scope, s.name())) + 1);
         }
         return decision;
     }

@@ -263,6 +263,11 @@ class SkillStoreTest {
         assertEquals(new DeletedSkill(name, 2), store.delete(LOCAL, name));
         assertTrue(store.versions(LOCAL, name).isEmpty());
         assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.delete(LOCAL, name)).kind());
+        // Saved again, the name goes on from its last version: version 1 never names another code.
+        assertEquals(3, store.save(LOCAL, draft(name, "X = 3")).version());
+        assertEquals(Kind.NOT_FOUND, assertThrows(InvalidInputException.class, () -> store.load(LOCAL, name, 1)).kind());
+        store.delete(LOCAL, name);
+        assertEquals(4, store.save(LOCAL, draft(name, "X = 4")).version());
     }
 
     @Test
