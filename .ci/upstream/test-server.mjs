@@ -14,6 +14,7 @@ const tools = [
   { name: "slow", description: "Answers after the given seconds", inputSchema: { type: "object", properties: { seconds: { type: "number" } } } },
   { name: "crash", description: "Ends the server's process during the call", inputSchema: { type: "object", properties: {} } },
   { name: "pid", description: "The server's process id", inputSchema: { type: "object", properties: {} } },
+  { name: "wordy", description: "A tool described at length. " + "Very long. ".repeat(10000), inputSchema: { type: "object", properties: {} } },
 ];
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
 server.setRequestHandler(CallToolRequestSchema, async (request) => {

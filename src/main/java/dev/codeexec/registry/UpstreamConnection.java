@@ -37,6 +37,8 @@ final class UpstreamConnection implements AutoCloseable {
     /** How long a failed request waits to see whether the stdio server's process is ending. */
     private static final Duration EXIT_WAIT = Duration.ofSeconds(1);
     private static final int STDERR_LINES = 3;
+    private static final int MAX_DESCRIPTION_CHARS = 4000;
+    private static final int MAX_SUMMARY_CHARS = 300;
     private static final int STDERR_LINE_CHARS = 200;
 
     private final RegistrySettings.Server server;
@@ -336,10 +338,23 @@ final class UpstreamConnection implements AutoCloseable {
 
     private ToolDefinition definition(McpSchema.Tool tool) {
         Map<String, Object> input = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();
-        String description = tool.description() == null ? tool.name() : tool.description();
-        String summary = description.lines().findFirst().orElse(tool.name());
+        String description = bounded(tool.description() == null ? tool.name() : tool.description(),
+                MAX_DESCRIPTION_CHARS);
+        String summary = bounded(description.lines().findFirst().orElse(tool.name()), MAX_SUMMARY_CHARS);
         return new ToolDefinition(tool.name(), server.name(), summary, description, input, tool.outputSchema(),
                 List.of(), List.of(server.name()), ToolDefinition.ORIGIN_UPSTREAM, server.name());
+    }
+
+    /**
+     * Another server's text cut to {@code max} characters, saying so: its descriptions go into search answers and
+     * definitions, which a model reads whole (one of 108 KB made a 432 KB definition).
+     */
+    private static String bounded(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end) + " [... cut at " + end + " of " + text.length() + " characters]";
     }
 
     private static String text(McpSchema.CallToolResult result) {

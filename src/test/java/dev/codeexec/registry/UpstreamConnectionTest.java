@@ -36,7 +36,13 @@ class UpstreamConnectionTest {
                 List.of(SERVER.toString()), Map.of(), Optional.empty());
         connection = new UpstreamConnection(server, Duration.ofSeconds(5), Duration.ofSeconds(60),
                 new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
-        assertEquals(3, connection.listTools().size());
+        List<ToolDefinition> tools = connection.listTools();
+        assertEquals(4, tools.size());
+        // Another server's description is cut where a model would read it whole.
+        ToolDefinition wordy = tools.stream().filter(t -> t.name().equals("wordy")).findFirst().orElseThrow();
+        assertTrue(wordy.description().length() < 4100 && wordy.description().endsWith(" of 110028 characters]"),
+                wordy.description().substring(wordy.description().length() - 60));
+        assertEquals(300, wordy.summary().indexOf(" [... cut at 300"), wordy.summary());
     }
 
     @AfterEach

@@ -39,7 +39,7 @@ class UpstreamRefreshTest {
             Files.writeString(ready, "");
             // Retried after retry-after (doubling), long before the ten-minute refresh.
             Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 3);
+                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 4);
             assertEquals("connected", state(registry));
         }
     }
