@@ -113,6 +113,23 @@ final class UpstreamConnection implements AutoCloseable {
     }
 
     private <T> T request(String what, Function<McpSyncClient, T> op) {
+        try {
+            return attempt(what, op);
+        } catch (SessionGone gone) {
+            // The server forgot the session (an HTTP server that restarted answers 404): a client starts a new one.
+            LOG.infof("upstream server %s: its session is gone; opening a new one", server.name());
+            return attempt(what, op);
+        }
+    }
+
+    /** The server no longer knows the connection's session; the connection was dropped without a lockout. */
+    private static final class SessionGone extends RuntimeException {
+        SessionGone() {
+            super(null, null, false, false);
+        }
+    }
+
+    private <T> T attempt(String what, Function<McpSyncClient, T> op) {
         McpSyncClient c;
         CompletableFuture<Void> ended;
         synchronized (this) {
@@ -143,6 +160,10 @@ final class UpstreamConnection implements AutoCloseable {
                 // The SDK saw the server's output end before the process was seen gone.
                 throw exitedDuring(what);
             }
+            if (server.url().isPresent() && sessionGone(e.getCause())) {
+                drop(c);
+                throw new SessionGone();
+            }
             throw fail(what + " failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -172,6 +193,27 @@ final class UpstreamConnection implements AutoCloseable {
         }
         return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
                 + "; the server is up, the tool took longer");
+    }
+
+    /** Whether the SDK gave up the session: the server answered 404 for it, or closed it. */
+    private static boolean sessionGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof io.modelcontextprotocol.spec.McpTransportSessionNotFoundException
+                    || t instanceof io.modelcontextprotocol.spec.McpTransportSessionClosedException
+                    || "MCP session with server terminated".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Forgets a connection without marking the server down: the next request connects again. */
+    private synchronized void drop(McpSyncClient which) {
+        if (client == which) {
+            client = null;
+            state = "idle";
+            which.close();
+        }
     }
 
     private UpstreamUnavailableException exitedDuring(String what) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
 class UpstreamConnectionTest {
 
     private static final Path SERVER = Path.of(".ci/upstream/test-server.mjs").toAbsolutePath();
+    private static final Path HTTP_SERVER = Path.of(".ci/upstream/test-http-server.mjs").toAbsolutePath();
 
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private UpstreamConnection connection;
@@ -49,6 +52,45 @@ class UpstreamConnectionTest {
     void close() {
         connection.close();
         executor.shutdownNow();
+    }
+
+    /** An HTTP server that restarted forgot the session: the connection opens a new one and the call goes through. */
+    @Test
+    void anHttpServerThatRestartedIsReachedThroughANewSession() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Process first = httpServer(port);
+        UpstreamConnection web = new UpstreamConnection(new RegistrySettings.Server("web", Optional.empty(), List.of(),
+                Map.of(), Optional.of("http://127.0.0.1:" + port + "/mcp")), Duration.ofSeconds(5),
+                Duration.ofSeconds(60), new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
+        Process second = null;
+        try {
+            assertEquals(first.pid(), ((Number) web.call("pid", "pid", Map.of())).longValue());
+            first.destroy();
+            first.waitFor();
+            second = httpServer(port);
+            assertEquals(second.pid(), ((Number) web.call("pid", "pid", Map.of())).longValue());
+            assertEquals("connected", web.status().state());
+        } finally {
+            web.close();
+            first.destroyForcibly();
+            if (second != null) {
+                second.destroyForcibly();
+            }
+        }
+    }
+
+    private static Process httpServer(int port) throws IOException {
+        Process p = new ProcessBuilder("node", HTTP_SERVER.toString(), Integer.toString(port))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+                return true;
+            }
+        });
+        return p;
     }
 
     @Test
