@@ -192,7 +192,7 @@ final class UpstreamConnection implements AutoCloseable {
             return new UpstreamUnavailableException(server.name(), "interrupted while calling upstream");
         }
         return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
-                + "; the server is up, the tool took longer");
+                + "; the server is up (it answers ping): the tool took longer, or its answer could not be read");
     }
 
     /** Whether the SDK gave up the session: the server answered 404 for it, or closed it. */
