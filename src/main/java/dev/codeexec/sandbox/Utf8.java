@@ -26,7 +26,7 @@ public final class Utf8 {
         return weight;
     }
 
-    /** The end of the longest prefix of {@code bytes[from, to)} shown within {@code weight}, on a character boundary. */
+    /** The end of the longest prefix of {@code bytes[from, to)} shown within {@code weight}, on a character edge. */
     public static int prefixShownWithin(byte[] bytes, int from, int to, long weight) {
         long used = 0;
         int i = from;

@@ -99,7 +99,8 @@ class UpstreamConnectionTest {
         UpstreamUnavailableException slow = assertThrows(UpstreamUnavailableException.class,
                 () -> connection.call("slow", "slow", Map.of("seconds", 30)));
         assertTrue(slow.getMessage().contains("tools/call timed out after 5 s")
-                && slow.getMessage().contains("the server is up (it answers ping): the tool took longer"), slow.getMessage());
+                && slow.getMessage().contains("the server is up (it answers ping): the tool took longer"),
+                slow.getMessage());
         assertEquals("connected", connection.status().state());
         assertEquals(pid, connection.call("pid", "pid", Map.of()), "the same process answers");
     }
