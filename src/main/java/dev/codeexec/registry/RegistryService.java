@@ -49,6 +49,8 @@ public class RegistryService implements AutoCloseable {
     private Map<String, List<ToolDefinition>> imported = Map.of();
     /** Keeps the upstream servers' tools imported; null without upstream servers. */
     private Thread refresher;
+    /** A permit for each time a server said its tool list changed: the refresher lists again at once. */
+    private final java.util.concurrent.Semaphore upstreamChanged = new java.util.concurrent.Semaphore(0);
     private volatile Catalog catalog = new Catalog(Map.of(), Map.of(), Map.of(), List.of(), Map.of());
     private RegistryWatcher watcher;
 
@@ -73,7 +75,7 @@ public class RegistryService implements AutoCloseable {
         this.settings = settings;
         this.servedTenants = servedTenants;
         this.loader = new RegistryLoader(settings.dir());
-        this.upstream = new UpstreamServers(settings);
+        this.upstream = new UpstreamServers(settings, upstreamChanged::release);
         if (loadNow) {
             reload();
         }
@@ -144,9 +146,10 @@ public class RegistryService implements AutoCloseable {
     }
 
     /**
-     * Imports the upstream servers' tools, then lists them again every {@code registry.upstream-refresh}: a server
-     * that was down at start appears once it answers, and a changed list is taken. While a server has none
-     * imported, it is tried sooner: after {@code upstream-retry-after}, doubling up to the refresh interval.
+     * Imports the upstream servers' tools, then lists them again every {@code registry.upstream-refresh}, and at
+     * once when a server says its list changed: a server that was down at start appears once it answers, and a
+     * changed list is taken. While a server has none imported, it is tried sooner: after
+     * {@code upstream-retry-after}, doubling up to the refresh interval.
      */
     private void keepUpstreamImported() {
         Duration retry = settings.upstreamRetryAfter();
@@ -155,7 +158,9 @@ public class RegistryService implements AutoCloseable {
             Duration wait = missing ? retry : settings.upstreamRefresh();
             retry = missing ? min(retry.multipliedBy(2), settings.upstreamRefresh()) : settings.upstreamRetryAfter();
             try {
-                Thread.sleep(wait);
+                if (upstreamChanged.tryAcquire(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    upstreamChanged.drainPermits();
+                }
             } catch (InterruptedException e) {
                 return;
             }

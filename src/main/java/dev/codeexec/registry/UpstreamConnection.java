@@ -46,6 +46,7 @@ final class UpstreamConnection implements AutoCloseable {
     private final Duration retryAfter;
     private final McpJsonMapper mapper;
     private final ExecutorService executor;
+    private final Runnable toolsChanged;
 
     private McpSyncClient client;
     /** Completes when the connected stdio server's process ends: calls in flight then fail at once. */
@@ -57,8 +58,10 @@ final class UpstreamConnection implements AutoCloseable {
     private volatile Instant failedAt;
     private volatile int toolCount;
 
+    /** @param toolsChanged told when the server says its tool list changed; must return at once */
     UpstreamConnection(RegistrySettings.Server server, Duration timeout, Duration retryAfter, McpJsonMapper mapper,
-            ExecutorService executor) {
+            ExecutorService executor, Runnable toolsChanged) {
+        this.toolsChanged = toolsChanged;
         this.server = server;
         this.timeout = timeout;
         this.retryAfter = retryAfter;
@@ -281,6 +284,7 @@ final class UpstreamConnection implements AutoCloseable {
         try {
             transport = transport();
             fresh = McpClient.sync(transport).requestTimeout(timeout).initializationTimeout(timeout)
+                    .toolsChangeConsumer(tools -> toolsChanged.run())
                     .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
         } catch (RuntimeException e) {
             throw failLocked("cannot start: " + e.getMessage());

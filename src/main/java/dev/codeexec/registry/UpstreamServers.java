@@ -22,6 +22,7 @@ final class UpstreamServers implements AutoCloseable {
 
     private final RegistrySettings settings;
     private final McpJsonMapper mapper;
+    private final Runnable toolsChanged;
     /** Stands for the calling tenant's name in a server's arguments, environment values and URL. */
     static final String TENANT = "{tenant}";
 
@@ -34,8 +35,10 @@ final class UpstreamServers implements AutoCloseable {
     // Virtual threads: a stuck upstream request parks cheaply while its caller has already given up.
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    UpstreamServers(RegistrySettings settings) {
+    /** @param toolsChanged told when a server says its tool list changed; must return at once */
+    UpstreamServers(RegistrySettings settings, Runnable toolsChanged) {
         this.settings = settings;
+        this.toolsChanged = toolsChanged;
         this.mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
         for (RegistrySettings.Server server : settings.servers()) {
             connections.put(server.name(), connect(server, Tenants.LOCAL));
@@ -51,7 +54,7 @@ final class UpstreamServers implements AutoCloseable {
                         e -> e.getValue().replace(TENANT, tenant))),
                 server.url().map(u -> u.replace(TENANT, tenant)));
         return new UpstreamConnection(own, settings.upstreamTimeout(), settings.upstreamRetryAfter(), mapper,
-                executor);
+                executor, toolsChanged);
     }
 
     /**

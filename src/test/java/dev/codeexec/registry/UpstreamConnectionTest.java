@@ -38,9 +38,9 @@ class UpstreamConnectionTest {
         RegistrySettings.Server server = new RegistrySettings.Server("t", Optional.of("node"),
                 List.of(SERVER.toString()), Map.of(), Optional.empty());
         connection = new UpstreamConnection(server, Duration.ofSeconds(5), Duration.ofSeconds(60),
-                new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
+                new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor, () -> { });
         List<ToolDefinition> tools = connection.listTools();
-        assertEquals(4, tools.size());
+        assertEquals(5, tools.size());
         // Another server's description is cut where a model would read it whole.
         ToolDefinition wordy = tools.stream().filter(t -> t.name().equals("wordy")).findFirst().orElseThrow();
         assertTrue(wordy.description().length() < 4100 && wordy.description().endsWith(" of 110028 characters]"),
@@ -64,7 +64,7 @@ class UpstreamConnectionTest {
         Process first = httpServer(port);
         UpstreamConnection web = new UpstreamConnection(new RegistrySettings.Server("web", Optional.empty(), List.of(),
                 Map.of(), Optional.of("http://127.0.0.1:" + port + "/mcp")), Duration.ofSeconds(5),
-                Duration.ofSeconds(60), new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor);
+                Duration.ofSeconds(60), new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor, () -> { });
         Process second = null;
         try {
             assertEquals(first.pid(), ((Number) web.call("pid", "pid", Map.of())).longValue());

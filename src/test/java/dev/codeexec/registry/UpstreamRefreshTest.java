@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** An upstream server that is down when the registry starts has its tools imported once it answers. */
+/** Upstream tools are imported again: from a server down at start once it answers, and when a list changes. */
 class UpstreamRefreshTest {
 
     private static final Path SERVER = Path.of(".ci/upstream/test-server.mjs").toAbsolutePath();
@@ -22,10 +23,14 @@ class UpstreamRefreshTest {
     @TempDir
     Path dir;
 
+    @BeforeEach
+    void registryDirectory() throws IOException {
+        Files.createDirectories(dir.resolve("registry"));
+    }
+
     @Test
     void aServerDownAtStartIsImportedOnceItAnswers() throws IOException {
         Path ready = dir.resolve("ready");
-        Files.createDirectories(dir.resolve("registry"));
         RegistrySettings.Server late = new RegistrySettings.Server("late", Optional.of("node"),
                 List.of(SERVER.toString()), Map.of("READY_FILE", ready.toString()), Optional.empty());
         RegistrySettings settings = new RegistrySettings(dir.resolve("registry"), false, Duration.ofMillis(200),
@@ -39,8 +44,25 @@ class UpstreamRefreshTest {
             Files.writeString(ready, "");
             // Retried after retry-after (doubling), long before the ten-minute refresh.
             Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 4);
+                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 5);
             assertEquals("connected", state(registry));
+        }
+    }
+
+    @Test
+    void aServerThatSaysItsListChangedIsListedAgainAtOnce() {
+        RegistrySettings.Server server = new RegistrySettings.Server("growing", Optional.of("node"),
+                List.of(SERVER.toString()), Map.of(), Optional.empty());
+        RegistrySettings settings = new RegistrySettings(dir.resolve("registry"), false, Duration.ofMillis(200),
+                Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofMinutes(10), List.of(server));
+        try (RegistryService registry = new RegistryService(settings)) {
+            registry.start();
+            Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                    .until(() -> registry.search(new ToolSearch("", "growing", 10, "name")).tools().size() == 5);
+            assertEquals("grown", registry.callUpstream(dev.codeexec.tenant.Tenants.LOCAL, "grow", Map.of()));
+            // Listed again on the server's word, long before the ten-minute refresh.
+            Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> registry.search(
+                    new ToolSearch("", "growing", 10, "name")).tools().size() == 6);
         }
     }
 
