@@ -121,7 +121,11 @@ final class UpstreamConnection implements AutoCloseable {
         } catch (SessionGone gone) {
             // The server forgot the session (an HTTP server that restarted answers 404): a client starts a new one.
             LOG.infof("upstream server %s: its session is gone; opening a new one", server.name());
+        }
+        try {
             return attempt(what, op);
+        } catch (SessionGone again) {
+            throw fail(what + " failed: the server dropped a new session too");
         }
     }
 
