@@ -55,7 +55,18 @@ public class ToolArgumentsGate {
         if (!(params instanceof JsonObject paramsObject)) {
             return call.proceed();
         }
-        ToolManager.ToolInfo tool = ((ToolManager) call.getTarget()).getTool(name);
+        ToolManager tools = (ToolManager) call.getTarget();
+        ToolManager.ToolInfo tool = tools.getTool(name);
+        if (tool == null) {
+            // The framework answers only "Invalid tool name"; an agent calling a registry tool directly learns where
+            // it lives.
+            List<String> names = new java.util.ArrayList<>();
+            tools.forEach(t -> names.add(t.name()));
+            java.util.Collections.sort(names);
+            throw new McpException("name: no tool '" + dev.codeexec.InvalidInputException.echo(name) + "' on this "
+                    + "server; its tools: " + String.join(", ", names) + ". Registry tools run inside execute_code "
+                    + "(import tools); search_tools finds them", JsonRpcErrorCodes.INVALID_PARAMS);
+        }
         String refusal = bind(tool, paramsObject);
         return refusal == null ? call.proceed() : Future.succeededFuture(ToolResponse.error(refusal));
     }

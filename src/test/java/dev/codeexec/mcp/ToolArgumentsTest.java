@@ -46,6 +46,19 @@ class ToolArgumentsTest {
         return map;
     }
 
+    /** A registry tool called as an MCP tool: the refusal says where registry tools run. */
+    @Test
+    void anUnknownToolNameIsRefusedNamingTheServersToolsAndWhereRegistryToolsRun() {
+        JsonObject answer = rawCall("""
+                {"name":"csv_profile","arguments":{"path":"sales.csv"}}""");
+        JsonObject error = answer.getJsonObject("error");
+        assertEquals(-32602, error.getInteger("code"), answer.encode());
+        assertTrue(error.getString("message").startsWith("name: no tool 'csv_profile' on this server; its tools: "
+                + "cancel_execution, delete_skill,"), error.getString("message"));
+        assertTrue(error.getString("message").endsWith("Registry tools run inside execute_code (import tools); "
+                + "search_tools finds them"), error.getString("message"));
+    }
+
     /** A refused argument is echoed cut short: a megabyte of it must not come back into the model's context. */
     @Test
     void aHugeRefusedArgumentIsEchoedShort() {
