@@ -105,21 +105,28 @@ public final class BoundedOutput extends OutputStream {
      */
     synchronized void closeSpill() {
         if (spill != null) {
-            keepUnreadable(first.toByteArray());
+            byte[] whole = first.toByteArray();
+            if (heavy(whole) || lossy(whole)) {
+                spill.write(whole, 0, whole.length);
+            }
             spill.close();
         }
     }
 
     /**
-     * A stream within the budget in bytes goes to the spill too when it cannot be shown as written: it weighs more
-     * than the budget shown, or holds bytes that are not UTF-8, which show as U+FFFD. (A spill already closed takes
-     * nothing more.)
+     * Whether a stream within the budget in bytes weighs more than the budget shown (printed binary): it is cut as a
+     * longer one is, and goes to the spill whole.
      */
-    private void keepUnreadable(byte[] whole) {
-        if (total <= budget && (Utf8.shownWeight(whole, 0, whole.length) > budget
-                || !Utf8.isWellFormed(whole, 0, whole.length))) {
-            spill.write(whole, 0, whole.length);
-        }
+    private boolean heavy(byte[] whole) {
+        return total <= budget && Utf8.shownWeight(whole, 0, whole.length) > budget;
+    }
+
+    /**
+     * Whether a stream within the budget holds bytes that are not UTF-8, which show as U+FFFD: it goes to the spill
+     * too, so they are kept as written.
+     */
+    private boolean lossy(byte[] whole) {
+        return total <= budget && !Utf8.isWellFormed(whole, 0, whole.length);
     }
 
     /** Appends a note from the host (a timeout message) even after sealing. */
@@ -187,10 +194,11 @@ public final class BoundedOutput extends OutputStream {
         }
         byte[] head = first.toByteArray();
         boolean whole = total <= budget;
-        boolean heavy = whole && Utf8.shownWeight(head, 0, head.length) > budget;
-        boolean lossy = whole && !heavy && !Utf8.isWellFormed(head, 0, head.length);
-        if (spill != null) {
-            keepUnreadable(head);
+        boolean heavy = heavy(head);
+        boolean lossy = !heavy && lossy(head);
+        if (spill != null && (heavy || lossy)) {
+            // A spill already closed (the run was stopped) takes nothing more.
+            spill.write(head, 0, head.length);
         }
         Spilled spilled = spill == null ? Spilled.NONE : spill.close();
         if (whole && !heavy) {
