@@ -157,7 +157,7 @@ public final class ProcessExecutor implements CodeExecutor {
         WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(
                 request.timeout().plus(settings.cancelGrace().dividedBy(4)),
                 () -> placement.replaceOverrun(worker, "a run on it ignored the cancellation at its deadline"));
-        RecordedOutput recorded = new RecordedOutput();
+        RecordedOutput recorded = new RecordedOutput(request.output() == null ? 0 : request.output().inlineBytes());
         try {
             WorkerMessages.Reply reply = worker.execute(request, placement.takeDrops(worker), settings.worker().startTimeout(),
                     hardDeadline, stopWait, overrun, recorded);

@@ -49,7 +49,7 @@ class ConcurrentWorkerRunsTest {
                 try {
                     first.complete(worker.execute(request(awaitFlag, "alice",
                             new RunHooks(null, () -> firstStarted.complete(null))), List.of(), PATIENCE, PATIENCE,
-                            PATIENCE, WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput()));
+                            PATIENCE, WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput(0)));
                 } catch (Exception e) {
                     first.completeExceptionally(e);
                 }
@@ -57,7 +57,7 @@ class ConcurrentWorkerRunsTest {
             firstStarted.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
             WorkerMessages.Reply second = worker.execute(request("import _codeexec_bridge as b\n"
                     + "print(b.call('echo', 'echo'))", "bob", RunHooks.none()), List.of(), PATIENCE, PATIENCE, PATIENCE,
-                    WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput());
+                    WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput(0));
             Files.createFile(root.resolve("flag"));
             assertEquals("bob\n", second.result().stdout(), second.result().stderr());
             WorkerMessages.Reply firstReply = first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);

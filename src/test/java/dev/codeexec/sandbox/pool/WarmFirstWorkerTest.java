@@ -38,7 +38,7 @@ class WarmFirstWorkerTest {
             assertEquals(ROUNDS, worker.awaitReady(PATIENCE), "warm-up rounds completed before the worker was ready");
             WorkerMessages.Reply reply = worker.execute(new ExecutionRequest("print(6 * 7)", "", Duration.ofSeconds(60),
                     "caller", null, ExecutionRequest.Reuse.FRESH, RunHooks.none(), null, null), List.of(), PATIENCE,
-                    PATIENCE, PATIENCE, WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput());
+                    PATIENCE, PATIENCE, WorkerProcessProtocolTest.NO_OVERRUN, new RecordedOutput(0));
             assertEquals("42\n", reply.result().stdout(), reply.result().stderr());
         } finally {
             worker.kill();

@@ -79,7 +79,7 @@ class WorkerProcessProtocolTest {
         CompletableFuture<WorkerMessages.Reply> reply = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {
             try {
-                reply.complete(worker.execute(request, List.of(), PATIENCE, hardDeadline, PATIENCE, NO_OVERRUN, new RecordedOutput()));
+                reply.complete(worker.execute(request, List.of(), PATIENCE, hardDeadline, PATIENCE, NO_OVERRUN, new RecordedOutput(0)));
             } catch (WorkerProcess.WorkerGone | java.util.concurrent.TimeoutException | RuntimeException e) {
                 reply.completeExceptionally(e);
             }
@@ -117,7 +117,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallWithNoExecutionRunningIsDroppedAndKillsNothing() throws Exception {
         allowedCalls = 1;
         start("bridge-while-idle");
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput());
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput(0));
         assertEquals(List.of(new Call("alice", "echo")), calls, "only the running execution's call is answered");
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         assertEquals(1, refused.get());
@@ -134,7 +134,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallsFromAnotherInterpreterDuringAnExecutionAreDropped() throws Exception {
         allowedCalls = 1;
         start("bridge-from-other-interpreters");
-        WorkerMessages.Reply reply = worker.execute(request("dave"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput());
+        WorkerMessages.Reply reply = worker.execute(request("dave"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput(0));
         assertEquals(List.of(new Call("dave", "echo")), calls);
         assertEquals("{\"result\":\"for dave\"}", reply.result().stdout());
         assertEquals(2, refused.get());
@@ -146,7 +146,7 @@ class WorkerProcessProtocolTest {
     void bridgeCallAfterTheResultIsNeverAnsweredForTheLastOwner() throws Exception {
         allowedCalls = 1;
         start("bridge-after-result");
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput());
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput(0));
         // During the execution the call is answered, for the caller the server knows.
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         assertEquals(1L, firstRefusal.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
@@ -227,7 +227,7 @@ class WorkerProcessProtocolTest {
     void aResultForAnotherExecutionFailsTheRunningOne() throws Exception {
         start("result-for-another-execution");
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
-                () -> worker.execute(request("carol"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput()));
+                () -> worker.execute(request("carol"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput(0)));
         assertTrue(gone.getMessage().matches("the sandbox worker was stopped for breaking the protocol: it sent "
                 + "a result \\(\\d+ bytes\\) for execution 2 while 1 runs"), gone.getMessage());
         assertKilled();
@@ -238,7 +238,7 @@ class WorkerProcessProtocolTest {
     void oversizedFrameFailsTheExecutionFromItsLengthAlone() throws Exception {
         start("oversized-result", Integer.toString(LIMIT));
         WorkerProcess.WorkerGone gone = assertThrows(WorkerProcess.WorkerGone.class,
-                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput()));
+                () -> worker.execute(request("bob"), List.of(), PATIENCE, PATIENCE, PATIENCE, NO_OVERRUN, new RecordedOutput(0)));
         assertEquals("the sandbox worker was stopped for breaking the protocol: it sent a frame of " + (LIMIT + 1L)
                 + " bytes, over the limit of " + LIMIT + " bytes", gone.getMessage());
         assertFalse(gone.outOfMemory);
@@ -259,7 +259,7 @@ class WorkerProcessProtocolTest {
         java.util.concurrent.atomic.AtomicInteger actions = new java.util.concurrent.atomic.AtomicInteger();
         WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(Duration.ofMillis(200), actions::incrementAndGet);
         assertThrows(java.util.concurrent.TimeoutException.class,
-                () -> worker.execute(request("alice"), List.of(), PATIENCE, Duration.ofSeconds(2), PATIENCE, overrun, new RecordedOutput()));
+                () -> worker.execute(request("alice"), List.of(), PATIENCE, Duration.ofSeconds(2), PATIENCE, overrun, new RecordedOutput(0)));
         assertEquals(1, actions.get());
     }
 
@@ -269,7 +269,7 @@ class WorkerProcessProtocolTest {
         start("honest");
         java.util.concurrent.atomic.AtomicInteger actions = new java.util.concurrent.atomic.AtomicInteger();
         WorkerProcess.Overrun overrun = new WorkerProcess.Overrun(Duration.ofSeconds(30), actions::incrementAndGet);
-        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, overrun, new RecordedOutput());
+        WorkerMessages.Reply reply = worker.execute(request("alice"), List.of(), PATIENCE, PATIENCE, PATIENCE, overrun, new RecordedOutput(0));
         assertEquals("{\"result\":\"for alice\"}", reply.result().stdout());
         assertEquals(0, actions.get());
     }
