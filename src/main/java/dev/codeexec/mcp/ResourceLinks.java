@@ -54,8 +54,9 @@ final class ResourceLinks {
                     wholeStream(spill.path(), result.stderrFile()))));
             report.files().forEach(file -> links.add(link(file, null, "Written by the run")));
             if (report.filesNotListed() > 0) {
-                more = new TextContent("The run wrote " + report.filesNotListed() + " more files than the "
-                        + report.files().size() + " linked; list_workspace_files shows them.");
+                more = new TextContent("The run wrote " + (report.moreNotCounted() ? "at least " : "")
+                        + report.filesNotListed() + " more files than the " + report.files().size()
+                        + " linked; list_workspace_files shows them.");
             }
         } else if (answer instanceof ExecutionView view) {
             for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {

@@ -4,14 +4,14 @@ import java.util.List;
 
 /**
  * What a run reports beside its result: the workspace files it created or changed (at most
- * {@link ProducedFile#MAX_LISTED}, never under {@link OutputPlan#RUNS_DIR}) and how many more it did, the spill files
- * its output went to, its context figures, and how many bytes each output stream had in all (its inline text may be
- * cut).
+ * {@link ProducedFile#MAX_LISTED}, never under {@link OutputPlan#RUNS_DIR}) and how many more it did (at least that
+ * many when {@code moreNotCounted}: a run remembers a bounded number of files), the spill files its output went to,
+ * its context figures, and how many bytes each output stream had in all (its inline text may be cut).
  */
-public record RunReport(List<ProducedFile> files, int filesNotListed, List<ProducedFile> spills, ContextBytes context,
-        long stdoutBytes, long stderrBytes) {
+public record RunReport(List<ProducedFile> files, int filesNotListed, boolean moreNotCounted,
+        List<ProducedFile> spills, ContextBytes context, long stdoutBytes, long stderrBytes) {
 
-    public static final RunReport EMPTY = new RunReport(List.of(), 0, List.of(), ContextBytes.NONE, 0, 0);
+    public static final RunReport EMPTY = new RunReport(List.of(), 0, false, List.of(), ContextBytes.NONE, 0, 0);
 
     public RunReport {
         files = files == null ? List.of() : List.copyOf(files);

@@ -253,6 +253,16 @@ class OutputSpillTest {
         assertTrue(response.content().stream().anyMatch(c -> c instanceof io.quarkiverse.mcp.server.TextContent t
                 && t.text().equals("The run wrote 40 more files than the 10 linked; list_workspace_files shows them.")),
                 McpCalls.text(response));
+        // Past the files a run remembers, the count is a floor and says so.
+        ToolResponse many = mcp.call("execute_code", Map.of("code", """
+                import os
+                os.makedirs('%1$s/more')
+                for i in range(400):
+                    open('%1$s/more/f%%03d.txt' %% i, 'w').write('x')
+                """.formatted(dir)));
+        assertTrue(many.content().stream().anyMatch(c -> c instanceof io.quarkiverse.mcp.server.TextContent t
+                && t.text().matches("The run wrote at least \\d+ more files than the 10 linked; .*")),
+                McpCalls.text(many));
     }
 
     @Test

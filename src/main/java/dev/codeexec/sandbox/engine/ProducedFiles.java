@@ -17,11 +17,15 @@ final class ProducedFiles {
     private ProducedFiles() {
     }
 
-    /** The files listed, and how many more regular files the run produced. */
-    record Listed(List<ProducedFile> files, int more) {
+    /**
+     * The files listed, and how many more regular files the run produced; {@code atLeast} when it touched more files
+     * than a run remembers, so there may be more still.
+     */
+    record Listed(List<ProducedFile> files, int more, boolean atLeast) {
     }
 
-    static Listed of(WorkspaceRoot root, List<Path> touched) {
+    static Listed of(WorkspaceRoot root, RunIntake.Taken taken) {
+        List<Path> touched = taken.touched();
         Path runs = root.path().resolve(OutputPlan.RUNS_DIR);
         List<ProducedFile> files = new ArrayList<>();
         int more = 0;
@@ -44,6 +48,6 @@ final class ProducedFiles {
                 // Deleted again before the run ended: not something it produced.
             }
         }
-        return new Listed(files, more);
+        return new Listed(files, more, taken.touchedMore());
     }
 }

@@ -16,18 +16,20 @@ final class RunIntake {
     /** Distinct files remembered per run: enough to list {@code ProducedFile.MAX_LISTED} after skipping some. */
     static final int MAX_TOUCHED = 256;
 
-    /** What one run took in and touched. */
-    record Taken(long toolBytes, long fileBytes, List<Path> touched) {
+    /** What one run took in and touched; {@code touchedMore} when it touched files past those remembered. */
+    record Taken(long toolBytes, long fileBytes, List<Path> touched, boolean touchedMore) {
     }
 
     private long toolBytes;
     private long fileBytes;
     private final Set<Path> touched = new LinkedHashSet<>();
+    private boolean touchedMore;
 
     synchronized void begin() {
         toolBytes = 0;
         fileBytes = 0;
         touched.clear();
+        touchedMore = false;
     }
 
     synchronized void tool(long bytes) {
@@ -41,10 +43,12 @@ final class RunIntake {
     synchronized void touched(Path confined) {
         if (touched.size() < MAX_TOUCHED) {
             touched.add(confined);
+        } else if (!touched.contains(confined)) {
+            touchedMore = true;
         }
     }
 
     synchronized Taken take() {
-        return new Taken(toolBytes, fileBytes, List.copyOf(touched));
+        return new Taken(toolBytes, fileBytes, List.copyOf(touched), touchedMore);
     }
 }

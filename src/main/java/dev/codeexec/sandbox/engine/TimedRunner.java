@@ -124,7 +124,7 @@ final class TimedRunner implements AutoCloseable {
                 Utf8.length(stdout.text()) + Utf8.length(stderr.text()), stdout.spilledBytes() + stderr.spilledBytes());
         ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
                 stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
-                report(ProducedFiles.of(interpreter.files().root(), taken.touched()), spills(stdout, stderr), context,
+                report(ProducedFiles.of(interpreter.files().root(), taken), spills(stdout, stderr), context,
                         stdout.totalBytes(), stderr.totalBytes()));
         return new Outcome(result, alive && !stuck, stuck, recycle);
     }
@@ -140,7 +140,8 @@ final class TimedRunner implements AutoCloseable {
 
     private static RunReport report(ProducedFiles.Listed produced, java.util.List<ProducedFile> spills,
             ContextBytes context, long stdoutBytes, long stderrBytes) {
-        return new RunReport(produced.files(), produced.more(), spills, context, stdoutBytes, stderrBytes);
+        return new RunReport(produced.files(), produced.more(), produced.atLeast(), spills, context, stdoutBytes,
+                stderrBytes);
     }
 
     private static java.util.List<ProducedFile> spills(BoundedOutput.Captured... streams) {

@@ -49,7 +49,7 @@ class FrameLimitsTest {
                 dev.codeexec.sandbox.ProducedFile.MAX_LISTED, new dev.codeexec.sandbox.ProducedFile(path, Long.MAX_VALUE));
         ExecutionResult result = new ExecutionResult(out.capture().text(), err.capture().text(),
                 ExecutionResult.EXIT_KILLED, Long.MAX_VALUE, true, true, path, path,
-                new dev.codeexec.sandbox.RunReport(files, 0, files.subList(0, 2), new dev.codeexec.sandbox.ContextBytes(
+                new dev.codeexec.sandbox.RunReport(files, 0, false, files.subList(0, 2), new dev.codeexec.sandbox.ContextBytes(
                         Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE), Long.MAX_VALUE,
                         Long.MAX_VALUE));
         byte[] frame = codec.encode(new WorkerMessages.FromWorker(WorkerMessages.Reply.finished(Long.MAX_VALUE, result,
