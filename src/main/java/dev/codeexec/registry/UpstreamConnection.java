@@ -168,7 +168,7 @@ final class UpstreamConnection implements AutoCloseable {
                 throw exitedDuring(what);
             }
             if (server.url().isPresent() && sessionGone(e.getCause())) {
-                drop(c);
+                forget(c, "idle");
                 throw new SessionGone();
             }
             throw fail(what + " failed: " + reason(e.getCause()));
@@ -214,13 +214,18 @@ final class UpstreamConnection implements AutoCloseable {
         return false;
     }
 
-    /** Forgets a connection without marking the server down: the next request connects again. */
-    private synchronized void drop(McpSyncClient which) {
-        if (client == which) {
-            client = null;
-            state = "idle";
-            which.close();
+    /**
+     * Forgets {@code which} if it is still the connection, without marking the server down: the next request connects
+     * again. Whether it was.
+     */
+    private synchronized boolean forget(McpSyncClient which, String newState) {
+        if (client != which) {
+            return false;
         }
+        client = null;
+        state = newState;
+        which.close();
+        return true;
     }
 
     private UpstreamUnavailableException exitedDuring(String what) {
@@ -246,14 +251,9 @@ final class UpstreamConnection implements AutoCloseable {
 
     /** The stdio server's process ended: calls in flight fail at once, and the next call starts it again. */
     private void exited(McpSyncClient which, CompletableFuture<Void> ended) {
-        synchronized (this) {
-            if (client == which) {
-                client = null;
-                state = "exited";
-                lastError = "its process exited";
-                which.close();
-                LOG.warnf("upstream server %s: its process exited", server.name());
-            }
+        if (forget(which, "exited")) {
+            lastError = "its process exited";
+            LOG.warnf("upstream server %s: its process exited", server.name());
         }
         ended.complete(null);
     }
