@@ -2,13 +2,15 @@ package dev.codeexec.skills;
 
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
+import dev.codeexec.PythonNames;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The rules a skill must meet before anything is written. Pure functions, so they are tested
@@ -30,9 +32,8 @@ final class SkillRules {
     private static final Pattern WORD = Pattern.compile("\\S*\\p{L}\\S*");
 
     /** `from skills import x` cannot reach a skill named like a keyword or like the guest module's own functions. */
-    private static final Set<String> RESERVED = java.util.stream.Stream.concat(
-            dev.codeexec.PythonNames.KEYWORDS.stream(), Stream.of("load", "list", "module"))
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final Set<String> RESERVED = Stream.concat(PythonNames.KEYWORDS.stream(),
+            Stream.of("load", "list", "module")).collect(Collectors.toUnmodifiableSet());
 
     private SkillRules() {
     }

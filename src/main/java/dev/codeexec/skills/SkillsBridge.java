@@ -33,8 +33,8 @@ public class SkillsBridge implements BridgeHandler {
             case "load" -> store.load(caller.tenant(), Arguments.string(args, "name"), Arguments.integer(args, "version"));
             case "list" -> store.list(caller.tenant(), new SkillQuery(Arguments.string(args, "query"), Arguments.string(args, "tag"),
                     Arguments.integer(args, "limit"), Arguments.integer(args, "offset")));
-            default -> throw new InvalidInputException("method", "'" + InvalidInputException.echo(method) + "' is not a skills method; "
-                    + "use load or list");
+            default -> throw new InvalidInputException("method", "'" + InvalidInputException.echo(method)
+                    + "' is not a skills method; use load or list");
         };
     }
 
