@@ -16,6 +16,8 @@ import jakarta.interceptor.InvocationContext;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,10 +62,10 @@ public class ToolArgumentsGate {
         if (tool == null) {
             // The framework answers only "Invalid tool name"; an agent calling a registry tool directly learns where
             // it lives.
-            List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             tools.forEach(t -> names.add(t.name()));
-            java.util.Collections.sort(names);
-            throw new McpException("name: no tool '" + dev.codeexec.InvalidInputException.echo(name) + "' on this "
+            Collections.sort(names);
+            throw new McpException("name: no tool '" + InvalidInputException.echo(name) + "' on this "
                     + "server; its tools: " + String.join(", ", names) + ". Registry tools run inside execute_code "
                     + "(import tools); search_tools finds them", JsonRpcErrorCodes.INVALID_PARAMS);
         }
