@@ -3,21 +3,26 @@
     import skills
     src = skills.load("csv_records")            # the newest version's code, as text
     from skills import csv_records              # the newest version, imported as a module
+    import skills.csv_records as records        # the same
     csv_records = skills.module("csv_records", version=2)
     skills.list(query="csv")                    # compact entries, most relevant first
 
 Skills are saved with the save_skill tool, not from here. Each `from skills import x` fetches the
 newest version through the host bridge and registers it as sys.modules["skills.x"]; a later import
 in the same session returns that module unless it was saved again, in which case the new version
-is loaded.
+is loaded. `import skills.x` returns the module sys.modules holds, as Python's import does.
 """
 
 # Dunder names: any other name is one a skill may have (from skills import _sys), and a module attribute would
 # hide it from __getattr__; skill names starting with "__" are reserved.
+import importlib.util as __importlib_util
 import sys as __sys
 import types as __types
 
 import _codeexec_bridge as __bridge
+
+# A package without directories, so `import skills.x` reaches the finder below.
+__path__ = []
 
 
 def load(name, version=None):
@@ -64,7 +69,47 @@ def __getattr__(name):
         raise ImportError(str(e), name="skills." + name) from None
 
 
+def __import_support(spec_from_loader, module_type):
+    # Classes built in a function: names starting with "__" inside a class body would be mangled.
+
+    class SkillFinder:
+        """Finds `skills.<name>` for the import statement, fetched as `from skills import` does."""
+
+        @classmethod
+        def find_spec(cls, fullname, path=None, target=None):
+            prefix, dot, name = fullname.partition(".")
+            if prefix != "skills" or not dot or "." in name or name.startswith("__"):
+                return None
+            return spec_from_loader(fullname, cls)
+
+        @staticmethod
+        def create_module(spec):
+            try:
+                return module(spec.name.partition(".")[2])
+            except LookupError as e:
+                raise ModuleNotFoundError(str(e), name=spec.name) from None
+
+        @staticmethod
+        def exec_module(mod):
+            pass  # module() ran it
+
+    class SkillsModule(module_type):
+        """Keeps skills off this module's attributes, where the import statement puts them after `import
+        skills.x`: `from skills import x` then still reaches __getattr__, and so the newest version."""
+
+        def __setattr__(self, name, value):
+            if not isinstance(value, module_type) or name.startswith("__"):
+                super().__setattr__(name, value)
+
+    return SkillFinder, SkillsModule
+
+
 def __fetch(name, version):
     if not isinstance(name, str):
         raise TypeError("skill name must be a string")
     return __bridge.call("skills", "load", {"name": name, "version": version})
+
+
+__finder, __sys.modules[__name__].__class__ = __import_support(__importlib_util.spec_from_loader, __types.ModuleType)
+# One finder per interpreter: this module runs again if someone reloads it.
+__sys.meta_path[:] = [f for f in __sys.meta_path if getattr(f, "__name__", None) != "SkillFinder"] + [__finder]

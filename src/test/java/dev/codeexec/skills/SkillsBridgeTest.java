@@ -59,6 +59,32 @@ class SkillsBridgeTest {
                 + name + ".__skill_version__)").stdout());
     }
 
+    /** `skills` is a package to the import statement: `import skills.x` once said "'skills' is not a package". */
+    @Test
+    void importStatementsReachSkillsAsSubmodules() {
+        String name = saved("def hello(who):\n    return 'hello ' + who\n");
+        assertEquals("hello ann hello bob hello cy skills." + name + "\n", ok("import skills." + name + "\n"
+                + "import skills." + name + " as s\nfrom skills." + name + " import hello\n"
+                + "print(skills." + name + ".hello('ann'), s.hello('bob'), hello('cy'), s.__name__)").stdout());
+        McpCalls.Exec missing = mcp.exec("import skills.chunk_lst");
+        assertTrue(missing.stderr().contains("ModuleNotFoundError") && missing.stderr().contains("did you mean chunk_list"),
+                missing.stderr());
+    }
+
+    /** After `import skills.x` the import statement would keep x on the package; `from skills import x` still
+     *  gives the version saved since, in the same session. */
+    @Test
+    void fromSkillsImportFindsANewVersionAfterImportSkillsDotName() {
+        String name = saved("V = 1\n");
+        var opened = mcp.call("execute_code", Map.of("code", "import skills." + name + "\nprint(skills." + name + ".V)",
+                "session", "new"));
+        var result = io.vertx.core.json.JsonObject.mapFrom(opened.structuredContent());
+        assertEquals("1\n", result.getString("stdout"), result.getString("stderr"));
+        mcp.call("save_skill", Map.of("name", name, "description", "Says hello to someone.", "code", "V = 2\n"));
+        assertEquals("2 2\n", mcp.exec(Map.of("session", result.getString("session"), "code",
+                "from skills import " + name + "\nprint(" + name + ".V, skills." + name + ".V)")).stdout());
+    }
+
     /** Names the guest module once used for itself (_sys, _b, ...) hid skills of those names from import. */
     @Test
     void aSkillNamedLikeAPrivateHelperIsImportedAsItself() {
