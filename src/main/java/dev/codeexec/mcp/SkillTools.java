@@ -25,7 +25,7 @@ public class SkillTools {
     }
 
     @Tool(name = "save_skill", description = """
-            Save working Python code for `from skills import <name>`; saving a name again adds a version. It \
+            Save working Python code for `from skills import <name>`; saving a change adds a version. It \
             must compile.""",
             annotations = @Tool.Annotations(title = "Save skill", readOnlyHint = false, destructiveHint = false,
                     idempotentHint = false, openWorldHint = false))

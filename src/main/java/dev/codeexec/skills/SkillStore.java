@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -60,8 +61,13 @@ public class SkillStore {
      */
     public SavedSkill save(String tenant, SkillDraft draft) {
         ValidSkill valid = validate(draft);
-        // Decided before the compile check, which may take seconds, so a refused name costs nothing.
+        // Decided before the compile check, which may take seconds, so a refused name or a save that changes
+        // nothing (an agent retrying a call) costs nothing.
         String scope = QuarkusTransaction.joiningExisting().call(() -> writableScope(tenant, valid.name()));
+        Optional<SavedSkill> unchanged = QuarkusTransaction.joiningExisting().call(() -> inserter.unchanged(scope, valid));
+        if (unchanged.isPresent()) {
+            return unchanged.get();
+        }
         syntax.requireCompiles(valid.name(), valid.code(), new Caller(tenant, "skill-check").id());
         return store(scope, valid);
     }

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -36,6 +38,20 @@ class VersionInserter {
                         Integer.class)
                 .setParameter(1, scope).setParameter(2, s.name()).getSingleResult();
         return insert(scope, s, Math.max(newest == null ? 0 : newest, retired(scope, s.name())) + 1);
+    }
+
+    /**
+     * The newest version when it holds what {@code s} would store (code, description, tags, parameters), so that
+     * saving it again adds no version; whoever saved it. In the caller's transaction.
+     */
+    Optional<SavedSkill> unchanged(String scope, ValidSkill s) {
+        return db.em().createQuery("from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2 "
+                        + "order by v.version desc", SkillVersionEntity.class)
+                .setParameter(1, scope).setParameter(2, s.name()).setMaxResults(1).getResultStream().findFirst()
+                .filter(e -> e.code.equals(s.code()) && Objects.equals(e.description, s.description())
+                        && Objects.equals(e.tags, String.join(",", s.tags()))
+                        && Objects.equals(e.parameters, s.parametersJson()))
+                .map(e -> new SavedSkill(e.name, e.version, e.sha256, e.createdAt));
     }
 
     /** The last version of a name deleted in a scope, which a new save goes on from; 0 when none was. */

@@ -75,6 +75,21 @@ class SkillStoreTest {
                 assertThrows(InvalidInputException.class, () -> store.load(LOCAL, name, 3)).kind());
     }
 
+    /** An agent that retries a save gets the version it made, not a copy; a changed description is a version. */
+    @Test
+    void savingWhatTheNewestVersionHoldsAddsNoVersion() {
+        String name = unique("again");
+        SavedSkill v1 = store.save(LOCAL, draft(name, "X = 1\n"));
+        SavedSkill again = store.save(LOCAL, draft(name, "X = 1\n"));
+        assertEquals(v1, again);
+        assertEquals(1, store.load(LOCAL, name, null).newestVersion());
+        SkillDraft described = draft(name, "X = 1\n");
+        SavedSkill v2 = store.save(LOCAL, new SkillDraft(name, "Adds two numbers, described anew.", described.code(),
+                described.tags(), described.parameters(), described.savedBy()));
+        assertEquals(2, v2.version());
+        assertEquals(3, store.save(LOCAL, draft(name, "X = 1\n")).version(), "version 1's content again is new");
+    }
+
     /** A name is listed once, as its newest version says: version, description and tags. */
     @Test
     void listingShowsEachNameOnceAtItsNewestVersion() {
