@@ -15,10 +15,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * A background run as Server-Sent Events: {@code status} when it changes (queued, running), {@code output} for
- * each new piece of a stream in order ({@code stream}, {@code offset}, {@code text}, {@code dropped}), then one
- * {@code result} (the run's final view, without output) before the stream closes; {@code heartbeat} while
- * nothing happens, so proxies keep the connection open. Each stream runs on a virtual thread of its own.
+ * A background run as Server-Sent Events: {@code status} first (queued, running, finished) and when it changes,
+ * {@code output} for each new piece of a stream in order ({@code stream}, {@code offset}, {@code text},
+ * {@code dropped}), then one {@code result} (the run's final view, without output) before the stream closes;
+ * {@code heartbeat} while nothing happens, so proxies keep the connection open. Each stream runs on a virtual
+ * thread of its own.
  */
 @ApplicationScoped
 public class ExecutionEvents {
@@ -33,9 +34,22 @@ public class ExecutionEvents {
     }
 
     void stream(ExecutionRuns.Watch run, SseEventSink sink, Sse sse) {
+        // The first event goes out on the request's thread, before the resource method returns: RESTEasy then
+        // writes the response head unless an event has, and a stream thread writing it at the same moment failed
+        // under HTTP/2 (an h2c client got an empty stream and the server "Response has already been written").
+        String status;
+        try {
+            status = run.status();
+            event(sink, sse, "status", Map.of("status", status));
+        } catch (CompletionException | IllegalStateException e) {
+            LOG.log(Level.FINE, "execution events stream ended: {0}", e.getClass().getSimpleName());
+            sink.close();
+            run.close();
+            return;
+        }
         Thread.ofVirtual().name("execution-events").start(() -> {
             try (sink; run) {
-                send(run, sink, sse);
+                send(run, sink, sse, status);
             } catch (CompletionException | IllegalStateException e) {
                 // The client went away.
                 LOG.log(Level.FINE, "execution events stream ended: {0}", e.getClass().getSimpleName());
@@ -45,10 +59,11 @@ public class ExecutionEvents {
         });
     }
 
-    private void send(ExecutionRuns.Watch run, SseEventSink sink, Sse sse) throws InterruptedException {
+    private void send(ExecutionRuns.Watch run, SseEventSink sink, Sse sse, String firstStatus)
+            throws InterruptedException {
         long stdout = 0;
         long stderr = 0;
-        String status = null;
+        String status = firstStatus;
         while (!sink.isClosed()) {
             ExecutionView now = run.view(stdout, stderr);
             if (!now.finished() && !now.status().equals(status)) {

@@ -219,6 +219,11 @@ public class ExecutionRuns {
             return run.view(stdoutOffset, stderrOffset, STREAM_PAGE_BYTES);
         }
 
+        /** The run's state as its views name it: queued, running or finished. */
+        public String status() {
+            return run.state().name().toLowerCase(java.util.Locale.ROOT);
+        }
+
         /** Waits up to {@code wait} for output past the offsets, a state other than {@code status}, or the end. */
         public void awaitChange(long stdoutOffset, long stderrOffset, String status, Duration wait)
                 throws InterruptedException {
