@@ -31,6 +31,11 @@ final class Utf8Page {
         return needed > 0 && lead + needed > length ? lead : length;
     }
 
+    /** Bytes in the character {@code bytes} start with: 1-4, or 0 when they start inside one or not at a lead byte. */
+    static int firstCharacterBytes(byte[] bytes) {
+        return bytes.length == 0 || isContinuation(bytes[0]) ? 0 : sequenceLength(bytes[0]);
+    }
+
     static String decode(byte[] bytes, int length, long offset) {
         if (length > 0 && isContinuation(bytes[0])) {
             throw new InvalidInputException("offset", offset + " falls inside a multi-byte UTF-8 character; start at "

@@ -247,8 +247,12 @@ public class WorkspaceFiles {
             boolean reachesEnd = offset + got >= total;
             int kept = utf8 ? Utf8Page.wholeCharacters(page, got, reachesEnd) : got;
             if (utf8 && kept == 0 && got > 0) {
+                int needed = Utf8Page.firstCharacterBytes(page);
+                if (needed == 0) {
+                    Utf8Page.decode(page, got, offset); // refuses: the offset is inside a character, or not UTF-8
+                }
                 throw new InvalidInputException("length", length + " bytes cannot hold the whole UTF-8 character "
-                        + "at offset " + offset + "; ask for at least 4 bytes");
+                        + "at offset " + offset + "; it takes " + needed + " bytes");
             }
             String content = utf8 ? Utf8Page.decode(page, kept, offset)
                     : Base64.getEncoder().encodeToString(kept == page.length ? page : Arrays.copyOf(page, kept));

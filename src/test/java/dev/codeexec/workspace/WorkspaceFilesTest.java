@@ -161,7 +161,13 @@ class WorkspaceFilesTest {
         assertEquals("€", second.content());
         assertEquals("😀b", files.read(new ReadFileRequest("utf.txt", 6L, 5L, null)).content());
         refused(Kind.INVALID, "offset", () -> files.read(new ReadFileRequest("utf.txt", 2L, 5L, null)));
-        refused(Kind.INVALID, "length", () -> files.read(new ReadFileRequest("utf.txt", 6L, 2L, null)));
+        assertTrue(refused(Kind.INVALID, "length", () -> files.read(new ReadFileRequest("utf.txt", 6L, 2L, null)))
+                .getMessage().endsWith("at offset 6; it takes 4 bytes"));
+        assertTrue(refused(Kind.INVALID, "length", () -> files.read(new ReadFileRequest("utf.txt", 1L, 1L, null)))
+                .getMessage().endsWith("at offset 1; it takes 2 bytes"));
+        // A page too short for a character that the offset falls inside is refused for the offset, not the length.
+        assertTrue(refused(Kind.INVALID, "offset", () -> files.read(new ReadFileRequest("utf.txt", 2L, 1L, null)))
+                .getMessage().contains("falls inside a multi-byte UTF-8 character"));
     }
 
     @Test
