@@ -26,7 +26,7 @@ public class VaultHandles {
         this.handles = new HandleTable<>(FIELD, "vault", "sanitize the original text again, which fills a new "
                 + "vault", config.vault().idleTtl(),
                 new HandleTable.Limit(config.vault().maxSessions(), "pii.vault.max-sessions",
-                        HandleTable.Full.FORGET_OLDEST),
+                        HandleTable.Full.FORGET_OLDEST, null),
                 // A vault's tokens expire in PiiVault on the same TTL; its handle has nothing more to end.
                 replica, expired -> { },
                 (tenant, handle, vaultCaller) -> holders.holds(vaultCaller));

@@ -124,7 +124,8 @@ public class SandboxService {
         this.sessions = new HandleTable<>("session", "session", "open another with session=\"new\"",
                 settings.sessionIdleTtl(),
                 new HandleTable.Limit(settings.maxSessionsPerTenant(), "sandbox.sessions.max-per-tenant",
-                        HandleTable.Full.REFUSE), replica, sessionEnds::expired,
+                        HandleTable.Full.REFUSE, "end one with reset_session (get_execution_stats lists them)"),
+                replica, sessionEnds::expired,
                 // A run may outlast the idle TTL (a background one up to an hour): its session is not idle meanwhile.
                 (tenant, handle, actsFor) -> holds.held(SessionKey.of(tenant, handle)));
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
@@ -448,9 +449,9 @@ public class SandboxService {
         return sessions.standsFor(Caller.tenantOf(caller), caller);
     }
 
-    /** Persistent sessions {@code tenant} holds. */
-    public int sessions(String tenant) {
-        return sessions.count(tenant);
+    /** Persistent sessions {@code tenant} holds, the most recently used first. */
+    public List<OpenSession> sessions(String tenant) {
+        return sessions.live(tenant).stream().map(live -> OpenSession.of(live, settings.sessionIdleTtl())).toList();
     }
 
     /** Context bytes of every tenant's finished executions: the operator's metrics. */

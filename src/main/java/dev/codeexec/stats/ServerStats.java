@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import jakarta.annotation.Nullable;
 import dev.codeexec.sandbox.ContextStats;
 import dev.codeexec.sandbox.ExecutionStats;
+import dev.codeexec.sandbox.OpenSession;
 import dev.codeexec.sandbox.OutcomeCounts;
 import dev.codeexec.sandbox.RunStats;
 import dev.codeexec.sandbox.SandboxState;
@@ -39,6 +40,9 @@ public record ServerStats(
         @JsonPropertyDescription("Isolation mode, worker pool and your tenant's live sessions; null while the sandbox "
                 + "starts")
         @Nullable SandboxState sandbox,
+        @JsonPropertyDescription("Your tenant's persistent sessions, the most recently used first: the handle, seconds "
+                + "idle, whether a run holds it, seconds until it expires idle (none while held)")
+        List<OpenSession> sessions,
         @JsonProperty("os_sandbox")
         @JsonPropertyDescription("The operating-system sandbox under worker processes: bwrap, unshare or none")
         String osSandbox,

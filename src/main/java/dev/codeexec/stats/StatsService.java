@@ -2,6 +2,7 @@ package dev.codeexec.stats;
 
 import dev.codeexec.replica.ReplicaIdentity;
 import dev.codeexec.sandbox.ExecutionRuns;
+import dev.codeexec.sandbox.OpenSession;
 import dev.codeexec.sandbox.SandboxService;
 import dev.codeexec.sandbox.SandboxState;
 import dev.codeexec.tenant.Caller;
@@ -9,6 +10,7 @@ import dev.codeexec.workspace.WorkspaceRoots;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.logging.Level;
@@ -48,9 +50,10 @@ public class StatsService {
     public ServerStats snapshot(String owner) {
         String tenant = Caller.tenantOf(owner);
         SandboxState pool = sandbox.state();
+        List<OpenSession> sessions = sandbox.sessions(tenant);
         return new ServerStats(replica.id(), ManagementFactory.getRuntimeMXBean().getUptime() / 1000, sandbox.ready(),
                 sandbox.tenantStats(tenant), sandbox.stats(owner), sandbox.context(owner), runs.stats(tenant),
-                pool == null ? null : pool.withSessions(sandbox.sessions(tenant)), sandbox.osSandbox(),
+                pool == null ? null : pool.withSessions(sessions.size()), sessions, sandbox.osSandbox(),
                 sandbox.workerJdk(), sandbox.jit(),
                 workspaces.files(tenant).summary(), sandbox.packages().packages(), MemoryStats.now(), capabilities(tenant));
     }

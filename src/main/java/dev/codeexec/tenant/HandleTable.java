@@ -33,16 +33,20 @@ public final class HandleTable<T> {
     public enum Full { REFUSE, FORGET_OLDEST }
 
     /**
-     * How many handles a tenant holds at once, the setting that says so (named in refusals), and what a mint past it
-     * does.
+     * How many handles a tenant holds at once, the setting that says so (named in refusals), what a mint past it
+     * does, and, for {@link Full#REFUSE}, how a caller ends one to make room (said by the refusal).
      */
-    public record Limit(int perTenant, String setting, Full full) {
+    public record Limit(int perTenant, String setting, Full full, String endOne) {
     }
 
     /** Whether a tenant's handle, standing for {@code value}, is in use now, which keeps it from expiring. */
     @FunctionalInterface
     public interface InUse<T> {
         boolean test(String tenant, String handle, T value);
+    }
+
+    /** A live handle: what it stands for, how long since its last use, and whether it is in use now. */
+    public record Live<T>(String handle, T value, Duration idle, boolean inUse) {
     }
 
     /** A handle forgotten (idle past the TTL, or all of them at once), with what it stood for. */
@@ -116,7 +120,7 @@ public final class HandleTable<T> {
         while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= limit.perTenant()) {
             if (limit.full() == Full.REFUSE) {
                 throw new InvalidInputException(field, "this tenant already holds " + limit.perTenant() + " " + kind
-                        + "s, the limit (" + limit.setting() + "); end one or let it expire after " + idleTime(),
+                        + "s, the limit (" + limit.setting() + "); " + limit.endOne() + " or let it expire after " + idleTime(),
                         InvalidInputException.Kind.CONFLICT);
             }
             // The least recently used, one in use last.
@@ -197,6 +201,17 @@ public final class HandleTable<T> {
         long now = clock.getAsLong();
         return (int) held.entrySet().stream()
                 .filter(e -> e.getValue().tenant.equals(tenant) && !expired(e.getKey(), e.getValue(), now)).count();
+    }
+
+    /** {@code tenant}'s live handles, the most recently used first: a caller that lost one finds it here. */
+    public List<Live<T>> live(String tenant) {
+        long now = clock.getAsLong();
+        return held.entrySet().stream()
+                .filter(e -> e.getValue().tenant.equals(tenant) && !expired(e.getKey(), e.getValue(), now))
+                .sorted(Comparator.comparingLong(e -> -e.getValue().lastUsedNanos))
+                .map(e -> new Live<>(e.getKey(), e.getValue().value, Duration.ofNanos(Math.max(0,
+                        now - e.getValue().lastUsedNanos)), inUse.test(tenant, e.getKey(), e.getValue().value)))
+                .toList();
     }
 
     private InvalidInputException unknown(String tenant, String handle) {

@@ -213,6 +213,23 @@ class TenantIsolationTest {
         assertEquals("42\n", mcp(TokenProfile.ACME).exec(Map.of("code", "print(x)", "session", session)).stdout());
     }
 
+    /** A caller that lost its handle finds it in its tenant's stats, from a new connection; no other tenant sees it. */
+    @Test
+    void aTenantsSessionsAreListedInItsStatsOnly() {
+        SandboxWarm.awaitReady();
+        String session = structured(mcp(TokenProfile.ACME).call("execute_code", Map.of("code", "x = 1",
+                "session", "new"))).getString("session");
+        io.vertx.core.json.JsonArray acme = structured(mcp(TokenProfile.ACME).call("get_execution_stats", Map.of()))
+                .getJsonArray("sessions");
+        io.vertx.core.json.JsonObject listed = acme.stream().map(io.vertx.core.json.JsonObject.class::cast)
+                .filter(o -> session.equals(o.getString("session"))).findFirst().orElseThrow(() ->
+                        new AssertionError(session + " not listed in " + acme));
+        assertFalse(listed.getBoolean("busy"));
+        assertTrue(listed.getLong("expires_in_s") > 0, listed.encode());
+        String globex = structured(mcp(TokenProfile.GLOBEX).call("get_execution_stats", Map.of())).encode();
+        assertFalse(globex.contains(session), "another tenant's stats name the session: " + globex);
+    }
+
     @Test
     void aBackgroundRunIsReadFromAnyConnectionOfItsTenantOnly() {
         SandboxWarm.awaitReady();

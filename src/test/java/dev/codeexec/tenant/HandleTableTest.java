@@ -24,7 +24,7 @@ class HandleTableTest {
 
     private HandleTable<String> table(int max, HandleTable.Full full) {
         return new HandleTable<>("session", "session", "open another", Duration.ofMinutes(30),
-                new HandleTable.Limit(max, "sandbox.sessions.max-per-tenant", full), replica, expired::add,
+                new HandleTable.Limit(max, "sandbox.sessions.max-per-tenant", full, "end one"), replica, expired::add,
                 (tenant, handle, value) -> inUse.contains(handle), now::get);
     }
 
@@ -137,6 +137,26 @@ class HandleTableTest {
         assertTrue(odd.getMessage().startsWith("session: \"../etc\" is not a session handle: pass one this server "
                 + "returned"), odd.getMessage());
         assertEquals(InvalidInputException.Kind.NOT_FOUND, odd.kind());
+    }
+
+    /** A caller that lost a handle finds it among its tenant's live ones; never another tenant's or an expired one. */
+    @Test
+    void liveHandlesAreTheTenantsOwnMostRecentlyUsedFirst() {
+        HandleTable<String> t = table(10, HandleTable.Full.REFUSE);
+        String old = t.mint("alpha", "old");
+        now.addAndGet(Duration.ofMinutes(20).toNanos());
+        String held = t.mint("alpha", "held");
+        inUse.add(held);
+        now.addAndGet(Duration.ofMinutes(5).toNanos());
+        String recent = t.mint("alpha", "recent");
+        t.mint("beta", "theirs");
+        now.addAndGet(Duration.ofMinutes(1).toNanos());
+        assertEquals(List.of(new HandleTable.Live<>(recent, "recent", Duration.ofMinutes(1), false),
+                new HandleTable.Live<>(held, "held", Duration.ofMinutes(6), true),
+                new HandleTable.Live<>(old, "old", Duration.ofMinutes(26), false)), t.live("alpha"));
+        now.addAndGet(Duration.ofMinutes(5).toNanos());
+        assertEquals(List.of(recent, held), t.live("alpha").stream().map(HandleTable.Live::handle).toList(),
+                "the handle idle past the TTL is gone");
     }
 
     @Test
