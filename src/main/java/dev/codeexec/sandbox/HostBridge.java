@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
+import dev.codeexec.bridge.CodedRefusal;
 import dev.codeexec.sandbox.engine.HostCalls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -29,6 +30,15 @@ public class HostBridge implements HostCalls {
     private static final Logger LOG = Logger.getLogger(HostBridge.class.getName());
     /** Largest argument document a guest may send in one call: the ceiling of {@code sandbox.bridge.max-args-chars}. */
     public static final int MAX_ARGS_CHARS = 16 << 20;
+    /**
+     * Largest reply a call may give, in characters of JSON. A worker reads the server's frames up to a fixed size
+     * ({@link dev.codeexec.sandbox.protocol.FrameLimits#TO_WORKER_BYTES}), and a reply past it would cut the worker off
+     * mid-run; refused here instead, in both isolations, so the guest hears why. Binary content travels as base64, so
+     * it is about 15 MiB of bytes.
+     */
+    public static final int MAX_REPLY_CHARS = 20 << 20;
+    /** The code of a reply over {@link #MAX_REPLY_CHARS}: a guest module may raise a class of its own for it. */
+    public static final String REPLY_TOO_LARGE = "result_too_large";
 
     private final Map<String, BridgeHandler> handlers = new LinkedHashMap<>();
     private final ObjectMapper json;
@@ -84,10 +94,18 @@ public class HostBridge implements HostCalls {
             Object result = handler.handle(method, args == null ? Map.of() : args, new BridgeCaller(owner, origin));
             Map<String, Object> reply = new LinkedHashMap<>();
             reply.put("result", result);
-            return json.writeValueAsString(reply);
+            String text = json.writeValueAsString(reply);
+            if (text.length() > MAX_REPLY_CHARS) {
+                outcome = "reply_too_large";
+                return error("result: " + text.length() + " characters of JSON, more than a bridge reply carries ("
+                        + MAX_REPLY_CHARS + "; binary content counts as base64, 4/3 of its bytes)", "invalid",
+                        REPLY_TOO_LARGE);
+            }
+            return text;
         } catch (InvalidInputException e) {
             outcome = "refused";
-            return error(e.getMessage(), e.kind() == InvalidInputException.Kind.NOT_FOUND ? "not_found" : "invalid");
+            return error(e.getMessage(), e.kind() == InvalidInputException.Kind.NOT_FOUND ? "not_found" : "invalid",
+                    e instanceof CodedRefusal coded ? coded.code() : null);
         } catch (StreamConstraintsException e) {
             outcome = "too_large";
             return error("args: a string in them is longer, or they nest deeper, than the bridge allows "
@@ -107,8 +125,14 @@ public class HostBridge implements HostCalls {
     }
 
     private String error(String message, String kind) {
+        return error(message, kind, null);
+    }
+
+    /** {@code code}, when there is one, lets a guest module raise a class of its own without reading the message. */
+    private String error(String message, String kind, String code) {
         try {
-            return json.writeValueAsString(Map.of("error", message, "kind", kind));
+            return json.writeValueAsString(code == null ? Map.of("error", message, "kind", kind)
+                    : Map.of("error", message, "kind", kind, "code", code));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

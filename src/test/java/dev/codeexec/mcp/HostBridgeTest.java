@@ -67,6 +67,22 @@ class HostBridgeTest {
         return "'\"' * (9 * 2**20)";
     }
 
+    /**
+     * A reply past the bridge's bound (20 Mi characters) is the host's ValueError naming it, in both isolations; in a
+     * worker it would otherwise pass the frame size the worker reads with and cut the worker off mid-run. The run goes
+     * on, and a reply within the bound arrives whole.
+     */
+    @Test
+    void oversizedRepliesAreAValueErrorNamingTheLimit() {
+        McpCalls.Exec r = mcp.exec("import _codeexec_bridge as b\n"
+                + "try:\n    b.call('echo', 'big', {'chars': 20 * 2**20})\n"
+                + "except ValueError as e:\n    print(e.code, e)\n"
+                + "print(len(b.call('echo', 'big', {'chars': 1000})))", 60);
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals("result_too_large result: 20971533 characters of JSON, more than a bridge reply carries "
+                + "(20971520; binary content counts as base64, 4/3 of its bytes)\n1000\n", r.stdout());
+    }
+
     /** Jackson's read constraints bound the parse: nesting past sandbox.bridge.max-nesting-depth is refused. */
     @Test
     void deeplyNestedArgsAreRefusedNamingTheLimit() {

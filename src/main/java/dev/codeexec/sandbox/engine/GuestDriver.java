@@ -186,8 +186,12 @@ final class GuestDriver {
                     reply = json.loads(str(host_call(str(service), str(method), json.dumps({} if args is None else args))))
                     if "error" in reply:
                         kind = reply.get("kind")
-                        raise (LookupError if kind == "not_found" else ValueError if kind == "invalid"
-                               else RuntimeError)(reply["error"])
+                        error = (LookupError if kind == "not_found" else ValueError if kind == "invalid"
+                                 else RuntimeError)(reply["error"])
+                        # A finer reason some refusals name (upstream_timeout, ...): a capability module raises a
+                        # class of its own for it rather than parse the message.
+                        error.code = reply.get("code")
+                        raise error
                     return reply.get("result")
                 bridge.call = call
                 sys.modules["_codeexec_bridge"] = bridge

@@ -13,8 +13,9 @@ public final class FrameLimits {
     }
 
     /**
-     * Server to worker: code and stdin (1 MiB each, escaped) and bridge replies, which the server writes itself.
-     * Only a corrupt stream goes past it.
+     * Server to worker: code and stdin (1 MiB each, escaped) and bridge replies, which the server writes itself and
+     * bounds ({@link HostBridge#MAX_REPLY_CHARS}, at most 3 bytes a character in a frame). Only a corrupt stream goes
+     * past it.
      */
     public static final int TO_WORKER_BYTES = 64 << 20;
     /** Room for what surrounds the bounded parts: field names, ids, flags, service and method names, build times. */

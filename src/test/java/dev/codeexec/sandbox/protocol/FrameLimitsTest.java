@@ -35,6 +35,15 @@ class FrameLimitsTest {
     }
 
     @Test
+    void theLargestBridgeReplyFits() throws IOException {
+        // The worst characters for a frame: three bytes each in UTF-8, which JSON leaves unescaped.
+        String reply = "\u2028".repeat(HostBridge.MAX_REPLY_CHARS);
+        byte[] frame = codec.encode(new WorkerMessages.ToWorker(null,
+                new WorkerMessages.BridgeReply(Long.MAX_VALUE, reply), null));
+        assertTrue(frame.length <= FrameLimits.TO_WORKER_BYTES, frame.length + " > " + FrameLimits.TO_WORKER_BYTES);
+    }
+
+    @Test
     void theLargestResultFits() throws IOException {
         // Control characters are the worst case: each output byte becomes six in the frame.
         BoundedOutput out = new BoundedOutput(OUTPUT_LIMIT);
