@@ -32,11 +32,11 @@ public class HostBridge implements HostCalls {
     public static final int MAX_ARGS_CHARS = 16 << 20;
     /**
      * Largest reply a call may give, in characters of JSON. A worker reads the server's frames up to a fixed size
-     * ({@link dev.codeexec.sandbox.protocol.FrameLimits#TO_WORKER_BYTES}), and a reply past it would cut the worker off
-     * mid-run; refused here instead, in both isolations, so the guest hears why. Binary content travels as base64, so
-     * it is about 15 MiB of bytes.
+     * ({@link dev.codeexec.sandbox.protocol.FrameLimits#TO_WORKER_BYTES}) and, as Jackson reads any string, a reply of
+     * at most 20,000,000 characters; a reply past either cut the worker off mid-run. Refused here instead, in both
+     * isolations, so the guest hears why. Binary content travels as base64: about 12 MiB of bytes.
      */
-    public static final int MAX_REPLY_CHARS = 20 << 20;
+    public static final int MAX_REPLY_CHARS = 16 << 20;
     /** The code of a reply over {@link #MAX_REPLY_CHARS}: a guest module may raise a class of its own for it. */
     public static final String REPLY_TOO_LARGE = "result_too_large";
 

@@ -41,6 +41,12 @@ class FrameLimitsTest {
         byte[] frame = codec.encode(new WorkerMessages.ToWorker(null,
                 new WorkerMessages.BridgeReply(Long.MAX_VALUE, reply), null));
         assertTrue(frame.length <= FrameLimits.TO_WORKER_BYTES, frame.length + " > " + FrameLimits.TO_WORKER_BYTES);
+        // And a worker reads it back: Jackson bounds the strings it reads too (20,000,000 characters by default).
+        java.io.ByteArrayOutputStream framed = new java.io.ByteArrayOutputStream(frame.length + 4);
+        new FrameCodec(InputStream.nullInputStream(), framed, 0).writeEncoded(frame);
+        WorkerMessages.ToWorker read = new FrameCodec(new java.io.ByteArrayInputStream(framed.toByteArray()),
+                OutputStream.nullOutputStream(), FrameLimits.TO_WORKER_BYTES).read(WorkerMessages.ToWorker.class);
+        assertTrue(read.bridgeReply().reply().equals(reply), "the reply arrives whole");
     }
 
     @Test
