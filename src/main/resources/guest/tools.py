@@ -8,15 +8,104 @@
 
 Arguments are checked against the tool's input schema before it runs (TypeError / ValueError naming
 the field). Registry tools run here, in the sandbox; upstream MCP tools run through the host.
+
+An upstream tool call that fails raises a ToolCallError, with .tool (the name called) and .server:
+
+    UpstreamUnavailable  also a ConnectionError: the server cannot be started or reached, or its
+                         process exited; worth retrying later
+    UpstreamTimeout      also a TimeoutError: the call outlived registry.upstream-timeout
+    ToolFailed           also a ValueError: the server answered with a failure (the tool's own error,
+                         or a refusal such as invalid arguments); the same call fails the same way again
+    ResultTooLarge       also a ValueError: the result is larger than the bridge carries
+
+    try:
+        shot = tools.browser.screenshot(url=u)
+    except (tools.UpstreamUnavailable, tools.UpstreamTimeout):
+        ...  # retry later
+
+An upstream tool that returns structured content or text gives its value (text parsed as JSON when it
+parses). One that returns anything besides text gives a list, one entry per content item in order: a str
+for text, Media for an image or audio (.type, .mime_type, .bytes), Resource for an embedded resource
+(.uri, .mime_type, and .text or .bytes) and ResourceLink for a link (.uri, .name, .mime_type,
+.description).
 """
 import types as _types
 
 import _codeexec_bridge as _b
 
-__all__ = ["search", "categories", "definition", "call", "validate"]
+__all__ = ["search", "categories", "definition", "call", "validate", "ToolCallError", "UpstreamUnavailable",
+           "UpstreamTimeout", "ToolFailed", "ResultTooLarge", "Media", "Resource", "ResourceLink"]
 
 _definitions = {}
 _modules = {}
+
+
+class ToolCallError(Exception):
+    """An upstream tool call failed after its arguments were accepted; .tool is the name called, .server its server."""
+
+    def __init__(self, message, tool=None, server=None):
+        super().__init__(message)
+        self.tool = tool
+        self.server = server
+
+
+class UpstreamUnavailable(ToolCallError, ConnectionError):
+    """The server cannot be started or reached, its process exited, or it is held off after a failure."""
+
+
+class UpstreamTimeout(ToolCallError, TimeoutError):
+    """The call outlived the host's upstream timeout."""
+
+
+class ToolFailed(ToolCallError, ValueError):
+    """The server answered with a failure: the tool's own error (its text is the message) or a refusal."""
+
+
+class ResultTooLarge(ToolCallError, ValueError):
+    """The tool's result is larger than the bridge carries (binary content counts as base64)."""
+
+
+# The host names why a call failed in the bridge reply's code: the message is for people and may change.
+_FAILURES = {
+    "upstream_unavailable": UpstreamUnavailable,
+    "upstream_timeout": UpstreamTimeout,
+    "upstream_tool_failed": ToolFailed,
+    "result_too_large": ResultTooLarge,
+}
+
+
+class Media:
+    """An image or audio item of an upstream tool's result: .type ('image' or 'audio'), .mime_type, .bytes."""
+    __slots__ = ("type", "mime_type", "bytes")
+
+    def __init__(self, type, mime_type, bytes):
+        self.type, self.mime_type, self.bytes = type, mime_type, bytes
+
+    def __repr__(self):
+        return "<tools.Media " + self.type + " " + str(self.mime_type) + ", " + str(len(self.bytes)) + " bytes>"
+
+
+class Resource:
+    """A resource an upstream tool embedded in its result: .uri, .mime_type, and .text (str) or .bytes."""
+    __slots__ = ("uri", "mime_type", "text", "bytes")
+
+    def __init__(self, uri, mime_type, text=None, bytes=None):
+        self.uri, self.mime_type, self.text, self.bytes = uri, mime_type, text, bytes
+
+    def __repr__(self):
+        size = str(len(self.text)) + " characters" if self.bytes is None else str(len(self.bytes)) + " bytes"
+        return "<tools.Resource " + str(self.uri) + " " + str(self.mime_type) + ", " + size + ">"
+
+
+class ResourceLink:
+    """A resource an upstream tool pointed to without its contents: .uri, .name, .mime_type, .description."""
+    __slots__ = ("uri", "name", "mime_type", "description")
+
+    def __init__(self, uri, name, mime_type=None, description=None):
+        self.uri, self.name, self.mime_type, self.description = uri, name, mime_type, description
+
+    def __repr__(self):
+        return "<tools.ResourceLink " + str(self.uri) + ">"
 
 
 def search(query, category=None, limit=10, detail="summary"):
@@ -49,8 +138,49 @@ def call(name, /, **args):
         # As a Python function names itself in its argument errors: the traceback shows the caller's line only.
         raise type(e)(name + "(): " + str(e)) from None
     if d.get("origin") == "upstream":
-        return _b.call("tools", "call_upstream", {"name": name, "arguments": args})
+        return _call_upstream(name, d.get("server"), args)
     return _load(name).run(**args)
+
+
+def _call_upstream(name, server, args):
+    try:
+        reply = _b.call("tools", "call_upstream", {"name": name, "arguments": args})
+    except Exception as e:
+        failure = _FAILURES.get(getattr(e, "code", None))
+        if failure is None:
+            raise
+        message = str(e)
+        if failure is ResultTooLarge:
+            # The bridge's message names the limit but not the call.
+            message = "upstream tool '" + name + "' on server '" + str(server) + "': " + message
+        raise failure(message, tool=name, server=server) from None
+    if "content" not in reply:
+        return reply.get("value")
+    return [_item(name, server, item) for item in reply["content"]]
+
+
+def _item(name, server, item):
+    kind = item.get("type")
+    if kind == "text":
+        return item.get("text")
+    if kind in ("image", "audio"):
+        return Media(kind, item.get("mime_type"), _decoded(name, server, item))
+    if kind == "resource":
+        data = item.get("data")
+        return Resource(item.get("uri"), item.get("mime_type"), item.get("text"),
+                        None if data is None else _decoded(name, server, item))
+    if kind == "resource_link":
+        return ResourceLink(item.get("uri"), item.get("name"), item.get("mime_type"), item.get("description"))
+    return item  # a kind of content newer than this module: as the host passed it
+
+
+def _decoded(name, server, item):
+    import binascii
+    try:
+        return binascii.a2b_base64(item.get("data") or "")
+    except binascii.Error as e:
+        raise ToolFailed("upstream tool '" + name + "' on server '" + str(server) + "' returned " + item["type"]
+                         + " data that is not base64 (" + str(e) + ")", tool=name, server=server) from None
 
 
 def _load(name):

@@ -280,9 +280,9 @@ public class RegistryService implements AutoCloseable {
 
     /**
      * Calls an imported upstream tool for {@code tenant}, over its own connection to the server; bounded by the
-     * upstream timeout, failures are readable refusals.
+     * upstream timeout, failures are readable refusals ({@link UpstreamCallException}, whose failure says which kind).
      */
-    public Object callUpstream(String tenant, String name, Map<String, Object> args) {
+    public UpstreamResult callUpstream(String tenant, String name, Map<String, Object> args) {
         ToolDefinition tool = require(name);
         UpstreamRef ref = catalog.upstream().get(tool.name());
         if (ref == null) {

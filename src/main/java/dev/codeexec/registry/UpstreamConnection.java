@@ -1,5 +1,6 @@
 package dev.codeexec.registry;
 
+import dev.codeexec.registry.UpstreamCallException.Failure;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -40,6 +41,13 @@ final class UpstreamConnection implements AutoCloseable {
     private static final int MAX_DESCRIPTION_CHARS = 4000;
     private static final int MAX_SUMMARY_CHARS = 300;
     private static final int STDERR_LINE_CHARS = 200;
+    /**
+     * Largest message a stdio server may send, in characters: above the largest result the sandbox bridge carries
+     * (16 Mi characters), so a result too large for the guest is refused there, naming that bound, and the connection
+     * goes on. Past the SDK's default (16 Mi) it drops the connection, which reached the caller as the server's process
+     * exiting. Past this bound it still does: the bound keeps a runaway server from filling the heap.
+     */
+    private static final int MAX_MESSAGE_CHARS = 32 << 20;
 
     private final RegistrySettings.Server server;
     private final Duration timeout;
@@ -97,22 +105,14 @@ final class UpstreamConnection implements AutoCloseable {
     }
 
     /** tools/call; a tool-level error (isError) is reported to the caller with the server's text. */
-    Object call(String registryName, String tool, Map<String, Object> args) {
+    UpstreamResult call(String registryName, String tool, Map<String, Object> args) {
         McpSchema.CallToolResult result = request("tools/call",
                 c -> c.callTool(new McpSchema.CallToolRequest(tool, args)));
         if (Boolean.TRUE.equals(result.isError())) {
-            throw new UpstreamUnavailableException(registryName, "upstream tool '" + tool + "' on server '"
-                    + server.name() + "' failed: " + text(result));
+            throw new UpstreamCallException(registryName, Failure.TOOL_FAILED, "upstream tool '" + tool
+                    + "' on server '" + server.name() + "' failed: " + UpstreamResult.failureText(result));
         }
-        if (result.structuredContent() != null) {
-            return result.structuredContent();
-        }
-        String text = text(result);
-        try {
-            return mapper.readValue(text, Object.class);
-        } catch (java.io.IOException | RuntimeException notJson) {
-            return text;
-        }
+        return UpstreamResult.of(result, mapper);
     }
 
     private <T> T request(String what, Function<McpSyncClient, T> op) {
@@ -125,7 +125,7 @@ final class UpstreamConnection implements AutoCloseable {
         try {
             return attempt(what, op);
         } catch (SessionGone again) {
-            throw fail(what + " failed: the server dropped a new session too");
+            throw fail(Failure.UNAVAILABLE, what + " failed: the server dropped a new session too");
         }
     }
 
@@ -157,8 +157,8 @@ final class UpstreamConnection implements AutoCloseable {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof McpError refused) {
                 // The server answered: it is up, it just rejected this request (e.g. invalid arguments).
-                throw new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
-                        + "' refused " + what + ": " + refused.getMessage());
+                throw new UpstreamCallException(server.name(), Failure.TOOL_FAILED, "upstream server '"
+                        + server.name() + "' refused " + what + ": " + refused.getMessage());
             }
             if (rootCause(e.getCause()) instanceof TimeoutException) {
                 throw timedOut(what, c);
@@ -171,10 +171,10 @@ final class UpstreamConnection implements AutoCloseable {
                 forget(c, "idle");
                 throw new SessionGone();
             }
-            throw fail(what + " failed: " + reason(e.getCause()));
+            throw fail(Failure.UNAVAILABLE, what + " failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new UpstreamUnavailableException(server.name(), "interrupted while calling upstream");
+            throw new UpstreamCallException(server.name(), Failure.UNAVAILABLE, "interrupted while calling upstream");
         }
     }
 
@@ -183,23 +183,24 @@ final class UpstreamConnection implements AutoCloseable {
      * still answers ping, its connection, and the other calls on it, go on. Anything else, or a server that no
      * longer answers, fails the connection.
      */
-    private UpstreamUnavailableException timedOut(String what, McpSyncClient c) {
+    private UpstreamCallException timedOut(String what, McpSyncClient c) {
         String message = what + " timed out after " + timeout.toSeconds() + " s (registry.upstream-timeout)";
         if (!what.equals("tools/call")) {
-            return fail(message);
+            return fail(Failure.UNAVAILABLE, message);
         }
         CompletableFuture<Object> ping = CompletableFuture.supplyAsync(c::ping, executor);
         try {
             ping.get(PING_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException e) {
             ping.cancel(true);
-            return fail(message + ", and the server no longer answers ping");
+            return fail(Failure.TIMEOUT, message + ", and the server no longer answers ping");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new UpstreamUnavailableException(server.name(), "interrupted while calling upstream");
+            return new UpstreamCallException(server.name(), Failure.UNAVAILABLE, "interrupted while calling upstream");
         }
-        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
-                + "; the server is up (it answers ping): the tool took longer, or its answer could not be read");
+        return new UpstreamCallException(server.name(), Failure.TIMEOUT, "upstream server '" + server.name() + "': "
+                + message + "; the server is up (it answers ping): the tool took longer, or its answer could not be "
+                + "read");
     }
 
     /** Whether the SDK gave up the session: the server answered 404 for it, or closed it. */
@@ -228,8 +229,8 @@ final class UpstreamConnection implements AutoCloseable {
         return true;
     }
 
-    private UpstreamUnavailableException exitedDuring(String what) {
-        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
+    private UpstreamCallException exitedDuring(String what) {
+        return new UpstreamCallException(server.name(), Failure.UNAVAILABLE, "upstream server '" + server.name()
                 + "': its process exited during " + what + lastWords() + "; it is started again on the next call");
     }
 
@@ -279,7 +280,7 @@ final class UpstreamConnection implements AutoCloseable {
         }
         Instant failed = failedAt;
         if (failed != null && Instant.now().isBefore(failed.plus(retryAfter))) {
-            throw new UpstreamUnavailableException(server.name(), "upstream server '" + server.name()
+            throw new UpstreamCallException(server.name(), Failure.UNAVAILABLE, "upstream server '" + server.name()
                     + "' is unavailable (" + lastError + "); retry after " + retryAfter.toSeconds() + " s");
         }
         state = "connecting";
@@ -291,7 +292,7 @@ final class UpstreamConnection implements AutoCloseable {
                     .toolsChangeConsumer(tools -> toolsChanged.run())
                     .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
         } catch (RuntimeException e) {
-            throw failLocked("cannot start: " + e.getMessage());
+            throw failLocked(Failure.UNAVAILABLE, "cannot start: " + e.getMessage());
         }
         CompletableFuture<McpSchema.InitializeResult> init = CompletableFuture.supplyAsync(fresh::initialize,
                 executor);
@@ -300,16 +301,16 @@ final class UpstreamConnection implements AutoCloseable {
         } catch (TimeoutException e) {
             init.cancel(true);
             fresh.close();
-            throw failLocked("initialize timed out after " + timeout.toSeconds() + " s");
+            throw failLocked(Failure.UNAVAILABLE, "initialize timed out after " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
             fresh.close();
-            throw failLocked(rootCause(e.getCause()) instanceof TimeoutException
+            throw failLocked(Failure.UNAVAILABLE, rootCause(e.getCause()) instanceof TimeoutException
                     ? "initialize timed out after " + timeout.toSeconds() + " s"
                     : "initialize failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fresh.close();
-            throw failLocked("interrupted while connecting");
+            throw failLocked(Failure.UNAVAILABLE, "interrupted while connecting");
         }
         client = fresh;
         state = "connected";
@@ -345,7 +346,7 @@ final class UpstreamConnection implements AutoCloseable {
             throw new IllegalStateException("command '" + command + "' is not an executable file or on PATH");
         }
         StdioClientTransport stdio = new StdioClientTransport(ServerParameters.builder(command).args(server.args())
-                .env(server.env()).build(), mapper);
+                .env(server.env()).build(), mapper, MAX_MESSAGE_CHARS);
         // The server's stderr may echo user data: it is not ours to log; its last lines go to the caller if it dies.
         synchronized (stderrTail) {
             stderrTail.clear();
@@ -367,13 +368,14 @@ final class UpstreamConnection implements AutoCloseable {
         return false;
     }
 
-    private UpstreamUnavailableException fail(String message) {
+    /** Marks the server down with {@code message}; {@code failure} is what the call that saw it reports. */
+    private UpstreamCallException fail(Failure failure, String message) {
         synchronized (this) {
-            return failLocked(message);
+            return failLocked(failure, message);
         }
     }
 
-    private UpstreamUnavailableException failLocked(String message) {
+    private UpstreamCallException failLocked(Failure failure, String message) {
         if (client != null) {
             client.close();
             client = null;
@@ -382,8 +384,8 @@ final class UpstreamConnection implements AutoCloseable {
         lastError = message;
         failedAt = Instant.now();
         LOG.warnf("upstream server %s: %s", server.name(), message);
-        return new UpstreamUnavailableException(server.name(), "upstream server '" + server.name() + "': " + message
-                + lastWords());
+        return new UpstreamCallException(server.name(), failure, "upstream server '" + server.name() + "': "
+                + message + lastWords());
     }
 
     private ToolDefinition definition(McpSchema.Tool tool) {
@@ -405,16 +407,6 @@ final class UpstreamConnection implements AutoCloseable {
         }
         int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
         return text.substring(0, end) + " [... cut at " + end + " of " + text.length() + " characters]";
-    }
-
-    private static String text(McpSchema.CallToolResult result) {
-        StringBuilder sb = new StringBuilder();
-        for (McpSchema.Content c : result.content() == null ? List.<McpSchema.Content>of() : result.content()) {
-            if (c instanceof McpSchema.TextContent t) {
-                sb.append(t.text());
-            }
-        }
-        return sb.toString();
     }
 
     private static Throwable rootCause(Throwable e) {

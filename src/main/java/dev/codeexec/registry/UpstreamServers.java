@@ -87,7 +87,7 @@ final class UpstreamServers implements AutoCloseable {
         connections.values().forEach(c -> pending.add(executor.submit(() -> {
             try {
                 listed.accept(c.name(), c.listTools());
-            } catch (UpstreamUnavailableException e) {
+            } catch (UpstreamCallException e) {
                 // Recorded in its status; its tools stay as they were.
             }
         })));
@@ -104,10 +104,11 @@ final class UpstreamServers implements AutoCloseable {
     }
 
     /** Calls {@code tool} of {@code server} for {@code tenant}, over that tenant's own connection. */
-    Object call(String tenant, String server, String registryName, String tool, Map<String, Object> args) {
+    UpstreamResult call(String tenant, String server, String registryName, String tool, Map<String, Object> args) {
         UpstreamConnection listing = connections.get(server);
         if (listing == null) {
-            throw new UpstreamUnavailableException(registryName, "upstream server '" + server + "' is not configured");
+            throw new UpstreamCallException(registryName, UpstreamCallException.Failure.UNAVAILABLE,
+                    "upstream server '" + server + "' is not configured");
         }
         UpstreamConnection c = Tenants.LOCAL.equals(tenant) ? listing
                 : byTenant.get(server).computeIfAbsent(tenant, t -> connect(servers.get(server), t));

@@ -40,7 +40,7 @@ class UpstreamConnectionTest {
         connection = new UpstreamConnection(server, Duration.ofSeconds(5), Duration.ofSeconds(60),
                 new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor, () -> { });
         List<ToolDefinition> tools = connection.listTools();
-        assertEquals(5, tools.size());
+        assertEquals(9, tools.size());
         // Another server's description is cut where a model would read it whole.
         ToolDefinition wordy = tools.stream().filter(t -> t.name().equals("wordy")).findFirst().orElseThrow();
         assertTrue(wordy.description().length() < 4100 && wordy.description().endsWith(" of 110028 characters]"),
@@ -67,11 +67,11 @@ class UpstreamConnectionTest {
                 Duration.ofSeconds(60), new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor, () -> { });
         Process second = null;
         try {
-            assertEquals(first.pid(), ((Number) web.call("pid", "pid", Map.of())).longValue());
+            assertEquals(first.pid(), ((Number) web.call("pid", "pid", Map.of()).value()).longValue());
             first.destroy();
             first.waitFor();
             second = httpServer(port);
-            assertEquals(second.pid(), ((Number) web.call("pid", "pid", Map.of())).longValue());
+            assertEquals(second.pid(), ((Number) web.call("pid", "pid", Map.of()).value()).longValue());
             assertEquals("connected", web.status().state());
         } finally {
             web.close();
@@ -93,24 +93,36 @@ class UpstreamConnectionTest {
         return p;
     }
 
+    /** A tool's own failure (isError) is its text parts, whatever else it returned, and the server stays up. */
+    @Test
+    void aToolsOwnFailureIsItsTextAndNotTheServers() {
+        UpstreamCallException refused = assertThrows(UpstreamCallException.class,
+                () -> connection.call("refuse", "refuse", Map.of()));
+        assertEquals("refuse: upstream tool 'refuse' on server 't' failed: no record 42", refused.getMessage());
+        assertEquals(UpstreamCallException.Failure.TOOL_FAILED, refused.failure());
+        assertEquals("connected", connection.status().state());
+    }
+
     @Test
     void aSlowToolFailsAloneAndTheConnectionGoesOn() {
-        Object pid = connection.call("pid", "pid", Map.of());
-        UpstreamUnavailableException slow = assertThrows(UpstreamUnavailableException.class,
+        Object pid = connection.call("pid", "pid", Map.of()).value();
+        UpstreamCallException slow = assertThrows(UpstreamCallException.class,
                 () -> connection.call("slow", "slow", Map.of("seconds", 30)));
         assertTrue(slow.getMessage().contains("tools/call timed out after 5 s")
                 && slow.getMessage().contains("the server is up (it answers ping): the tool took longer"),
                 slow.getMessage());
+        assertEquals(UpstreamCallException.Failure.TIMEOUT, slow.failure());
         assertEquals("connected", connection.status().state());
-        assertEquals(pid, connection.call("pid", "pid", Map.of()), "the same process answers");
+        assertEquals(pid, connection.call("pid", "pid", Map.of()).value(), "the same process answers");
     }
 
     @Test
     void aServerWhoseProcessEndsFailsTheCallAtOnceAndStartsAgain() {
-        Object pid = connection.call("pid", "pid", Map.of());
-        UpstreamUnavailableException crash = assertThrows(UpstreamUnavailableException.class,
+        Object pid = connection.call("pid", "pid", Map.of()).value();
+        UpstreamCallException crash = assertThrows(UpstreamCallException.class,
                 () -> connection.call("crash", "crash", Map.of()));
         assertTrue(crash.getMessage().contains("its process exited during tools/call"), crash.getMessage());
-        assertNotEquals(pid, connection.call("pid", "pid", Map.of()), "a new process answers the next call");
+        assertEquals(UpstreamCallException.Failure.UNAVAILABLE, crash.failure());
+        assertNotEquals(pid, connection.call("pid", "pid", Map.of()).value(), "a new process answers the next call");
     }
 }

@@ -44,7 +44,7 @@ class UpstreamRefreshTest {
             Files.writeString(ready, "");
             // Retried after retry-after (doubling), long before the ten-minute refresh.
             Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 5);
+                    .until(() -> registry.search(new ToolSearch("", "late", 10, "name")).tools().size() == 9);
             assertEquals("connected", state(registry));
         }
     }
@@ -58,11 +58,11 @@ class UpstreamRefreshTest {
         try (RegistryService registry = new RegistryService(settings)) {
             registry.start();
             Awaitility.await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
-                    .until(() -> registry.search(new ToolSearch("", "growing", 10, "name")).tools().size() == 5);
-            assertEquals("grown", registry.callUpstream(dev.codeexec.tenant.Tenants.LOCAL, "grow", Map.of()));
+                    .until(() -> registry.search(new ToolSearch("", "growing", 10, "name")).tools().size() == 9);
+            assertEquals("grown", registry.callUpstream(dev.codeexec.tenant.Tenants.LOCAL, "grow", Map.of()).value());
             // Listed again on the server's word, long before the ten-minute refresh.
             Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> registry.search(
-                    new ToolSearch("", "growing", 10, "name")).tools().size() == 6);
+                    new ToolSearch("", "growing", 10, "name")).tools().size() == 10);
         }
     }
 

@@ -80,7 +80,7 @@ class UpstreamRegistryTest {
         String entity = "entity-" + System.nanoTime();
         registry.callUpstream(Tenants.LOCAL, "create_entities", Map.of("entities", List.of(Map.of("name", entity,
                 "entityType", "test", "observations", List.of("created by a test")))));
-        Object graph = registry.callUpstream(Tenants.LOCAL, "read_graph", Map.of());
+        Object graph = registry.callUpstream(Tenants.LOCAL, "read_graph", Map.of()).value();
         assertTrue(graph instanceof Map, "structured result: " + graph);
         List<Map<String, Object>> entities = (List<Map<String, Object>>) ((Map<String, Object>) graph).get("entities");
         assertTrue(entities.stream().anyMatch(e -> entity.equals(e.get("name"))), String.valueOf(graph));
@@ -98,7 +98,8 @@ class UpstreamRegistryTest {
         registry.callUpstream("alpha", "create_entities", Map.of("entities", List.of(Map.of("name", entity,
                 "entityType", "deal", "observations", List.of("price 9M")))));
         for (String tenant : List.of("beta", Tenants.LOCAL, "alpha")) {
-            Map<String, Object> graph = (Map<String, Object>) registry.callUpstream(tenant, "read_graph", Map.of());
+            Map<String, Object> graph = (Map<String, Object>) registry.callUpstream(tenant, "read_graph", Map.of())
+                    .value();
             boolean seen = ((List<Map<String, Object>>) graph.get("entities")).stream()
                     .anyMatch(e -> entity.equals(e.get("name")));
             assertEquals("alpha".equals(tenant), seen, tenant + " read " + graph);
@@ -124,9 +125,10 @@ class UpstreamRegistryTest {
 
     @Test
     void upstreamRefusalIsAReadableErrorAndTheServerStaysUp() {
-        UpstreamUnavailableException e = assertThrows(UpstreamUnavailableException.class,
+        UpstreamCallException e = assertThrows(UpstreamCallException.class,
                 () -> registry.callUpstream(Tenants.LOCAL, "create_entities", Map.of("entities", "not a list")));
         assertTrue(e.getMessage().contains("create_entities") || e.getMessage().contains("kg"), e.getMessage());
+        assertEquals(UpstreamCallException.Failure.TOOL_FAILED, e.failure(), "the server answered: not worth a retry");
         assertEquals("connected", status("kg").state());
     }
 
