@@ -69,12 +69,18 @@ public class JsonSchemas {
         return union;
     }
 
-    /** An object's {@code schema} with the properties of {@code type} added, none required: fields any result may carry. */
+    /**
+     * An object's {@code schema} with the properties of {@code type} added, none required: fields any result may carry.
+     * They come last and {@code type}'s definition wins over a same-named one, so a result type that also names one
+     * of them (a background run's view names its vault) leaves the advertised schema as it was.
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> with(Map<String, Object> schema, Type type) {
         Map<String, Object> extended = new LinkedHashMap<>(schema);
         Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) schema.get("properties"));
-        ((Map<String, Object>) of(type).get("properties")).forEach(properties::putIfAbsent);
+        Map<String, Object> added = (Map<String, Object>) of(type).get("properties");
+        properties.keySet().removeAll(added.keySet());
+        properties.putAll(added);
         extended.put("properties", properties);
         return extended;
     }

@@ -1,9 +1,7 @@
 package dev.codeexec.mcp;
 
-import dev.codeexec.pii.PiiService;
-import dev.codeexec.pii.RestoreResult;
+import dev.codeexec.pii.CallerPii;
 import dev.codeexec.pii.SanitizeRequest;
-import dev.codeexec.pii.VaultHandles;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -13,16 +11,14 @@ import java.util.List;
 /** MCP adapter for PII tokenization: the vault a handle names, or the connection's own without one. */
 public class PiiTools {
 
-    private final PiiService pii;
+    private final CallerPii pii;
     private final ToolResults results;
     private final McpCallers callers;
-    private final VaultHandles vaults;
 
-    public PiiTools(PiiService pii, ToolResults results, McpCallers callers, VaultHandles vaults) {
+    public PiiTools(CallerPii pii, ToolResults results, McpCallers callers) {
         this.callers = callers;
         this.pii = pii;
         this.results = results;
-        this.vaults = vaults;
     }
 
     @Tool(name = "sanitize_pii", description = """
@@ -38,11 +34,8 @@ public class PiiTools {
             Double minScore,
             @ToolArg(required = false) String vault,
             McpConnection connection) {
-        return results.call(() -> {
-            String key = vaultKey(connection, vault);
-            return results.withHandles(pii.sanitize(new SanitizeRequest(text, entities, minScore), key),
-                    new StateHandles(null, vault != null ? vault : vaults.handleOf(key)));
-        });
+        return results.call(() -> pii.sanitize(callers.of(connection), new SanitizeRequest(text, entities, minScore),
+                vault));
     }
 
     @Tool(name = "restore_pii", description = """
@@ -53,15 +46,6 @@ public class PiiTools {
             @ToolArg String text,
             @ToolArg(required = false) String vault,
             McpConnection connection) {
-        return results.call(() -> {
-            RestoreResult restored = pii.restore(text, vaultKey(connection, vault));
-            // Without a handle a client that opens a connection per call restores nothing: told what to pass.
-            return vault == null ? restored.askingForTheVault() : restored;
-        });
-    }
-
-    /** The caller id the vault is kept under: the handle's, which must be this tenant's, or the connection's. */
-    private String vaultKey(McpConnection connection, String vault) {
-        return vault == null ? callers.of(connection).id() : vaults.vaultOf(callers.tenant(connection), vault);
+        return results.call(() -> pii.restore(callers.of(connection), text, vault));
     }
 }

@@ -1,10 +1,9 @@
 package dev.codeexec.mcp;
 
 import dev.codeexec.Arguments;
-import dev.codeexec.InvalidInputException;
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
-import dev.codeexec.pii.VaultHandles;
+import dev.codeexec.pii.RunScopes;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
@@ -12,7 +11,6 @@ import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxService;
-import dev.codeexec.tenant.Caller;
 import io.quarkiverse.mcp.server.InitialCheck;
 import io.quarkiverse.mcp.server.InitialRequest;
 import io.quarkiverse.mcp.server.McpConnection;
@@ -28,6 +26,7 @@ import jakarta.interceptor.Interceptor;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * MCP adapter for the sandbox: turns tool arguments into a command and returns the service's result.
@@ -47,9 +46,6 @@ public class SandboxTools implements InitialCheck {
             cancelled, 137 killed. Inside: import tools, skills, pii. background or a run past wait_s returns an \
             execution_id. Handles work from any connection.""";
 
-    /** The session argument that opens a new persistent session. */
-    static final String NEW_SESSION = "new";
-
     private final SandboxService sandbox;
     private final ExecutionRuns runs;
     private final OutputSanitizer sanitizer;
@@ -58,16 +54,16 @@ public class SandboxTools implements InitialCheck {
     private final ToolManager tools;
     private final CallWatch watch;
     private final McpCallers callers;
-    private final VaultHandles vaults;
+    private final RunScopes scopes;
     private final ClientDeparture departure;
     private boolean registered;
 
     public SandboxTools(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer, ToolResults results,
-            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers, VaultHandles vaults,
+            JsonSchemas schemas, ToolManager tools, CallWatch watch, McpCallers callers, RunScopes scopes,
             ClientDeparture departure) {
         this.callers = callers;
         this.departure = departure;
-        this.vaults = vaults;
+        this.scopes = scopes;
         this.sandbox = sandbox;
         this.runs = runs;
         this.sanitizer = sanitizer;
@@ -120,75 +116,48 @@ public class SandboxTools implements InitialCheck {
     ToolResponse executeCode(ToolManager.ToolArguments call) {
         Map<String, Object> args = call.args();
         // The answer itself, before handles are merged into its JSON: its report names the files to link.
-        java.util.concurrent.atomic.AtomicReference<Object> answer = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Object> answer = new AtomicReference<>();
         ToolResponse response = results.call(() -> {
             boolean fresh = Arguments.flag(args, "fresh");
-            Scope scope = scope(call.connection(), Arguments.string(args, "session"), Arguments.string(args, "vault"),
-                    fresh);
+            RunScopes.RunScope scope = scopes.scope(callers.of(call.connection()), Arguments.string(args, "session"),
+                    Arguments.string(args, "vault"), fresh);
             String owner = scope.owner();
             boolean sanitize = Arguments.flag(args, "sanitize_output");
             ExecuteCommand command = new ExecuteCommand(Arguments.string(args, "code"),
-                    Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.handles().session(),
+                    Arguments.integer(args, "timeout_s"), Arguments.string(args, "stdin"), scope.session(),
                     owner, fresh, Arguments.integer(args, "max_inline_bytes"), true);
-            // Tokens issued into the connection's own vault are restorable elsewhere only through its handle.
-            StateHandles handles = sanitize && scope.handles().vault() == null
-                    ? new StateHandles(scope.handles().session(), vaults.handleOf(owner)) : scope.handles();
             boolean background = Arguments.flag(args, "background");
             Integer waitS = Arguments.integer(args, "wait_s");
             if (!background && waitS == null) {
                 ExecutionResult result = sanitize ? sanitizer.run(command, owner, c -> runNow(c, call))
                         : runNow(command, call);
-                return results.withHandles(keep(answer, result), handles.vault() != null ? handles
-                        : new StateHandles(handles.session(), vaults.handleIfUsed(owner)));
+                return withHandles(keep(answer, result), scope, sanitize);
             }
             OutputSanitizer.requireSynchronous(sanitize, true);
             ExecutionRuns.requireOneMode(background, waitS);
             if (background) {
-                return results.withHandles(keep(answer, runs.start(command)), handles);
+                return withHandles(keep(answer, runs.start(command)), scope, false);
             }
             String id = runs.startAwaited(command);
-            return results.withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
+            return withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
                     () -> runs.requestCancel(owner, id),
                     () -> {
                         ExecutionView now = runs.summary(owner, id);
                         return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
                     },
-                    () -> runs.awaitResult(owner, id, waitS))), handles);
+                    () -> runs.awaitResult(owner, id, waitS))), scope, false);
         });
         return ResourceLinks.add(response, answer.get());
     }
 
-    private static <T> T keep(java.util.concurrent.atomic.AtomicReference<Object> answer, T value) {
+    /** The answer with the session and vault handles it names, asked once the run has tokenized or not. */
+    private Object withHandles(Object answer, RunScopes.RunScope scope, boolean sanitized) {
+        return results.withHandles(answer, new StateHandles(scope.session(), scopes.vaultNamed(scope, sanitized)));
+    }
+
+    private static <T> T keep(AtomicReference<Object> answer, T value) {
         answer.set(value);
         return value;
-    }
-
-    /** Whom a run acts for (whose PII vault its bridge calls use), and the handles its result names. */
-    private record Scope(String owner, StateHandles handles) {
-    }
-
-    /**
-     * A session's runs act for the vault it was opened with; {@code session="new"} opens one, with the vault passed
-     * or a new one. Without a session, a run acts for the vault passed, or for its connection.
-     */
-    private Scope scope(McpConnection connection, String session, String vault, boolean fresh) {
-        Caller caller = callers.of(connection);
-        String vaultOwner = vault == null ? null : vaults.vaultOf(caller.tenant(), vault);
-        if (session == null) {
-            return new Scope(vaultOwner != null ? vaultOwner : caller.id(), new StateHandles(null, vault));
-        }
-        ExecutionLimits.requireNoSession(fresh, session);
-        if (NEW_SESSION.equals(session)) {
-            String handle = vault != null ? vault : vaults.open(caller.tenant());
-            String owner = vaultOwner != null ? vaultOwner : vaults.vaultOf(caller.tenant(), handle);
-            return new Scope(owner, new StateHandles(sandbox.openSession(caller.tenant(), owner), handle));
-        }
-        String owner = sandbox.sessionActsFor(caller.tenant(), session);
-        if (vaultOwner != null && !vaultOwner.equals(owner)) {
-            throw new InvalidInputException("vault", "differs from the vault the session was opened with; leave it "
-                    + "out, the session keeps its own");
-        }
-        return new Scope(owner, new StateHandles(session, vaults.handleOf(owner)));
     }
 
     /** A synchronous run, which the client may cancel and, with a progressToken, hears progress of. */

@@ -1,6 +1,7 @@
 package dev.codeexec.pii;
 
 import dev.codeexec.replica.ReplicaIdentity;
+import dev.codeexec.sandbox.VaultNames;
 import dev.codeexec.tenant.Caller;
 import dev.codeexec.tenant.HandleTable;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * session acting for the vault lives: {@link VaultHolders}).
  */
 @ApplicationScoped
-public class VaultHandles {
+public class VaultHandles implements VaultNames {
 
     public static final String FIELD = "vault";
 
@@ -47,6 +48,7 @@ public class VaultHandles {
      * through {@code import pii} names the vault it used, and a run that did not mints no handle (a client opening a
      * connection per call would otherwise fill the tenant's handles with empty vaults).
      */
+    @Override
     public String handleIfUsed(String vaultCaller) {
         return vault.exists(vaultCaller) ? handleOf(vaultCaller) : null;
     }
@@ -59,5 +61,15 @@ public class VaultHandles {
      */
     public String vaultOf(String tenant, String handle) {
         return handles.require(tenant, handle);
+    }
+
+    /**
+     * The caller id whose vault a call of {@code caller} uses: the one {@code handle} names, which must be the
+     * caller's tenant's, or without a handle the caller's own (so stdio and REST callers need none).
+     *
+     * @throws dev.codeexec.InvalidInputException as {@link #vaultOf} does
+     */
+    public String actingFor(Caller caller, String handle) {
+        return handle == null ? caller.id() : vaultOf(caller.tenant(), handle);
     }
 }

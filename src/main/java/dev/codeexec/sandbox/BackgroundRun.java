@@ -281,7 +281,7 @@ final class BackgroundRun {
                     err.text(), out.nextOffset(), err.nextOffset(), out.hasMore() || err.hasMore(),
                     out.dropped() || err.dropped(), r == null ? null : r.exitCode(), r == null ? null : r.durationMs(),
                     r == null ? null : r.truncated(), r == null ? null : r.timedOut(), r == null ? null : r.stdoutFile(),
-                    r == null ? null : r.stderrFile());
+                    r == null ? null : r.stderrFile(), null);
         } finally {
             lock.unlock();
         }

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -58,9 +59,11 @@ public class ExecutionRuns {
     private final Map<String, OutcomeCounts> tenantOutcomes = new ConcurrentHashMap<>();
 
     private final ReplicaIdentity replica;
+    private final VaultNames vaults;
 
-    public ExecutionRuns(SandboxService sandbox, SandboxConfig config, ReplicaIdentity replica) {
+    public ExecutionRuns(SandboxService sandbox, SandboxConfig config, ReplicaIdentity replica, VaultNames vaults) {
         this.sandbox = sandbox;
+        this.vaults = vaults;
         this.config = config.runs();
         this.polls = new LongPolls(this.config.maxWaitsPerTenant());
         this.bytesPerRun = 2L * this.config.retainedBytes();
@@ -90,7 +93,8 @@ public class ExecutionRuns {
      * @throws SandboxBusyException  when the execution queue is full
      */
     public ExecutionView start(ExecuteCommand command) {
-        return submit(command, false).view(0, 0, pageBytes());
+        BackgroundRun run = submit(command, false);
+        return named(run, run.view(0, 0, pageBytes()));
     }
 
     /** Starts a run whose caller then waits for it with {@link #awaitResult}. */
@@ -117,7 +121,7 @@ public class ExecutionRuns {
             Thread.currentThread().interrupt();
         }
         run.stopAwaiting();
-        return run.view(0, 0, pageBytes());
+        return named(run, run.view(0, 0, pageBytes()));
     }
 
     /**
@@ -155,7 +159,7 @@ public class ExecutionRuns {
         BackgroundRun run = find(owner, id);
         ExecutionView now = run.view(stdoutOffset, stderrOffset, pageBytes);
         if (waitS == 0 || now.finished()) {
-            return CompletableFuture.completedFuture(now);
+            return CompletableFuture.completedFuture(named(run, now));
         }
         TenantCounts.Place held = polls.take(tenantOf(owner));
         CompletableFuture<Void> change = run.nextChange(stdoutOffset, stderrOffset,
@@ -164,7 +168,7 @@ public class ExecutionRuns {
         return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
             run.forget(change);
             held.close();
-            return run.view(stdoutOffset, stderrOffset, pageBytes);
+            return named(run, run.view(stdoutOffset, stderrOffset, pageBytes));
         }, answers);
     }
 
@@ -181,7 +185,7 @@ public class ExecutionRuns {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return run.summary();
+        return named(run, run.summary());
     }
 
     /** Asks a run of {@code owner} to stop and returns at once (see {@link #cancel}). */
@@ -197,17 +201,19 @@ public class ExecutionRuns {
      */
     public Watch watch(String owner, String id) {
         BackgroundRun run = find(owner, id);
-        return new Watch(run, polls.take(tenantOf(owner)));
+        return new Watch(run, polls.take(tenantOf(owner)), view -> named(run, view));
     }
 
     /** Reads one run page by page and waits for it to change, for a stream of its events; close it at the end. */
     public static final class Watch implements AutoCloseable {
         private final BackgroundRun run;
         private final TenantCounts.Place held;
+        private final UnaryOperator<ExecutionView> named;
 
-        private Watch(BackgroundRun run, TenantCounts.Place held) {
+        private Watch(BackgroundRun run, TenantCounts.Place held, UnaryOperator<ExecutionView> named) {
             this.run = run;
             this.held = held;
+            this.named = named;
         }
 
         @Override
@@ -216,7 +222,7 @@ public class ExecutionRuns {
         }
 
         public ExecutionView view(long stdoutOffset, long stderrOffset) {
-            return run.view(stdoutOffset, stderrOffset, STREAM_PAGE_BYTES);
+            return named.apply(run.view(stdoutOffset, stderrOffset, STREAM_PAGE_BYTES));
         }
 
         /** The run's state as its views name it: queued, running or finished. */
@@ -279,6 +285,15 @@ public class ExecutionRuns {
                     InvalidInputException.Kind.NOT_FOUND);
         }
         return run;
+    }
+
+    /**
+     * {@code view} naming the vault its run acts for once that vault holds tokens: a run that tokenized through
+     * {@code import pii} says where its tokens are, whoever reads it. Checked on every view, as the run may tokenize
+     * at any point. An owner naming no tenant (a test's bare id) has no vault handle.
+     */
+    private ExecutionView named(BackgroundRun run, ExecutionView view) {
+        return run.owner.indexOf('/') > 0 ? view.withVault(vaults.handleIfUsed(run.owner)) : view;
     }
 
     private static boolean sameTenant(String runOwner, String owner) {

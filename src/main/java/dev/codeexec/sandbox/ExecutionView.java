@@ -13,6 +13,8 @@ import jakarta.annotation.Nullable;
  * @param hasMore         more output is kept past a page than max_bytes allowed: ask again at once
  * @param dropped         output before an offset asked for was no longer kept; the page starts at the oldest kept
  * @param stdoutFile      once finished, the workspace file holding the whole stdout, when it outgrew the inline budget
+ * @param vault           the handle of the PII vault the run acts for, once that vault holds tokens: what restores
+ *                        the tokens its output carries, from any connection of the tenant
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionView(
@@ -30,7 +32,8 @@ public record ExecutionView(
         @Nullable Boolean truncated,
         @Nullable @JsonProperty("timed_out") Boolean timedOut,
         @Nullable @JsonProperty("stdout_file") String stdoutFile,
-        @Nullable @JsonProperty("stderr_file") String stderrFile) implements ExecuteAnswer {
+        @Nullable @JsonProperty("stderr_file") String stderrFile,
+        @Nullable String vault) implements ExecuteAnswer {
 
     public static final String QUEUED = "queued";
     public static final String RUNNING = "running";
@@ -38,5 +41,11 @@ public record ExecutionView(
 
     public boolean finished() {
         return FINISHED.equals(status);
+    }
+
+    /** This view naming {@code handle} as its run's vault. */
+    public ExecutionView withVault(@Nullable String handle) {
+        return new ExecutionView(executionId, status, cancelled, stdout, stderr, nextStdoutOffset, nextStderrOffset,
+                hasMore, dropped, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile, handle);
     }
 }

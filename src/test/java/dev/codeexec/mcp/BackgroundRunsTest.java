@@ -176,6 +176,26 @@ class BackgroundRunsTest {
         assertEquals("mine\n", readAll(new McpCalls(), id, 65536)[0]);
     }
 
+    /**
+     * A background run that tokenized through {@code import pii} names its vault in the views any connection reads,
+     * so its tokens restore on a connection of their own; a run that tokenized nothing names none.
+     */
+    @Test
+    void aBackgroundRunThatTokenizedNamesItsVaultToAnyConnection() {
+        String id = start(mcp, Map.of("code", "import pii\nprint(pii.sanitize('mail background@example.com'))"));
+        JsonObject end = awaitFinished(new McpCalls(), id);
+        String tokens = readAll(new McpCalls(), id, 65536)[0];
+        assertEquals("mail <EMAIL_ADDRESS_1>\n", tokens);
+        String vault = end.getString("vault");
+        assertTrue(vault != null, "the finished view names the vault: " + end.encode());
+        assertEquals("mail background@example.com\n", structured(new McpCalls().call("restore_pii",
+                Map.of("text", tokens, "vault", vault))).getString("text"));
+
+        McpCalls clean = new McpCalls();
+        String plain = start(clean, Map.of("code", "print('nothing personal')"));
+        assertNull(awaitFinished(clean, plain).getString("vault"), "a run that tokenized nothing names no vault");
+    }
+
     @Test
     void waitSReturnsTheResultOfAShortRunAndPromotesALongOne() throws IOException {
         JsonObject quick = structured(mcp.call("execute_code", Map.of("code", "print(6 * 7)", "wait_s", 60)));
