@@ -1,15 +1,18 @@
 package dev.codeexec.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
+import dev.codeexec.pii.RunScopes;
 import dev.codeexec.sandbox.ExecuteCommand;
-import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
 import dev.codeexec.sandbox.ExecutionView;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SandboxService;
+import dev.codeexec.tenant.Caller;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -41,7 +44,7 @@ public class ExecutionResource {
 
     /** Body of POST /api/v1/executions; field names match the MCP tool's arguments. */
     public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session,
-            @JsonProperty("sanitize_output") Boolean sanitizeOutput, Boolean background,
+            String vault, @JsonProperty("sanitize_output") Boolean sanitizeOutput, Boolean background,
             @JsonProperty("wait_s") Integer waitS, Boolean fresh) {
     }
 
@@ -51,13 +54,15 @@ public class ExecutionResource {
     private final ExecutionEvents events;
 
     private final RestCallers callers;
-    private final com.fasterxml.jackson.databind.ObjectMapper json;
+    private final RunScopes scopes;
+    private final ObjectMapper json;
     private final ClientDeparture departure;
 
     public ExecutionResource(SandboxService sandbox, ExecutionRuns runs, OutputSanitizer sanitizer,
-            ExecutionEvents events, RestCallers callers, com.fasterxml.jackson.databind.ObjectMapper json,
+            ExecutionEvents events, RestCallers callers, RunScopes scopes, ObjectMapper json,
             ClientDeparture departure) {
         this.callers = callers;
+        this.scopes = scopes;
         this.departure = departure;
         this.json = json;
         this.sandbox = sandbox;
@@ -68,39 +73,47 @@ public class ExecutionResource {
 
     @POST
     public Response execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
-        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null, null) : body;
+        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null, null, null) : body;
         boolean sanitize = Boolean.TRUE.equals(b.sanitizeOutput());
         boolean background = Boolean.TRUE.equals(b.background());
         // A persistent session, a run to read later, or tokens from the vault: state this replica must hold.
         boolean stateful = b.session() != null || background || b.waitS() != null || sanitize;
         boolean fresh = Boolean.TRUE.equals(b.fresh());
-        ExecutionLimits.requireNoSession(fresh, b.session());
-        String caller = stateful ? callers.stateful(sessionId) : callers.id(sessionId);
+        Caller caller = Caller.parse(stateful ? callers.stateful(sessionId) : callers.id(sessionId));
         // "new" opens a session; its handle comes back in the answer's session field, to pass on later requests.
-        String session = "new".equals(b.session()) ? sandbox.openSession(callers.tenant(), caller) : b.session();
-        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), session, caller, fresh);
+        RunScopes.RunScope scope = scopes.scope(caller, b.session(), b.vault(), fresh);
+        ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), scope.session(), scope.owner(),
+                fresh);
         if (!background && b.waitS() == null) {
             RunHooks hooks = RunHooks.none();
             try (ClientDeparture.Watch gone = departure.cancelWhenGone(hooks::cancel)) {
-                ExecutionResult result = sanitize ? sanitizer.run(command, caller, c -> sandbox.execute(c, hooks))
+                ExecutionResult result = sanitize
+                        ? sanitizer.run(command, scope.owner(), c -> sandbox.execute(c, hooks))
                         : sandbox.execute(command, hooks);
-                return Response.ok(withSession(result, session)).build();
+                return Response.ok(withHandles(result, scope, sanitize)).build();
             }
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());
         Object answer = background ? runs.start(command)
-                : runs.awaitResult(caller, runs.startAwaited(command), b.waitS());
+                : runs.awaitResult(scope.owner(), runs.startAwaited(command), b.waitS());
         return Response.status(answer instanceof ExecutionView ? Response.Status.ACCEPTED : Response.Status.OK)
-                .entity(withSession(answer, session)).build();
+                .entity(withHandles(answer, scope, false)).build();
     }
 
-    private Object withSession(Object answer, String session) {
-        if (session == null) {
+    /** The answer with the session and vault handles it names, as execute_code's has them. */
+    private Object withHandles(Object answer, RunScopes.RunScope scope, boolean sanitized) {
+        String vault = scopes.vaultNamed(scope, sanitized);
+        if (scope.session() == null && vault == null) {
             return answer;
         }
-        com.fasterxml.jackson.databind.node.ObjectNode node = json.valueToTree(answer);
-        node.put("session", session);
+        ObjectNode node = json.valueToTree(answer);
+        if (scope.session() != null) {
+            node.put("session", scope.session());
+        }
+        if (vault != null) {
+            node.put("vault", vault);
+        }
         return node;
     }
 

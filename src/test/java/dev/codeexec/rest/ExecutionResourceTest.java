@@ -71,7 +71,7 @@ class ExecutionResourceTest {
                 .post("/api/v1/executions")
                 .then().statusCode(400).body("field", equalTo("timeout"))
                 .body("message", equalTo("timeout: unknown field; this body takes background, code, fresh, "
-                        + "sanitize_output, session, stdin, timeout_s, wait_s"));
+                        + "sanitize_output, session, stdin, timeout_s, vault, wait_s"));
         given().contentType(ContentType.JSON).body(Map.of("code", "print(1)", "timeout_s", "soon"))
                 .post("/api/v1/executions")
                 .then().statusCode(400).body("field", equalTo("timeout_s"))

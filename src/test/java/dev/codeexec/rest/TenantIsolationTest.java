@@ -261,6 +261,37 @@ class TenantIsolationTest {
                 "import pii\nprint(pii.restore('" + tokens + "'))", "vault", vault)).stdout());
     }
 
+    /**
+     * Over REST a vault handle works under any X-Session-Id of its tenant, and another tenant presenting it gets,
+     * word for word, the refusal a never-issued handle gets: 404 naming the field, so its existence does not leak.
+     */
+    @Test
+    void aVaultHandleWorksOverRestForItsTenantOnly() {
+        SandboxWarm.awaitReady();
+        io.restassured.path.json.JsonPath sanitized = given().header("Authorization", "Bearer " + TokenProfile.ACME)
+                .header("X-Session-Id", "acme-" + UUID.randomUUID()).contentType(ContentType.JSON)
+                .body(Map.of("text", "mail ceo@acme.example")).post("/api/v1/pii/sanitize")
+                .then().statusCode(200).extract().jsonPath();
+        String vault = sanitized.getString("vault");
+        String tokens = sanitized.getString("text");
+        String neverIssued = vault.substring(0, vault.lastIndexOf('.') + 1) + "0".repeat(32);
+        for (String[] call : new String[][] {{"/api/v1/pii/restore", "text", tokens},
+                {"/api/v1/pii/sanitize", "text", "mail cfo@acme.example"},
+                {"/api/v1/executions", "code", "import pii\nprint(pii.restore('" + tokens + "'))"}}) {
+            String unknown = given().header("Authorization", "Bearer " + TokenProfile.GLOBEX)
+                    .contentType(ContentType.JSON).body(Map.of(call[1], call[2], "vault", neverIssued)).post(call[0])
+                    .then().statusCode(404).body("field", equalTo("vault")).extract().path("message");
+            given().header("Authorization", "Bearer " + TokenProfile.GLOBEX).header("X-Session-Id", "globex")
+                    .contentType(ContentType.JSON).body(Map.of(call[1], call[2], "vault", vault)).post(call[0])
+                    .then().statusCode(404).body("error", equalTo("not_found")).body("field", equalTo("vault"))
+                    .body("message", equalTo(unknown))
+                    .body("message", org.hamcrest.Matchers.startsWith("vault: no such vault for this tenant"));
+        }
+        given().header("Authorization", "Bearer " + TokenProfile.ACME).header("X-Session-Id", "acme-" + UUID.randomUUID())
+                .contentType(ContentType.JSON).body(Map.of("text", tokens, "vault", vault)).post("/api/v1/pii/restore")
+                .then().statusCode(200).body("text", equalTo("mail ceo@acme.example"));
+    }
+
     @Test
     void aWarmInterpreterServesNewConnectionsOfItsTenantOnly() {
         SandboxWarm.awaitReady();
