@@ -106,6 +106,12 @@ class StatsAndOperatorTest {
                 .body(containsString("/api/v1/workspace/files/{path}"))
                 .body(containsString("/api/v1/stats"))
                 .body(containsString("/api/v1/executions"));
+        // The vault handle, in the bodies that take it and the answers that name it, as the MCP tools have it.
+        for (String schema : java.util.List.of("SanitizeBody", "RestoreBody", "ExecutionBody", "SanitizeResult",
+                "ExecutionView")) {
+            given().queryParam("format", "json").get("/q/openapi").then().statusCode(200)
+                    .body("components.schemas." + schema + ".properties.vault.type", equalTo("string"));
+        }
         given().get("/q/swagger-ui/").then().statusCode(200).body(notNullValue());
     }
 }
