@@ -45,7 +45,7 @@ public class ExecutionResource {
     /** Body of POST /api/v1/executions; field names match the MCP tool's arguments. */
     public record ExecutionBody(String code, @JsonProperty("timeout_s") Integer timeoutS, String stdin, String session,
             String vault, @JsonProperty("sanitize_output") Boolean sanitizeOutput, Boolean background,
-            @JsonProperty("wait_s") Integer waitS, Boolean fresh) {
+            @JsonProperty("wait_s") Integer waitS, Boolean fresh, @JsonProperty("max_inline_bytes") Integer maxInlineBytes) {
     }
 
     private final SandboxService sandbox;
@@ -73,7 +73,8 @@ public class ExecutionResource {
 
     @POST
     public Response execute(ExecutionBody body, @HeaderParam(RestCallers.HEADER) String sessionId) {
-        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null, null, null) : body;
+        ExecutionBody b = body == null ? new ExecutionBody(null, null, null, null, null, null, null, null, null, null)
+                : body;
         boolean sanitize = Boolean.TRUE.equals(b.sanitizeOutput());
         boolean background = Boolean.TRUE.equals(b.background());
         // A persistent session, a run to read later, or tokens from the vault: state this replica must hold.
@@ -83,7 +84,7 @@ public class ExecutionResource {
         // "new" opens a session; its handle comes back in the answer's session field, to pass on later requests.
         RunScopes.RunScope scope = scopes.scope(caller, b.session(), b.vault(), fresh);
         ExecuteCommand command = new ExecuteCommand(b.code(), b.timeoutS(), b.stdin(), scope.session(), scope.owner(),
-                fresh);
+                fresh, b.maxInlineBytes(), true);
         if (!background && b.waitS() == null) {
             RunHooks hooks = RunHooks.none();
             try (ClientDeparture.Watch gone = departure.cancelWhenGone(hooks::cancel)) {

@@ -62,6 +62,20 @@ class ExecutionResourceTest {
         given().contentType(ContentType.JSON).body("{not json")
                 .post("/api/v1/executions")
                 .then().statusCode(400);
+        given().contentType(ContentType.JSON).body(Map.of("code", "pass", "max_inline_bytes", 10))
+                .post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("max_inline_bytes"));
+    }
+
+    /** As execute_code's: a smaller inline budget cuts the output shown and links the whole of it. */
+    @Test
+    void maxInlineBytesSetsTheInlineBudget() {
+        given().contentType(ContentType.JSON).body(Map.of("code", "print('y' * 100000)", "max_inline_bytes", 2000))
+                .post("/api/v1/executions")
+                .then().statusCode(200).body("truncated", equalTo(true))
+                .body("stdout.length()", org.hamcrest.Matchers.lessThan(2200)) // the default keeps 16 KiB
+                .body("stdout", containsString(" bytes left out; all 100001 bytes are in .runs/"))
+                .body("stdout_file", org.hamcrest.Matchers.startsWith(".runs/"));
     }
 
     /** A misspelt limit is refused, not dropped: the run would otherwise go on under the default timeout. */
@@ -71,7 +85,7 @@ class ExecutionResourceTest {
                 .post("/api/v1/executions")
                 .then().statusCode(400).body("field", equalTo("timeout"))
                 .body("message", equalTo("timeout: unknown field; this body takes background, code, fresh, "
-                        + "sanitize_output, session, stdin, timeout_s, vault, wait_s"));
+                        + "max_inline_bytes, sanitize_output, session, stdin, timeout_s, vault, wait_s"));
         given().contentType(ContentType.JSON).body(Map.of("code", "print(1)", "timeout_s", "soon"))
                 .post("/api/v1/executions")
                 .then().statusCode(400).body("field", equalTo("timeout_s"))
