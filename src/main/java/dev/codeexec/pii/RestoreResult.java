@@ -18,8 +18,11 @@ public record RestoreResult(
         List<String> unknown,
         @JsonPropertyDescription("What to do about the unknown tokens") @Nullable String note) {
 
-    /** Said when tokens are unknown to a connection's own vault: they were most likely issued into another one. */
-    public static final String PASS_THE_VAULT = "these tokens are not in this connection's vault: pass vault, the "
+    /**
+     * Said when tokens are unknown to a caller's own vault (an MCP connection's, a REST X-Session-Id's): they were most
+     * likely issued into another one.
+     */
+    public static final String PASS_THE_VAULT = "these tokens are not in this caller's own vault: pass vault, the "
             + "handle that sanitize_pii or execute_code returned with them";
 
     public RestoreResult(String text, List<String> unknown) {
