@@ -3,14 +3,11 @@ package dev.codeexec.registry;
 import dev.codeexec.registry.UpstreamCallException.Failure;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,17 +34,6 @@ final class UpstreamConnection implements AutoCloseable {
     private static final Duration PING_WAIT = Duration.ofSeconds(3);
     /** How long a failed request waits to see whether the stdio server's process is ending. */
     private static final Duration EXIT_WAIT = Duration.ofSeconds(1);
-    private static final int STDERR_LINES = 3;
-    private static final int MAX_DESCRIPTION_CHARS = 4000;
-    private static final int MAX_SUMMARY_CHARS = 300;
-    private static final int STDERR_LINE_CHARS = 200;
-    /**
-     * Largest message a stdio server may send, in characters: above the largest result the sandbox bridge carries
-     * (16 Mi characters), so a result too large for the guest is refused there, naming that bound, and the connection
-     * goes on. Past the SDK's default (16 Mi) it drops the connection, which reached the caller as the server's process
-     * exiting. Past this bound it still does: the bound keeps a runaway server from filling the heap.
-     */
-    private static final int MAX_MESSAGE_CHARS = 32 << 20;
 
     private final RegistrySettings.Server server;
     private final Duration timeout;
@@ -59,8 +45,7 @@ final class UpstreamConnection implements AutoCloseable {
     private McpSyncClient client;
     /** Completes when the connected stdio server's process ends: calls in flight then fail at once. */
     private CompletableFuture<Void> exited = new CompletableFuture<>();
-    /** The stdio server's last lines on stderr, for the caller when it dies; never logged (they may echo data). */
-    private final java.util.ArrayDeque<String> stderrTail = new java.util.ArrayDeque<>();
+    private final StderrTail stderr = new StderrTail();
     private volatile String state = "idle";
     private volatile String lastError;
     private volatile Instant failedAt;
@@ -96,7 +81,7 @@ final class UpstreamConnection implements AutoCloseable {
             McpSchema.ListToolsResult result = request("tools/list", c -> page == null ? c.listTools()
                     : c.listTools(page));
             for (McpSchema.Tool tool : result.tools()) {
-                out.add(definition(tool));
+                out.add(UpstreamDefinitions.of(server.name(), tool));
             }
             cursor = result.nextCursor();
         } while (cursor != null && !cursor.isEmpty());
@@ -231,7 +216,8 @@ final class UpstreamConnection implements AutoCloseable {
 
     private UpstreamCallException exitedDuring(String what) {
         return new UpstreamCallException(server.name(), Failure.UNAVAILABLE, "upstream server '" + server.name()
-                + "': its process exited during " + what + lastWords() + "; it is started again on the next call");
+                + "': its process exited during " + what + stderr.lastWords()
+                + "; it is started again on the next call");
     }
 
     /** Whether a stdio server's process ends within a moment of a failed request. */
@@ -259,21 +245,6 @@ final class UpstreamConnection implements AutoCloseable {
         ended.complete(null);
     }
 
-    private String lastWords() {
-        synchronized (stderrTail) {
-            return stderrTail.isEmpty() ? "" : " (its last words on stderr: " + String.join(" | ", stderrTail) + ")";
-        }
-    }
-
-    private void heard(String line) {
-        synchronized (stderrTail) {
-            if (stderrTail.size() == STDERR_LINES) {
-                stderrTail.removeFirst();
-            }
-            stderrTail.addLast(line.length() > STDERR_LINE_CHARS ? line.substring(0, STDERR_LINE_CHARS) + "..." : line);
-        }
-    }
-
     private McpSyncClient connected() {
         if (client != null) {
             return client;
@@ -287,7 +258,9 @@ final class UpstreamConnection implements AutoCloseable {
         McpSyncClient fresh;
         McpClientTransport transport;
         try {
-            transport = transport();
+            // A new process of the server: what the last one said on stderr is no longer its.
+            stderr.clear();
+            transport = UpstreamTransports.open(server, timeout, mapper, stderr::heard);
             fresh = McpClient.sync(transport).requestTimeout(timeout).initializationTimeout(timeout)
                     .toolsChangeConsumer(tools -> toolsChanged.run())
                     .clientInfo(new McpSchema.Implementation("code-execution-mcp", "1")).build();
@@ -332,42 +305,6 @@ final class UpstreamConnection implements AutoCloseable {
         return client;
     }
 
-    private McpClientTransport transport() {
-        if (server.url().isPresent()) {
-            URI uri = URI.create(server.url().get());
-            String base = uri.getScheme() + "://" + uri.getRawAuthority();
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/mcp" : uri.getRawPath();
-            return HttpClientStreamableHttpTransport.builder(base).endpoint(path).jsonMapper(mapper)
-                    .connectTimeout(timeout).build();
-        }
-        String command = server.command().orElseThrow(() -> new IllegalStateException("no command or url"));
-        if (!executable(command)) {
-            // The SDK only notices a missing binary when initialize times out; say so at once instead.
-            throw new IllegalStateException("command '" + command + "' is not an executable file or on PATH");
-        }
-        StdioClientTransport stdio = new StdioClientTransport(ServerParameters.builder(command).args(server.args())
-                .env(server.env()).build(), mapper, MAX_MESSAGE_CHARS);
-        // The server's stderr may echo user data: it is not ours to log; its last lines go to the caller if it dies.
-        synchronized (stderrTail) {
-            stderrTail.clear();
-        }
-        stdio.setStdErrorHandler(this::heard);
-        return stdio;
-    }
-
-    private static boolean executable(String command) {
-        if (command.contains("/")) {
-            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
-        }
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Marks the server down with {@code message}; {@code failure} is what the call that saw it reports. */
     private UpstreamCallException fail(Failure failure, String message) {
         synchronized (this) {
@@ -385,28 +322,7 @@ final class UpstreamConnection implements AutoCloseable {
         failedAt = Instant.now();
         LOG.warnf("upstream server %s: %s", server.name(), message);
         return new UpstreamCallException(server.name(), failure, "upstream server '" + server.name() + "': "
-                + message + lastWords());
-    }
-
-    private ToolDefinition definition(McpSchema.Tool tool) {
-        Map<String, Object> input = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();
-        String description = bounded(tool.description() == null ? tool.name() : tool.description(),
-                MAX_DESCRIPTION_CHARS);
-        String summary = bounded(description.lines().findFirst().orElse(tool.name()), MAX_SUMMARY_CHARS);
-        return new ToolDefinition(tool.name(), server.name(), summary, description, input, tool.outputSchema(),
-                List.of(), List.of(server.name()), ToolDefinition.ORIGIN_UPSTREAM, server.name());
-    }
-
-    /**
-     * Another server's text cut to {@code max} characters, saying so: its descriptions go into search answers and
-     * definitions, which a model reads whole (one of 108 KB made a 432 KB definition).
-     */
-    private static String bounded(String text, int max) {
-        if (text.length() <= max) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
-        return text.substring(0, end) + " [... cut at " + end + " of " + text.length() + " characters]";
+                + message + stderr.lastWords());
     }
 
     private static Throwable rootCause(Throwable e) {
