@@ -218,11 +218,14 @@ def _patch_threading(threading):
 def _held(lock):
     """Whether a plain lock is held by anyone, or an RLock by this thread (which refuses a release otherwise); a lock
     of the caller's own making that tells neither is taken as held, and released as before."""
-    locked = getattr(lock, "locked", None)
-    if locked is not None:
-        return locked()
+    # An RLock is asked first: GraalPy 25.2's RLock has a `locked` (CPython's has none before 3.13) that fails
+    # internally, past every `except`, so a `with` over a condition left by an exception (every failed
+    # concurrent.futures result) failed the run.
     owned = getattr(lock, "_is_owned", None)
-    return owned() if owned is not None else True
+    if owned is not None:
+        return owned()
+    locked = getattr(lock, "locked", None)
+    return locked() if locked is not None else True
 
 
 def finish_threads():
