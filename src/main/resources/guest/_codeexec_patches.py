@@ -79,7 +79,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
-               "re": _patch_re, "threading": _patch_threading}
+               "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -645,6 +645,31 @@ def _patch_blake2(_blake2):
     import _codeexec_blake2
     _blake2.blake2b = _codeexec_blake2.blake2b
     _blake2.blake2s = _codeexec_blake2.blake2s
+
+
+def _patch_sha3(_sha3):
+    """GraalPy's shake_128 and shake_256 give only the JDK's fixed 32 and 64 bytes: `shake_128(data).hexdigest(8)`
+    raised ValueError. They are _codeexec_shake's, every length as in CPython."""
+    import _codeexec_shake
+    _sha3.shake_128 = _codeexec_shake.shake_class(_sha3.shake_128, "shake_128", 168, 32)
+    _sha3.shake_256 = _codeexec_shake.shake_class(_sha3.shake_256, "shake_256", 136, 64)
+
+
+def _patch_hashlib(hashlib):
+    """hashlib.new("shake_128") went to GraalPy's _hashlib, whose SHAKE has the fixed lengths above; it and the
+    module's constructors (set when hashlib was imported, maybe before _sha3 was patched) are _sha3's."""
+    import _sha3
+    shakes = {"shake_128": _sha3.shake_128, "shake_256": _sha3.shake_256}
+    hashlib.__dict__.update(shakes)
+    cache = hashlib.__dict__.get("__builtin_constructor_cache")
+    if isinstance(cache, dict):
+        cache.update(shakes)
+    new = hashlib.new
+
+    def shake_new(name, data=b"", **kwargs):
+        shake = shakes.get(name.lower()) if isinstance(name, str) else None
+        return new(name, data, **kwargs) if shake is None else shake(data, **kwargs)
+    hashlib.new = stand_in(shake_new, new)
 
 
 def _patch_zlib(zlib):
