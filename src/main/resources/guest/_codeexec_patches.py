@@ -79,7 +79,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "zoneinfo._zoneinfo": _patch_zoneinfo, "mimetypes": patch_mimetypes, "codecs": _patch_codecs,
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
-               "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib}
+               "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
+               "itertools": _patch_itertools}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -670,6 +671,23 @@ def _patch_hashlib(hashlib):
         shake = shakes.get(name.lower()) if isinstance(name, str) else None
         return new(name, data, **kwargs) if shake is None else shake(data, **kwargs)
     hashlib.new = stand_in(shake_new, new)
+
+
+def _patch_itertools(itertools):
+    """GraalPy's batched(iterable, 0) raised TypeError where CPython raises ValueError("n must be at least one"):
+    code catching ValueError for a bad batch size missed it. A subclass checks n first."""
+    import operator
+    native = itertools.batched
+
+    class batched(native):
+        __doc__ = native.__doc__
+
+        def __new__(cls, iterable, n):
+            if operator.index(n) < 1:
+                raise ValueError("n must be at least one")
+            return native.__new__(cls, iterable, n)
+    batched.__module__, batched.__qualname__ = native.__module__, native.__qualname__
+    itertools.batched = batched
 
 
 def _patch_zlib(zlib):
