@@ -95,6 +95,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     builtins.sum = _compensated_sum(builtins.sum)
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
     sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
+    sys.set_int_max_str_digits = _checked_max_str_digits(sys.set_int_max_str_digits)
     for name, patch in patches.items():
         module = sys.modules.get(name)
         if module is not None:
@@ -688,6 +689,16 @@ def _patch_itertools(itertools):
             return native.__new__(cls, iterable, n)
     batched.__module__, batched.__qualname__ = native.__module__, native.__qualname__
     itertools.batched = batched
+
+
+def _checked_max_str_digits(set_int_max_str_digits):
+    """GraalPy took any limit, 100 included; CPython refuses one under its threshold of 640 digits, so the limit
+    a program read back was one CPython never has."""
+    def checked(maxdigits):
+        if maxdigits != 0 and maxdigits < sys.int_info.str_digits_check_threshold:
+            raise ValueError("maxdigits must be 0 or larger than %d" % sys.int_info.str_digits_check_threshold)
+        return set_int_max_str_digits(maxdigits)
+    return stand_in(checked, set_int_max_str_digits)
 
 
 def _patch_zlib(zlib):
