@@ -1460,7 +1460,7 @@ def _patch_lzma(_lzma):
 def _patch_unicodedata(unicodedata):
     """GraalPy delegates combining, east_asian_width, mirrored, decimal, digit, numeric, lookup and ucd_3_2_0 (the idna
     codec's database) to a native module: here they are CPython's data (_codeexec_unicodedata) and the compiler's own
-    name table."""
+    name table. Its decomposition is Java's and answers another question (below): CPython's data too."""
     import bisect
     import _codeexec_unicodedata as data
     missing = object()
@@ -1509,8 +1509,24 @@ def _patch_unicodedata(unicodedata):
         def __getattr__(self, attribute):
             return getattr(unicodedata, attribute)
 
+    decompositions = {}
+
+    def decomposition(chr_):
+        # GraalPy's (Java's) gave the full decomposition, lowercase ("<compat> 0044 007a 030c" for U+01C5), where
+        # CPython gives the character's own mapping as UnicodeData.txt has it ("<compat> 0044 017E"). Parsed at
+        # the first call: most runs that import unicodedata only normalize.
+        if not isinstance(chr_, str) or len(chr_) != 1:
+            raise TypeError("decomposition() argument must be a unicode character, not "
+                            + ("None" if chr_ is None else type(chr_).__name__))
+        if not decompositions:
+            for entry in data.DECOMPOSITION.split("|"):
+                code, _, value = entry.partition(":")
+                decompositions[int(code, 16)] = value
+        return decompositions.get(ord(chr_), "")
+
     for function in functions:
         setattr(unicodedata, function.__name__, function)
+    unicodedata.decomposition = decomposition
     unicodedata.lookup = lookup
     unicodedata.ucd_3_2_0 = UCD()
 
