@@ -282,6 +282,8 @@ final class GuestDriver {
                     # pickle, copy, dataclasses, typing.get_type_hints and inspect find what a run defines there.
                     main = types.ModuleType("__main__")
                     main.__builtins__ = builtins
+                    # CPython's __main__ under `python -c` starts with an empty __annotations__ (globals() lists it).
+                    main.__annotations__ = {}
                     sys.modules["__main__"] = main
                     return main.__dict__
                 namespace = new_namespace()

@@ -1,0 +1,12 @@
+import sys, platform, os
+print(sys.argv, sys.platform, sys.version_info[:2], sys.byteorder, sys.maxunicode, sys.implementation.name in ("cpython", "graalpy"))
+print(sys.flags.optimize, sys.flags.dont_write_bytecode in (0, 1), sys.flags.utf8_mode)
+print(sys.getdefaultencoding(), sys.getfilesystemencoding(), sys.stdout.encoding, sys.stdin.encoding if sys.stdin else None, sys.stderr.errors)
+print(sys.prefix == sys.base_prefix, sys.getrecursionlimit(), sys.dont_write_bytecode in (True, False), type(sys.modules).__name__)
+print(platform.system(), platform.machine() in ("x86_64", "aarch64", "amd64"), platform.python_version_tuple()[:2], platform.architecture()[0], os.name)
+print(__name__, __file__ if "__file__" in dir() else "no __file__", sorted(k for k in vars(sys.modules["__main__"]) if k.startswith("__")))
+print(isinstance(sys.orig_argv, list), sys.warnoptions, sys.exc_info(), sys.is_finalizing(), sys.stdout.isatty())
+print(sys.intern("abc") is sys.intern("abc"), callable(sys.exit), sys.hash_info.width, sys.hash_info.modulus)
+print(os.getcwd() == os.path.abspath("."), os.cpu_count() >= 1, os.getpid() > 0)
+print(sys.stdout.write("written\n"), sys.stdout.writable(), sys.stdin.readable() if sys.stdin else None, sys.api_version > 0, len(sys.builtin_module_names) > 10, "sys" in sys.builtin_module_names)
+print(sys.float_info.max_10_exp, sys.thread_info.name in ("pthread", "java", "nt", None), sys.version.split()[0][:4])
