@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Everyday programs of the kind agents write, run by execute_code over MCP and compared byte for byte with what
  * CPython 3.12 printed for the same source (src/test/resources/parity/NAME.out, written by
- * scripts/parity-golden.py). All run in one caller's warm interpreter, reset between runs, as a caller's runs
- * are. A program listed in docs/parity.md ("Known differences") must still differ: fixed, it leaves the list.
+ * scripts/parity-golden.py), given NAME.stdin as standard input where there is one. All run in one caller's warm
+ * interpreter, reset between runs, as a caller's runs are. A program listed in docs/parity.md ("Known differences") must still differ: fixed, it leaves the list.
  */
 @QuarkusTest
 class ParityTest {
@@ -57,7 +57,10 @@ class ParityTest {
     void printsWhatCPythonPrints(String name) throws IOException {
         String source = Files.readString(suite().resolve(name + ".py"), StandardCharsets.UTF_8);
         String expected = Files.readString(suite().resolve(name + ".out"), StandardCharsets.UTF_8);
-        McpCalls.Exec run = caller().exec(Map.of("code", source, "timeout_s", 60));
+        Path stdin = suite().resolve(name + ".stdin");  // what the program reads, as parity-golden.py feeds CPython
+        McpCalls.Exec run = caller().exec(Files.exists(stdin)
+                ? Map.of("code", source, "timeout_s", 60, "stdin", Files.readString(stdin, StandardCharsets.UTF_8))
+                : Map.of("code", source, "timeout_s", 60));
         boolean same = run.exitCode() == 0 && run.stderr().isEmpty() && expected.equals(run.stdout());
         String reason = knownDifferences().get(name);
         if (reason != null) {
