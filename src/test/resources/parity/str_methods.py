@@ -1,0 +1,20 @@
+s = "Hello, World"
+print(s.casefold(), s.swapcase(), s.title(), "they're bill's".title(), s.center(20, "*"), s.ljust(15, "."), s.rjust(15))
+print(s.partition(", "), s.rpartition("o"), s.partition("xyz"), "a,b,c".rsplit(",", 1), "a  b\tc\n".split(), " x ".split(" "))
+print("col1\tc2\tcolumn3".expandtabs(), "a\tb".expandtabs(4), "-42".zfill(6), "+7".zfill(4), "abc".zfill(2))
+print([w.isidentifier() for w in ["var_1", "1var", "_", "класс", "a-b", "None"]], "ⅷ".isnumeric(), " ".isspace(), "".isalpha())
+table = str.maketrans({"a": "4", "e": "3", "o": None}); print("leet speak only".translate(table))
+print("hello".translate(str.maketrans("el", "ip")), "remove vowels".translate(str.maketrans("", "", "aeiou")))
+print("prefix_name".removeprefix("prefix_"), "file.tar.gz".removesuffix(".gz"), "x".removeprefix("y"), "abcabc".replace("b", "B", 1))
+print("a\r\nb\rc\nd\x0be".splitlines(), "a\nb\n".splitlines(keepends=True), "ab".join("123"), "Mississippi".count("ss"), "abc".find("z"), "abcb".rindex("b"))
+try:
+    "abc".index("z")
+except ValueError as e:
+    print("ValueError:", e)
+print("%s" % [1], "{}".format(b"x"), str(b"x", "ascii"), "ǲ".istitle(), "Hello World".istitle(), "ABC".isupper(), "aBC".islower())
+print("ß".upper(), "ﬀ".upper(), "ΐ".upper(), "İstanbul".lower(), "ΌΣΟΣ".lower(), "ǆ".capitalize(), "éa".capitalize())
+print("tEST sTRING".capitalize(), "   strip me  ".strip(), "xxhixx".strip("x"), "www.site.com".lstrip("w."), "path///".rstrip("/"))
+print("a" < "B", "a".lower() < "B".lower(), sorted(["banana", "Apple", "cherry", "apple"]), sorted(["banana", "Apple", "cherry", "apple"], key=str.lower))
+print("abc".startswith(("x", "a")), "abc".endswith("bc", 0, 3), "x".encode(), "hello world".split(maxsplit=1), "a,b,,c".split(","), ",".join(map(str, range(5))))
+print(ascii("héllo\n"), repr("tab\tquote'\""), repr('single\''), str(1.0), "nul\0".isprintable(), "ab\u200b".isprintable(), len("👍🏽"), "👍🏽"[::-1] == "🏽👍")
+print(format("text", "^10"), "{:*<8}".format("ab"), "%-5s|" % "ab", "abc" * 0, "abc"[::-1], "abcdef"[-2:], "abcdef"[10:], min("hello"), max("hello"))
