@@ -15,7 +15,7 @@ try:
 except ValueError as e:
     print("ValueError:", e)
 sys.set_int_max_str_digits(0)
-print(len(str(10 ** 20000)), str(2 ** 200), f"{2**64:,}", f"{2**70:_x}", f"{-(2**100):e}")
+print(len(str(10 ** 6000)), str(2 ** 200), f"{2**64:,}", f"{2**70:_x}", f"{-(2**100):e}")
 print(2 ** 64 // 3, -(2 ** 64) // 3, (2 ** 100) % 97, divmod(10 ** 30, 7), (2 ** 100).bit_length(), int(1e300) % 1000)
 print(float(2 ** 1023), 2 ** 1024 / 2 ** 1000)
 try:
