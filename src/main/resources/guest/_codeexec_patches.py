@@ -216,6 +216,19 @@ def _patch_threading(threading):
 
     threading.Condition.__exit__ = __exit__
 
+    class RLock(threading._CRLock):
+        """GraalPy 25.2's RLock has a `locked()` that fails internally, past every `except`: a thread that called it
+        died without a word and a pool's future never completed, so the run hung to its timeout. CPython 3.12's RLock
+        has no `locked` (3.13 adds it), and so has this one."""
+        __slots__ = ()
+
+        @property
+        def locked(self):
+            raise AttributeError("'_thread.RLock' object has no attribute 'locked'")
+
+    RLock.__module__, RLock.__qualname__ = "_thread", "RLock"
+    threading._CRLock = RLock
+
 
 def _held(lock):
     """Whether a plain lock is held by anyone, or an RLock by this thread (which refuses a release otherwise); a lock
