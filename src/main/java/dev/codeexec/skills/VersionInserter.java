@@ -37,7 +37,7 @@ class VersionInserter {
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
                         Integer.class)
                 .setParameter(1, scope).setParameter(2, s.name()).getSingleResult();
-        return insert(scope, s, Math.max(newest == null ? 0 : newest, retired(scope, s.name())) + 1);
+        return insert(scope, s, next(scope, s.name(), newest == null ? 0 : newest));
     }
 
     /**
@@ -52,6 +52,11 @@ class VersionInserter {
                         && Objects.equals(e.tags, String.join(",", s.tags()))
                         && Objects.equals(e.parameters, s.parametersJson()))
                 .map(e -> new SavedSkill(e.name, e.version, e.sha256, e.createdAt));
+    }
+
+    /** The version after {@code newest} (0: none stored), going on from the versions a delete retired. */
+    private int next(String scope, String name, int newest) {
+        return Math.max(newest, retired(scope, name)) + 1;
     }
 
     /** The last version of a name deleted in a scope, which a new save goes on from; 0 when none was. */
@@ -83,7 +88,7 @@ class VersionInserter {
         List<SkillStore.StoredVersion> stored = versions(scope, s.name());
         D decision = decide.apply(stored);
         if (writes.test(decision)) {
-            insert(scope, s, Math.max(stored.isEmpty() ? 0 : stored.getLast().version(), retired(scope, s.name())) + 1);
+            insert(scope, s, next(scope, s.name(), stored.isEmpty() ? 0 : stored.getLast().version()));
         }
         return decision;
     }

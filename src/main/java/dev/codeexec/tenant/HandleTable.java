@@ -120,7 +120,8 @@ public final class HandleTable<T> {
         while (held.values().stream().filter(h -> h.tenant.equals(tenant)).count() >= limit.perTenant()) {
             if (limit.full() == Full.REFUSE) {
                 throw new InvalidInputException(field, "this tenant already holds " + limit.perTenant() + " " + kind
-                        + "s, the limit (" + limit.setting() + "); " + limit.endOne() + " or let it expire after " + idleTime(),
+                        + "s, the limit (" + limit.setting() + "); " + limit.endOne() + " or let it expire after "
+                        + idleTime(),
                         InvalidInputException.Kind.CONFLICT);
             }
             // The least recently used, one in use last.
@@ -194,13 +195,6 @@ public final class HandleTable<T> {
 
     public int size() {
         return held.size();
-    }
-
-    /** Live handles of {@code tenant}. */
-    public int count(String tenant) {
-        long now = clock.getAsLong();
-        return (int) held.entrySet().stream()
-                .filter(e -> e.getValue().tenant.equals(tenant) && !expired(e.getKey(), e.getValue(), now)).count();
     }
 
     /** {@code tenant}'s live handles, the most recently used first: a caller that lost one finds it here. */

@@ -36,7 +36,7 @@ class HandleTableTest {
         inUse.add(held);
         now.addAndGet(Duration.ofMinutes(50).toNanos());
         assertEquals(0, t.sweep());
-        assertEquals(1, t.count("alpha"));
+        assertEquals(1, t.live("alpha").size());
         inUse.remove(held);
         t.touch("alpha", held);
         now.addAndGet(Duration.ofMinutes(29).toNanos());
