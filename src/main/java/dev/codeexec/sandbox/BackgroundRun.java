@@ -13,7 +13,14 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class BackgroundRun {
 
-    enum State { QUEUED, RUNNING, FINISHED }
+    enum State {
+        QUEUED, RUNNING, FINISHED;
+
+        /** As views name it ({@link ExecutionView#status()}). */
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     final String id;
     final String owner;
@@ -277,7 +284,7 @@ final class BackgroundRun {
             RetainedOutput.Page out = stdout.page("stdout_offset", stdoutOffset, maxBytes, complete);
             RetainedOutput.Page err = stderr.page("stderr_offset", stderrOffset, maxBytes, complete);
             ExecutionResult r = result;
-            return new ExecutionView(id, state.name().toLowerCase(java.util.Locale.ROOT), cancelled(), out.text(),
+            return new ExecutionView(id, state.key(), cancelled(), out.text(),
                     err.text(), out.nextOffset(), err.nextOffset(), out.hasMore() || err.hasMore(),
                     out.dropped() || err.dropped(), r == null ? null : r.exitCode(), r == null ? null : r.durationMs(),
                     r == null ? null : r.truncated(), r == null ? null : r.timedOut(), r == null ? null : r.stdoutFile(),

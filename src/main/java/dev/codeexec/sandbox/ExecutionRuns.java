@@ -227,7 +227,7 @@ public class ExecutionRuns {
 
         /** The run's state as its views name it: queued, running or finished. */
         public String status() {
-            return run.state().name().toLowerCase(java.util.Locale.ROOT);
+            return run.state().key();
         }
 
         /** Waits up to {@code wait} for output past the offsets, a state other than {@code status}, or the end. */
