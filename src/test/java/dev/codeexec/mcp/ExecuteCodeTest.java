@@ -247,6 +247,24 @@ class ExecuteCodeTest {
                 + "if os.path.exists(p) else 'missing' for p in " + files + "))").stdout());
     }
 
+    /**
+     * What sys.stdout and sys.stderr still held when the deadline stopped a run (a line not yet ended, the clue to
+     * where it hung) reaches the caller: the streams were sealed before the interrupt let the driver flush them.
+     */
+    @Test
+    void aRunStoppedByItsTimeoutKeepsItsUnendedLines() {
+        assertEquals(0, mcp.exec("import sys, time").exitCode(), "a worker's first run is not the one timed");
+        McpCalls.Exec r = mcp.exec("""
+                import sys, time
+                print('step 3 of 5...', end='')
+                sys.stderr.write('warming cache')
+                time.sleep(60)
+                """, 3);
+        assertTrue(r.timedOut(), r.stderr());
+        assertEquals("step 3 of 5...", r.stdout());
+        assertTrue(r.stderr().startsWith("warming cache\nTimeoutError: "), r.stderr());
+    }
+
     @Test
     void outputFloodIsTruncatedWithAMarker() {
         McpCalls.Exec r = mcp.exec("import sys\nfor i in range(3000):\n    sys.stdout.write('x' * 1000)\n"

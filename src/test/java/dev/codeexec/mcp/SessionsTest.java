@@ -130,6 +130,23 @@ class SessionsTest {
     }
 
     /**
+     * A session's run stopped by its timeout answers with the line it had not ended, and its next run starts clean:
+     * that text stayed in sys.stdout and sys.stderr and came out at the start of the next run's output.
+     */
+    @Test
+    void aTimedOutRunsUnendedLinesAreItsOwnNotTheNextRuns() {
+        String s = open(mcp, "import sys, time");
+        McpCalls.Exec timedOut = mcp.exec(Map.of("code", "print('step 3 of 5...', end='')\n"
+                + "sys.stderr.write('warming cache')\ntime.sleep(60)", "session", s, "timeout_s", 2));
+        assertTrue(timedOut.timedOut());
+        assertEquals("step 3 of 5...", timedOut.stdout());
+        assertTrue(timedOut.stderr().startsWith("warming cache\nTimeoutError: "), timedOut.stderr());
+        McpCalls.Exec next = inSession(mcp, s, "print('next')");
+        assertEquals("next\n", next.stdout());
+        assertEquals("", next.stderr());
+    }
+
+    /**
      * A run stopped while it waited on a queue leaves the queue working for the session's next runs: the interrupted
      * wait released its lock a second time, which GraalPy's lock took, and every later put raised "cannot notify on
      * un-acquired lock".

@@ -170,22 +170,20 @@ final class TimedRunner implements AutoCloseable {
 
     /**
      * Stops a guest that is still running, as Ctrl-C stops a process: the interrupt unwinds it, running its
-     * {@code finally} blocks and {@code with} exits and writing out what its files buffered. A session's interpreter
-     * goes on with its state; any other's ends as a process does ({@link #finishAsProcess}) before the result is
-     * answered, and is closed. A guest the interrupt cannot reach within the grace (stuck in a long builtin) is
-     * cancelled outright.
+     * {@code finally} blocks and {@code with} exits and writing out what its files buffered. Then an empty run
+     * ({@link #finish}) writes out what sys.stdout and sys.stderr still hold; a session's interpreter goes on with its
+     * state, and any other's ends as a process does before the result is answered, and is closed. A guest the
+     * interrupt cannot reach within the grace (stuck in a long builtin) is cancelled outright.
      */
     private Stop stop(PythonInterpreter interpreter, String owner, java.util.concurrent.Future<?> running,
             BoundedOutput out, BoundedOutput err, boolean keepAlive) {
+        boolean interrupted = interrupt(interpreter);
+        // A session whose empty run did not finish in time has its thread still busy: it is closed.
+        boolean alive = interrupted && finish(interpreter, owner, out, err, keepAlive) && keepAlive;
         out.seal();
         err.seal();
         out.closeSpill();
         err.closeSpill();
-        boolean interrupted = interrupt(interpreter);
-        boolean alive = keepAlive && interrupted;
-        if (interrupted && !keepAlive) {
-            finishAsProcess(interpreter, owner);
-        }
         if (!alive) {
             // Settled now, while the worker still forwards this execution's calls: closed later, with the context,
             // the files' leases would wait for another interpreter's call to go (Settlements).
@@ -196,14 +194,16 @@ final class TimedRunner implements AutoCloseable {
     }
 
     /**
-     * An empty run that keeps no files: the driver's end of a process, its atexit handlers run and the files left
-     * open closed. Otherwise the handlers would run as the context closes, after the answer, and the files' bytes
-     * would not be in the run's report. Its output goes nowhere (the stopped run's is sealed), and it has the grace
-     * the interrupt had.
+     * An empty run into the stopped run's streams, within the grace the interrupt had; true when it finished. The
+     * interrupt cut the driver's own flush short, so what sys.stdout and sys.stderr held (a line not yet ended, up
+     * to 8 KiB of print(end='')) was lost, or in a session came out at the start of its next run. Outside a session
+     * it keeps no files: the driver's end of a process, its atexit handlers run and the files left open closed;
+     * otherwise the handlers would run as the context closes, after the answer, and the files' bytes would not be in
+     * the run's report.
      */
-    private void finishAsProcess(PythonInterpreter interpreter, String owner) {
-        OutputStream none = OutputStream.nullOutputStream();
-        finishes(interpreter.start("", new byte[0], owner, none, none, false, false));
+    private boolean finish(PythonInterpreter interpreter, String owner, OutputStream out, OutputStream err,
+            boolean keepFiles) {
+        return finishes(interpreter.start("", new byte[0], owner, out, err, false, keepFiles));
     }
 
     private boolean interrupt(PythonInterpreter interpreter) {
