@@ -20,7 +20,9 @@ final class OutputTally implements RunHooks.Output {
     public synchronized void write(boolean stderr, byte[] data, int offset, int length) {
         bytes += length;
         for (int i = offset; i < offset + length; i++) {
-            if (data[i] == '\n') {
+            // A carriage return starts the line over, as a terminal shows it: a progress bar redrawn with '\r'
+            // was otherwise one line whose first 200 bytes (its 0%) every notification repeated.
+            if (data[i] == '\n' || data[i] == '\r') {
                 if (line.size() > 0) {
                     lastLine = line.toString(StandardCharsets.UTF_8);
                     line.reset();

@@ -122,6 +122,25 @@ class ProgressAndCancelTest {
         }
     }
 
+    /**
+     * A progress bar redrawn with '\r' (as tqdm draws one on stderr) is reported as it stands: its line never ends,
+     * and every notification repeated its first 200 bytes, the bar at 0%.
+     */
+    @Test
+    void theLastLineOfABarRedrawnWithCarriageReturnsIsItsLatestState() {
+        SandboxWarm.awaitReady();
+        List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+        try (McpSyncClient client = client(transport(), progress, new CompletableFuture<>(), "-")) {
+            client.callTool(McpSchema.CallToolRequest.builder().name("execute_code")
+                    .arguments(Map.of("code", "import sys, time\nfor i in range(1, 41):\n"
+                            + "    sys.stderr.write(f'\\rstep {i} of 40')\n    sys.stderr.flush()\ntime.sleep(60)",
+                            "timeout_s", 3))
+                    .progressToken("bar").build());
+            assertTrue(progress.getLast().message().endsWith("; last line: step 40 of 40"),
+                    progress.getLast().message());
+        }
+    }
+
     @Test
     void notificationsCancelledStopsTheRunAndTheNextCallWorks() throws Exception {
         SandboxWarm.awaitReady();
