@@ -77,7 +77,9 @@ public class OutputSanitizer {
             return new Cut(text, false);
         }
         long bytes = Math.max(total, Utf8.length(text));
-        if (bytes <= budget) {
+        // The budget holds as the sandbox's own cut holds it, for the text as shown: printed control characters
+        // come back as six-character escapes, and 1,000 of them filled six times a 1 KiB budget.
+        if (bytes <= budget && Utf8.shownLength(text) <= budget) {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
         IntPredicate newlineAt = i -> text.charAt(i) == '\n';
@@ -90,8 +92,8 @@ public class OutputSanitizer {
         for (int attempt = 1;; attempt++) {
             ends = pii.sanitizeEnds(text, CutMarker.lineHeadEnd(newlineAt, Utf8.prefixWithin(text, headRaw)),
                     CutMarker.lineTailStart(newlineAt, Utf8.suffixWithin(text, tailRaw), text.length()), owner);
-            long head = Utf8.length(ends.head());
-            long tail = Utf8.length(ends.tail());
+            long head = Utf8.shownLength(ends.head());
+            long tail = Utf8.shownLength(ends.tail());
             if ((head <= headBudget && tail <= tailBudget) || attempt == MAX_CUTS) {
                 break;
             }

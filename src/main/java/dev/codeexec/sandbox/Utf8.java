@@ -135,6 +135,18 @@ public final class Utf8 {
         return n;
     }
 
+    /** What {@code s} weighs in a tool result, as {@link #shownWeight} weighs bytes: a control character its escape. */
+    public static long shownLength(String s) {
+        long n = length(s);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                n += CONTROL_WEIGHT - 1;
+            }
+        }
+        return n;
+    }
+
     /** The end of the longest prefix of {@code s} within {@code bytes} UTF-8 bytes that splits no character. */
     public static int prefixWithin(String s, int bytes) {
         int used = 0;

@@ -94,6 +94,20 @@ class SanitizeOutputTest {
                 r.stdout().substring(r.stdout().length() - 80));
     }
 
+    /**
+     * The budget holds for the text as the model gets it, as without sanitize_output: 1,000 printed control
+     * characters (1,001 bytes, within a 1 KiB budget) came back whole, each a six-character JSON escape.
+     */
+    @Test
+    void printedControlCharactersKeepToTheBudgetAsShown() {
+        McpCalls.Exec r = mcp.exec(Map.of("code", "print('\\x01' * 1000)", "sanitize_output", true,
+                "max_inline_bytes", 1024));
+        assertTrue(r.truncated());
+        assertTrue(dev.codeexec.sandbox.Utf8.shownLength(r.stdout()) <= 1024,
+                dev.codeexec.sandbox.Utf8.shownLength(r.stdout()) + " shown: " + r.stdout());
+        assertTrue(r.stdout().contains(" bytes left out of 1001 ...]\n"), r.stdout());
+    }
+
     @Test
     void outputIsLeftAloneByDefault() {
         McpCalls.Exec r = mcp.exec("print('bob.smith@example.org')");
