@@ -211,6 +211,16 @@ class ExecuteCodeTest {
         assertEquals("''\n", none.stdout());
     }
 
+    /** input() past the end of stdin says where its lines come from: the bare EOFError does not. */
+    @Test
+    void inputWithoutStdinSaysWhereItsLinesComeFrom() {
+        McpCalls.Exec r = mcp.exec("name = input('name? ')");
+        assertEquals("name? ", r.stdout());
+        assertTrue(r.stderr().endsWith("EOFError: EOF when reading a line\ninput() reads the stdin argument of "
+                + "execute_code, a line per call; none was left.\n"), r.stderr());
+        assertEquals("hi\n", mcp.exec(Map.of("code", "print(input())", "stdin", "hi")).stdout());
+    }
+
     @Test
     void timeoutIsAResultNotAnError() {
         McpCalls.Exec r = mcp.exec("print('before', flush=True)\nwhile True:\n    pass", 1);

@@ -588,6 +588,8 @@ final class GuestDriver {
                                        "whatever sys.setrecursionlimit allows: write deeper recursion as a loop with an "
                                        "explicit stack (a list of pending items).")
 
+                NO_INPUT_NOTE = "input() reads the stdin argument of execute_code, a line per call; none was left."
+
                 def run(source, fresh_start=False, keep_files=True, had_input=False):
                     nonlocal namespace
                     if fresh_start:
@@ -612,6 +614,9 @@ final class GuestDriver {
                     if isinstance(e, RecursionError) and sys.getrecursionlimit() > RAISED_RECURSION_LIMIT:
                         # The caller raised the limit to recurse deep; the interpreter's stack ended it anyway.
                         e.add_note(DEEP_RECURSION_NOTE)
+                    elif isinstance(e, EOFError) and e.args == ("EOF when reading a line",):
+                        # input() with no stdin (or none left): no terminal answers it here, the call's argument does.
+                        e.add_note(NO_INPUT_NOTE)
                     # As CPython: a hook the caller set reports it; if the hook fails, both are printed.
                     hook = sys.excepthook
                     if hook is sys_state[8]:
