@@ -81,6 +81,27 @@ class HardIsolationTest {
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 
+    /**
+     * A killed worker's run answers with the first inline budget of each stream as recorded, and says that it was
+     * cut: it answered truncated false, and the message named bytes past the budget as lost whether there were any.
+     */
+    @Test
+    void aKilledRunsRecordedOutputIsMarkedTruncatedWhenItWentPastTheBudget() {
+        McpCalls.Exec r = mcp.exec(Map.of("code", """
+                import time
+                print('x' * 3000, flush=True)
+                start = time.monotonic()
+                while time.monotonic() - start < 1:
+                    pass
+                chunks = []
+                while True:
+                    chunks.append(bytearray(64 * 1024 * 1024))""", "timeout_s", 60, "max_inline_bytes", 1024));
+        assertEquals(137, r.exitCode(), r.stderr());
+        assertEquals("x".repeat(1024), r.stdout());
+        assertTrue(r.truncated(), r.stderr());
+        assertTrue(r.stderr().contains("and past the first 1024 bytes of a stream, is lost"), r.stderr());
+    }
+
     @Test
     void oneHugeAllocationIsAMemoryErrorOrAKilledWorker() {
         // 2 GB: a valid size (10**11 was an OverflowError before any memory was asked for) above the worker heap.

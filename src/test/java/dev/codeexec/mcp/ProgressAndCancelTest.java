@@ -141,6 +141,31 @@ class ProgressAndCancelTest {
         }
     }
 
+    /**
+     * A call that asked for progress has its output streamed from the worker; when the worker died under the run
+     * (out of memory) the answer had none of it, where a call without a progressToken kept what was printed.
+     */
+    @Test
+    void aWatchedRunWhoseWorkerDiesAnswersWithWhatItPrinted() {
+        SandboxWarm.awaitReady();
+        try (McpSyncClient client = client(transport(), new CopyOnWriteArrayList<>(), new CompletableFuture<>(), "-")) {
+            McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder().name("execute_code")
+                    .arguments(Map.of("code", """
+                            import time
+                            print('before the bomb', flush=True)
+                            start = time.monotonic()
+                            while time.monotonic() - start < 1:
+                                pass
+                            chunks = []
+                            while True:
+                                chunks.append(bytearray(64 * 1024 * 1024))""", "timeout_s", 60))
+                    .progressToken("bomb").build());
+            Map<?, ?> answer = (Map<?, ?>) result.structuredContent();
+            assertEquals(137, ((Number) answer.get("exit_code")).intValue(), String.valueOf(answer.get("stderr")));
+            assertEquals("before the bomb\n", answer.get("stdout"), String.valueOf(answer.get("stderr")));
+        }
+    }
+
     @Test
     void notificationsCancelledStopsTheRunAndTheNextCallWorks() throws Exception {
         SandboxWarm.awaitReady();

@@ -179,30 +179,33 @@ public final class ProcessExecutor implements CodeExecutor {
                 placement.retire(worker, "its worker process was killed after a cancellation it did not obey");
                 return killed(request, recorded, start, ExecutionResult.EXIT_CANCELLED, false, "Cancelled: "
                         + "execution did not stop within the cancel grace, so its sandbox process was killed; "
-                        + lost(request));
+                        + lost(request, recorded));
             }
             placement.retire(worker, "its worker process was killed at the deadline");
             return killed(request, recorded, start, ExecutionResult.EXIT_KILLED, true, "TimeoutError: execution did "
                     + "not stop within its timeout of " + request.timeout().toSeconds() + " s (timeout_s), so its "
-                    + "sandbox process was killed; " + lost(request));
+                    + "sandbox process was killed; " + lost(request, recorded));
         } catch (WorkerProcess.WorkerGone e) {
             lostWarm(request);
             placement.retire(worker, "its worker process died");
             String why = e.outOfMemory
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
                             + " MiB" + (settings.worker().concurrentRuns() > 1 ? " (shared by the runs on its worker)"
-                                    : "") + ", so its sandbox process was stopped; " + lost(request)
-                    : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); " + lost(request)
+                                    : "") + ", so its sandbox process was stopped; " + lost(request, recorded)
+                    : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); " + lost(request, recorded)
                             + ", and the run can be sent again"
                     : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + "); "
-                            + lost(request);
+                            + lost(request, recorded);
             return killed(request, recorded, start, ExecutionResult.EXIT_KILLED, false, why);
         }
     }
 
-    /** What of a run's output its worker's death lost: what the worker had not yet passed on. */
-    private static String lost(ExecutionRequest request) {
-        return request.hooks().streams() || request.output() == null
+    /**
+     * What of a run's output its worker's death lost: what the worker had not yet passed on, and what the recording
+     * did not keep when a stream went past it. A streamed run's pages (a background run's) keep that.
+     */
+    private static String lost(ExecutionRequest request, RecordedOutput recorded) {
+        return request.hooks().streams() || request.output() == null || !recorded.cut()
                 ? "output of its last fraction of a second is lost"
                 : "output of its last fraction of a second, and past the first " + request.output().inlineBytes()
                         + " bytes of a stream, is lost";
@@ -221,7 +224,7 @@ public final class ProcessExecutor implements CodeExecutor {
         request.hooks().note(true, message + "\n");
         String stderr = recorded.stderr();
         return new ExecutionResult(recorded.stdout(), stderr + (stderr.isEmpty() || stderr.endsWith("\n") ? "" : "\n")
-                + message + "\n", exit, millis, false, timedOut);
+                + message + "\n", exit, millis, recorded.cut(), timedOut);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -14,6 +15,8 @@ final class RecordedOutput {
     private final int capBytes;
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    /** A stream was sent past the budget (the worker records one byte more): what the run answers is cut. */
+    private boolean cut;
 
     /** @param capBytes bytes kept of each stream at most: the run's inline budget */
     RecordedOutput(int capBytes) {
@@ -22,14 +25,28 @@ final class RecordedOutput {
 
     synchronized void add(boolean toStderr, byte[] bytes) {
         ByteArrayOutputStream stream = toStderr ? stderr : stdout;
-        stream.write(bytes, 0, Math.min(bytes.length, Math.max(0, capBytes - stream.size())));
+        int room = Math.max(0, capBytes - stream.size());
+        stream.write(bytes, 0, Math.min(bytes.length, room));
+        cut |= bytes.length > room;
+    }
+
+    /** Whether a stream had more than the budget kept of it. */
+    synchronized boolean cut() {
+        return cut;
     }
 
     synchronized String stdout() {
-        return stdout.toString(StandardCharsets.UTF_8);
+        return text(stdout);
     }
 
     synchronized String stderr() {
-        return stderr.toString(StandardCharsets.UTF_8);
+        return text(stderr);
+    }
+
+    /** A stream cut at the budget ends on a whole character: the cut may fall inside one, which showed as U+FFFD. */
+    private String text(ByteArrayOutputStream stream) {
+        byte[] bytes = stream.toByteArray();
+        int end = bytes.length < capBytes ? bytes.length : Utf8.wholeCharacterPrefix(bytes, bytes.length);
+        return new String(bytes, 0, end, StandardCharsets.UTF_8);
     }
 }

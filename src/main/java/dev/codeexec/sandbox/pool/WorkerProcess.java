@@ -323,7 +323,9 @@ final class WorkerProcess {
                     Running execution = inFlight(output.id(), "output", frame.bytes());
                     if (output.data() != null && execution.hooks().streams()) {
                         execution.hooks().output(output.stderr(), output.data(), 0, output.data().length);
-                    } else if (output.data() != null) {
+                    }
+                    if (output.data() != null) {
+                        // Streamed too: a watched run whose worker dies answers with what it printed, not nothing.
                         execution.recorded().add(output.stderr(), output.data());
                     }
                     continue;

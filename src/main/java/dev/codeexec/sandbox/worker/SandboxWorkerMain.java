@@ -196,7 +196,8 @@ public final class SandboxWorkerMain {
             began(warmup);
             OutputBatcher batcher = request.stream() ? new OutputBatcher(request.id(), codec, flusher, 0)
                     : request.output() == null ? null
-                    : new OutputBatcher(request.id(), codec, flusher, request.output().inlineBytes());
+                    // One byte past the budget: the server learns that the stream went on past what it keeps.
+                    : new OutputBatcher(request.id(), codec, flusher, request.output().inlineBytes() + 1);
             Running execution = new Running(request.id(), new RunHooks(batcher, () -> { }), new AtomicLong());
             // Registered before its thread starts, so a cancel frame finds it whenever it comes.
             running.put(request.id(), execution);

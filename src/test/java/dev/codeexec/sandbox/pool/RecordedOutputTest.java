@@ -1,6 +1,8 @@
 package dev.codeexec.sandbox.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -17,5 +19,18 @@ class RecordedOutputTest {
         recorded.add(true, "err".getBytes(StandardCharsets.UTF_8));
         assertEquals("12345678", recorded.stdout());
         assertEquals("err", recorded.stderr());
+        assertTrue(recorded.cut());
+    }
+
+    /** A stream that fits is not cut; one cut inside a character ends before it, not in U+FFFD. */
+    @Test
+    void saysWhetherAStreamWentPastTheBudgetAndCutsOnACharacter() {
+        RecordedOutput fits = new RecordedOutput(8);
+        fits.add(false, "12345678".getBytes(StandardCharsets.UTF_8));
+        assertFalse(fits.cut());
+        RecordedOutput cut = new RecordedOutput(8);
+        cut.add(true, "abcdefgé!".getBytes(StandardCharsets.UTF_8));
+        assertTrue(cut.cut());
+        assertEquals("abcdefg", cut.stderr());
     }
 }
