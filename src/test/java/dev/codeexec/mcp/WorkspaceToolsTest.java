@@ -146,9 +146,23 @@ class WorkspaceToolsTest {
         byte[] png = {(byte) 0x89, 'P', 'N', 'G', 0, (byte) 0xFF};
         ok("write_workspace_file", Map.of("path", dir + "/x.png", "content", Base64.getEncoder().encodeToString(png),
                 "encoding", "base64"));
-        assertTrue(error("read_workspace_file", Map.of("path", dir + "/x.png")).contains("encoding=base64"));
+        assertEquals("encoding: offset 0 holds 1 byte(s) that are not UTF-8 (binary data?); read from offset 1, or "
+                + "with encoding=base64", error("read_workspace_file", Map.of("path", dir + "/x.png")));
         JsonObject r = ok("read_workspace_file", Map.of("path", dir + "/x.png", "encoding", "base64"));
         assertEquals(Base64.getEncoder().encodeToString(png), r.getString("content"));
+    }
+
+    /** A text file with one stray byte says where it is, so the text around it can still be read as text. */
+    @Test
+    void aStrayByteInTextIsNamedByItsOffset() {
+        byte[] log = "line one\nbad \u00ff byte\nline three\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        ok("write_workspace_file", Map.of("path", dir + "/log.txt", "content", Base64.getEncoder().encodeToString(log),
+                "encoding", "base64"));
+        assertEquals("encoding: offset 13 holds 1 byte(s) that are not UTF-8 (binary data?); read up to it "
+                + "(length=10), from offset 14, or with encoding=base64",
+                error("read_workspace_file", Map.of("path", dir + "/log.txt", "offset", 3)));
+        assertEquals(" byte\nline three\n",
+                ok("read_workspace_file", Map.of("path", dir + "/log.txt", "offset", 14)).getString("content"));
     }
 
     @Test
