@@ -80,7 +80,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
-               "itertools": _patch_itertools}
+               "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -702,6 +702,77 @@ def _patch_itertools(itertools):
             return native.__new__(cls, iterable, n)
     batched.__module__, batched.__qualname__ = native.__module__, native.__qualname__
     itertools.batched = batched
+
+
+def _patch_pydecimal(module):
+    """decimal is _pydecimal here (CPython's is _decimal, in C), whose contexts keep their flags and traps as 0 and 1
+    in an order of its own: `ctx.flags[Inexact]` printed 1 where CPython prints True, and a context's repr, and a
+    loop over its flags, listed the signals otherwise (`traps=[DivisionByZero, Overflow, InvalidOperation]`). A
+    context's signals are True or False, in _decimal's order, each context with its own as _decimal copies them;
+    the arithmetic stays _pydecimal's."""
+    signals = [module.InvalidOperation, module.FloatOperation, module.DivisionByZero, module.Overflow,
+               module.Underflow, module.Subnormal, module.Inexact, module.Rounded, module.Clamped]
+    if sorted(signals, key=id) != sorted(module._signals, key=id):
+        return  # not the module this was written for
+    module._signals = signals
+    # A context's repr lists them in libmpdec's order of its flag bits, not in the order a loop over them gives.
+    shown = [module.Clamped, module.InvalidOperation, module.DivisionByZero, module.Inexact, module.FloatOperation,
+             module.Overflow, module.Rounded, module.Subnormal, module.Underflow]
+    valid = frozenset(signals)
+    refusal = ("valid values for signals are:\n  [InvalidOperation, FloatOperation, DivisionByZero,\n"
+               "   Overflow, Underflow, Subnormal, Inexact, Rounded,\n   Clamped]")
+
+    class SignalDict(dict):
+        """A context's flags or traps: each signal True or False, as _decimal's SignalDict answers."""
+        __slots__ = ()
+
+        def __setitem__(self, signal, value):
+            if signal not in valid:
+                raise KeyError(refusal)
+            dict.__setitem__(self, signal, bool(value))
+
+        def __missing__(self, key):
+            raise KeyError(refusal)
+
+        def __delitem__(self, signal):
+            raise ValueError("signal keys cannot be deleted")
+
+        def copy(self):
+            return SignalDict(self)
+
+    def own(given):
+        # _pydecimal checked that `given` names every signal and no other (_set_signal_dict).
+        return SignalDict([(signal, bool(given[signal])) for signal in signals])
+
+    context_type = module.Context
+    set_signal_dict = context_type._set_signal_dict
+
+    def _set_signal_dict(self, name, given):
+        set_signal_dict(self, name, given)  # _pydecimal's checks
+        object.__setattr__(self, name, own(given))
+
+    def _shallow_copy(self):
+        # _pydecimal's internal copy shares the signals with the context it copies: flags it sets show there.
+        copy = self.copy()
+        object.__setattr__(copy, "flags", self.flags)
+        object.__setattr__(copy, "traps", self.traps)
+        return copy
+
+    def __repr__(self):
+        flags = ", ".join(signal.__name__ for signal in shown if self.flags[signal])
+        traps = ", ".join(signal.__name__ for signal in shown if self.traps[signal])
+        return (f"Context(prec={self.prec:d}, rounding={self.rounding}, Emin={self.Emin:d}, Emax={self.Emax:d}, "
+                f"capitals={self.capitals:d}, clamp={self.clamp:d}, flags=[{flags}], traps=[{traps}])")
+
+    context_type._set_signal_dict = stand_in(_set_signal_dict, set_signal_dict)
+    context_type._shallow_copy = stand_in(_shallow_copy, context_type._shallow_copy)
+    context_type.__repr__ = stand_in(__repr__, context_type.__repr__)
+    variable = getattr(module, "_current_context_var", None)  # a context made before this patch (imported early)
+    current = variable.get(None) if variable is not None else None
+    for context in (module.DefaultContext, module.BasicContext, module.ExtendedContext, current):
+        if context is not None:
+            object.__setattr__(context, "traps", own(context.traps))
+            object.__setattr__(context, "flags", own(context.flags))
 
 
 def _checked_max_str_digits(set_int_max_str_digits):

@@ -164,6 +164,9 @@ def _reset_decimal(decimal):
     """Their flags aside (ordinary arithmetic sets them; the context is replaced anyway once anything else changed)."""
     default, context = decimal.DefaultContext, decimal.getcontext()
     if not (_decimal_changed(decimal, default) or _decimal_changed(decimal, context)):
+        # A new process's context has raised nothing: an earlier run's inexact division showed in a later run's
+        # `print(getcontext())` and in the flags of every localcontext() it made.
+        context.clear_flags()
         return
     default.prec, default.rounding, default.Emin, default.Emax, default.capitals, default.clamp = _DECIMAL_DEFAULTS
     default.clear_flags()
