@@ -156,6 +156,11 @@ _MESSAGES = (
      r"Exceeds the limit (\1 digits) for integer string conversion\2; use sys.set_int_max_str_digits() to increase "
      r"the limit"),
     ("isoformat string: ''", r"^Invalid isoformat string: '('.*')'$", r"Invalid isoformat string: \1"),
+    # A str's index error carries its type in the message ("IndexError: IndexError: string index out of range").
+    ("IndexError: string index", r"^IndexError: (string index out of range)$", r"\1"),
+    ("emtpy set", r"^'pop from an emtpy set'$", "'pop from an empty set'"),
+    ("for unary", r"^bad operand type for unary([-+~]):", r"bad operand type for unary \1:"),
+    ("1 arguments, got", r"^(\S+ expected (?:at most )?1) arguments, got (\d+)$", r"\1 argument, got \2"),
 )
 
 

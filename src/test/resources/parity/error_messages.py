@@ -42,3 +42,14 @@ shown(lambda: str(10 ** 5000))
 shown(lambda: int("7" * 5000))
 shown(lambda: datetime.date.fromisoformat("2024-3-5"))
 shown(lambda: datetime.datetime.fromisoformat("2024-13-01T00:00"))
+
+
+def first_letters(lines):
+    return [line[0] for line in lines]
+
+
+shown(lambda: first_letters(["alpha", "", "gamma"]))
+shown(lambda: set().pop())
+shown(lambda: -"12")
+shown(lambda: ~1.5)
+shown(lambda: dict({"a": 1}, {"b": 2}))
