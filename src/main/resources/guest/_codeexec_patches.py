@@ -80,7 +80,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
-               "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal}
+               "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -778,6 +778,22 @@ def _patch_pydecimal(module):
         if context is not None:
             object.__setattr__(context, "traps", own(context.traps))
             object.__setattr__(context, "flags", own(context.flags))
+
+
+def _patch_stat(stat):
+    """GraalPy has no _stat, so stat.filemode is the module's Python fallback, which marks a mode without a file type
+    as a regular file ('-rw-r--r--'); CPython's _stat, in C, marks it '?'. A tar member's mode holds no type, so
+    CPython's `tarfile.list()` prints '?rw-r--r--' for every member, and a zip entry written by writestr shows
+    filemode='?rw-------' in its repr. The type letter is _stat's; the permission letters were already the same."""
+    fallback = stat.filemode
+    kinds = {stat.S_IFREG: "-", stat.S_IFDIR: "d", stat.S_IFLNK: "l", stat.S_IFBLK: "b", stat.S_IFCHR: "c",
+             stat.S_IFIFO: "p", stat.S_IFSOCK: "s"}
+    kinds.pop(0, None)  # the types Linux lacks are 0 in stat (S_IFDOOR...): no type is '?'
+
+    def filemode(mode):
+        return kinds.get(mode & 0o170000, "?") + fallback(mode)[1:]
+
+    stat.filemode = stand_in(filemode, fallback)
 
 
 def _checked_max_str_digits(set_int_max_str_digits):
