@@ -80,7 +80,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "time": _patch_time, "tracemalloc": _patch_tracemalloc, "collections": _patch_collections,
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
-               "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat}
+               "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat,
+               "logging": _patch_logging}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -794,6 +795,51 @@ def _patch_stat(stat):
         return kinds.get(mode & 0o170000, "?") + fallback(mode)[1:]
 
     stat.filemode = stand_in(filemode, fallback)
+
+
+def _patch_logging(logging):
+    """GraalPy's %-formatting (Java) of a float NaN or infinity with %d, %i or %u fails internally, past every except
+    clause, where CPython raises ValueError or OverflowError. A log call with such a value (`log.info("rows=%d", n)`
+    after a mean of nothing) ended the whole run, where CPython's handler reports "--- Logging error ---" and the
+    program goes on. A record whose arguments hold such a float raises CPython's error before formatting, so
+    logging's handling of it is CPython's; `"%d" % value` in a program's own code is still GraalPy's."""
+    record_type = logging.LogRecord
+    get_message = record_type.getMessage
+
+    def getMessage(self):
+        args = self.args
+        if args:
+            for value in (args.values() if isinstance(args, dict) else args if isinstance(args, tuple) else ()):
+                if isinstance(value, float) and value - value != 0.0:  # NaN or an infinity
+                    _refuse_nonfinite_integers(str(self.msg), args)
+                    break
+        return get_message(self)
+
+    record_type.getMessage = stand_in(getMessage, get_message)
+
+
+def _refuse_nonfinite_integers(format, args):
+    """Raises what CPython raises for `format % args` when a %d, %i or %u conversion takes a float NaN or infinity."""
+    import re
+    index = 0
+    # printf's conversion as str.__mod__ reads it: (key), flags, width, precision, length modifier, conversion.
+    for m in re.finditer(r"%(?:\(([^)]*)\))?[#0 +-]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.)", format, re.S):
+        key, width, precision, conversion = m.groups()
+        if conversion == "%":
+            continue
+        if isinstance(args, dict):
+            if key is None or key not in args:
+                return
+            value = args[key]
+        else:
+            index += (width == "*") + (precision == "*")
+            if index >= len(args):
+                return
+            value, index = args[index], index + 1
+        if conversion in "diu" and isinstance(value, float) and value - value != 0.0:
+            if value != value:
+                raise ValueError("cannot convert float NaN to integer")
+            raise OverflowError("cannot convert float infinity to integer")
 
 
 def _checked_max_str_digits(set_int_max_str_digits):
