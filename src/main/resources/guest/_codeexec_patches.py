@@ -318,8 +318,11 @@ def _patch_traceback(traceback):
     """Tracebacks and stacks, however printed (the driver, traceback.print_exc or print_stack, logging), carry no Java
     stack, nor frames CPython would not have: the driver's, comprehensions' (inlined in 3.12), and those of asyncio's
     Python Task and Future (C code in CPython). A module's missing attribute and a missing name in `from x import y`
-    get CPython's "Did you mean" as other misspelt names do, and messages GraalPy words otherwise CPython's words."""
+    get CPython's "Did you mean" as other misspelt names do, and messages GraalPy words otherwise CPython's words.
+    Stacks of tens of thousands of frames (a recursion error's here) are read and formatted with less work per frame,
+    to the same text."""
     import itertools
+    import linecache
     from _codeexec_asyncio import drop_accelerated_frames
     exception_type = traceback.TracebackException
     init = exception_type.__init__
@@ -336,18 +339,76 @@ def _patch_traceback(traceback):
     extract = summary_type._extract_from_extended_frame_gen.__func__
     frame_type = traceback.FrameSummary
 
-    def _extract_from_extended_frame_gen(klass, frame_gen, **kwargs):
+    def _extract_from_extended_frame_gen(klass, frame_gen, *, lookup_lines=True, **kwargs):
         first = list(itertools.islice(frame_gen, 2))  # the rest stays lazy, for extract's limit
-        stack = extract(klass, itertools.chain(first, frame_gen), **kwargs)
+        stack = extract(klass, itertools.chain(first, frame_gen), lookup_lines=False, **kwargs)
         if stack:
             # The driver's frames below the caller's <module>: a stack CPython prints starts there.
             stack[:] = [frame for frame in stack if frame.filename != DRIVER_FILE]
             # walk_stack gives a frame before its caller (extract_stack reverses them after), walk_tb after.
             _inline_comprehensions(frame_type, stack, len(first) == 2 and first[0][0].f_back is first[1][0])
             drop_accelerated_frames(stack)
+        if lookup_lines:
+            # As extract's own lookups after its checkcache, once per line: a recursion error's stack here holds tens
+            # of thousands of frames (CPython's stops at the recursion limit), most of them the same line.
+            lines = {}
+            for frame in stack:
+                if frame._line is None and frame.lineno is not None:
+                    where = frame.filename, frame.lineno
+                    line = lines.get(where)
+                    if line is None:
+                        line = lines[where] = linecache.getline(*where)
+                    frame._line = line
         return stack
 
+    # GraalPy's code.co_positions() builds the code's whole table at every call: 3-7 ms for a 200-line <module>, and
+    # a traceback asks it once per frame. Kept for the last few code objects asked about (by identity: the table
+    # belongs to that object), so a stack that repeats a function, or a run that formats many tracebacks, builds
+    # each table once.
+    positions_by_code = {}
+
+    def _get_code_position(code, instruction_index):
+        if instruction_index < 0:
+            return (None, None, None, None)
+        kept = positions_by_code.get(id(code))
+        if kept is None or kept[0] is not code:
+            if len(positions_by_code) >= 32:
+                positions_by_code.clear()
+            kept = positions_by_code[id(code)] = code, tuple(code.co_positions())
+        return next(itertools.islice(kept[1], instruction_index // 2, None))
+
+    standard_frame_format = summary_type.format_frame_summary
+    stack_format = summary_type.format
+    cutoff = traceback._RECURSIVE_CUTOFF
+
+    def format(self):
+        # CPython's loop, but a frame past the cutoff of a run of the same line is counted without being formatted:
+        # here such a run can be tens of thousands of frames long. A subclass's format_frame_summary (which may
+        # leave a frame out by answering None) gets the original loop.
+        if type(self).format_frame_summary is not standard_frame_format:
+            return stack_format(self)
+        result = []
+        last_file = last_line = last_name = None
+        count = 0
+        for frame in self:
+            if (last_file is None or last_file != frame.filename or last_line is None or last_line != frame.lineno
+                    or last_name is None or last_name != frame.name):
+                if count > cutoff:
+                    count -= cutoff
+                    result.append(f'  [Previous line repeated {count} more time{"s" if count > 1 else ""}]\n')
+                last_file, last_line, last_name = frame.filename, frame.lineno, frame.name
+                count = 0
+            count += 1
+            if count <= cutoff:
+                result.append(self.format_frame_summary(frame))
+        if count > cutoff:
+            count -= cutoff
+            result.append(f'  [Previous line repeated {count} more time{"s" if count > 1 else ""}]\n')
+        return result
+
     summary_type._extract_from_extended_frame_gen = classmethod(stand_in(_extract_from_extended_frame_gen, extract))
+    traceback._get_code_position = stand_in(_get_code_position, traceback._get_code_position)
+    summary_type.format = stand_in(format, stack_format)
     exception_type.__init__ = stand_in(__init__, init)
 
 
