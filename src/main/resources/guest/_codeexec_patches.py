@@ -1107,6 +1107,9 @@ def _compensated_sum(native_sum):
     HELD = 1_000_000
 
     def sum(iterable, /, start=0):
+        if type(iterable) is range and type(start) is int:
+            # Integers alone: nothing to compensate, so nothing to hold (a million of them, before the rest).
+            return native_sum(iterable, start)
         if type(iterable) in (list, tuple):
             items = iterable
         else:

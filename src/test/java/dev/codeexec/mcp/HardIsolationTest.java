@@ -51,6 +51,11 @@ class HardIsolationTest {
         assertEquals("ok\n", mcp.exec("print('ok')").stdout());
     }
 
+    /**
+     * Stuck in one builtin's loop from its start: the guest's compensated sum hands a range of ints to the builtin at
+     * once. (It used to hold the first million items in a Python loop first, which a loaded worker was still in at the
+     * deadline, where the interrupt stops a run without replacing its worker.)
+     */
     @Test
     void longSumIsStoppedAtTheDeadline() {
         long replaced = sandbox.state().workersReplaced();
