@@ -169,10 +169,10 @@ final class TimedRunner implements AutoCloseable {
     }
 
     /**
-     * Stops a guest that is still running, as Ctrl-C stops a process: the interrupt unwinds it, running its
-     * {@code finally} blocks and {@code with} exits and writing out what its files buffered. Then an empty run
-     * ({@link #finish}) writes out what sys.stdout and sys.stderr still hold; a session's interpreter goes on with its
-     * state, and any other's ends as a process does before the result is answered, and is closed. A guest the
+     * Stops a guest that is still running: the interrupt cancels it, as a killed process is stopped (its
+     * {@code finally} blocks and {@code with} exits do not run; GraalPy has no KeyboardInterrupt to deliver). Then an
+     * empty run ({@link #finish}) writes out what sys.stdout and sys.stderr still hold; a session's interpreter goes on
+     * with its state, and any other's ends as a process does before the result is answered, and is closed. A guest the
      * interrupt cannot reach within the grace (stuck in a long builtin) is cancelled outright.
      */
     private Stop stop(PythonInterpreter interpreter, String owner, java.util.concurrent.Future<?> running,
