@@ -381,6 +381,10 @@ def _patch_traceback(traceback):
     stack_format = summary_type.format
     cutoff = traceback._RECURSIVE_CUTOFF
 
+    def repeated(count):
+        count -= cutoff
+        return f'  [Previous line repeated {count} more time{"s" if count > 1 else ""}]\n'
+
     def format(self):
         # CPython's loop, but a frame past the cutoff of a run of the same line is counted without being formatted:
         # here such a run can be tens of thousands of frames long. A subclass's format_frame_summary (which may
@@ -394,16 +398,14 @@ def _patch_traceback(traceback):
             if (last_file is None or last_file != frame.filename or last_line is None or last_line != frame.lineno
                     or last_name is None or last_name != frame.name):
                 if count > cutoff:
-                    count -= cutoff
-                    result.append(f'  [Previous line repeated {count} more time{"s" if count > 1 else ""}]\n')
+                    result.append(repeated(count))
                 last_file, last_line, last_name = frame.filename, frame.lineno, frame.name
                 count = 0
             count += 1
             if count <= cutoff:
                 result.append(self.format_frame_summary(frame))
         if count > cutoff:
-            count -= cutoff
-            result.append(f'  [Previous line repeated {count} more time{"s" if count > 1 else ""}]\n')
+            result.append(repeated(count))
         return result
 
     summary_type._extract_from_extended_frame_gen = classmethod(stand_in(_extract_from_extended_frame_gen, extract))
@@ -885,12 +887,16 @@ def _patch_logging(logging):
         args = self.args
         if args:
             for value in (args.values() if isinstance(args, dict) else args if isinstance(args, tuple) else ()):
-                if isinstance(value, float) and value - value != 0.0:  # NaN or an infinity
+                if _nonfinite_float(value):
                     _refuse_nonfinite_integers(str(self.msg), args)
                     break
         return get_message(self)
 
     record_type.getMessage = stand_in(getMessage, get_message)
+
+
+def _nonfinite_float(value):
+    return isinstance(value, float) and value - value != 0.0  # NaN or an infinity
 
 
 def _refuse_nonfinite_integers(format, args):
@@ -911,7 +917,7 @@ def _refuse_nonfinite_integers(format, args):
             if index >= len(args):
                 return
             value, index = args[index], index + 1
-        if conversion in "diu" and isinstance(value, float) and value - value != 0.0:
+        if conversion in "diu" and _nonfinite_float(value):
             if value != value:
                 raise ValueError("cannot convert float NaN to integer")
             raise OverflowError("cannot convert float infinity to integer")

@@ -76,12 +76,13 @@ public class OutputSanitizer {
         if (text.isEmpty()) {
             return new Cut(text, false);
         }
-        long bytes = Math.max(total, Utf8.length(text));
-        // The budget holds as the sandbox's own cut holds it, for the text as shown: printed control characters
-        // come back as six-character escapes, and 1,000 of them filled six times a 1 KiB budget.
-        if (bytes <= budget && Utf8.shownLength(text) <= budget) {
+        // The budget holds as the sandbox's own cut holds it, for the text as shown (never less than its bytes):
+        // printed control characters come back as six-character escapes, and 1,000 of them filled six times a 1 KiB
+        // budget.
+        if (total <= budget && Utf8.shownLength(text) <= budget) {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
+        long bytes = Math.max(total, Utf8.length(text));
         IntPredicate newlineAt = i -> text.charAt(i) == '\n';
         int headBudget = CutMarker.headBytes(budget);
         int tailBudget = CutMarker.tailBytes(budget);

@@ -69,8 +69,12 @@ public final class Utf8 {
         if (n == 0) {
             return REPLACEMENT_WEIGHT;
         }
-        int b = bytes[i] & 0xFF;
-        return n == 1 && b < 0x20 && b != '\t' && b != '\n' && b != '\r' ? CONTROL_WEIGHT : n;
+        return n == 1 && escaped(bytes[i] & 0xFF) ? CONTROL_WEIGHT : n;
+    }
+
+    /** A control character JSON writes as a six-character escape: all but tab, newline and return. */
+    private static boolean escaped(int c) {
+        return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
     }
 
     /**
@@ -129,20 +133,22 @@ public final class Utf8 {
     public static long length(String s) {
         long n = 0;
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+            n += unitBytes(s.charAt(i));
         }
         return n;
     }
 
+    /** A UTF-16 unit's share of its character's UTF-8 bytes (each half of a surrogate pair two). */
+    private static int unitBytes(char c) {
+        return c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+    }
+
     /** What {@code s} weighs in a tool result, as {@link #shownWeight} weighs bytes: a control character its escape. */
     public static long shownLength(String s) {
-        long n = length(s);
+        long n = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
-                n += CONTROL_WEIGHT - 1;
-            }
+            n += escaped(c) ? CONTROL_WEIGHT : unitBytes(c);
         }
         return n;
     }
