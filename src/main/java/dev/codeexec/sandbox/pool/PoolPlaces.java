@@ -15,6 +15,12 @@ import java.util.OptionalInt;
  */
 record PoolPlaces(int places, boolean boundByMemory) {
 
+    /**
+     * Places beyond one worker per served tenant or running slot, by default: room for a busy tenant's second worker
+     * before another tenant's must go.
+     */
+    static final int SPARES = 1;
+
     /** A worker's memory beyond its heap (docs/DEPLOYMENT.md: 542-596 MiB RSS with a 512 MiB heap). */
     static final long OVERHEAD_MB = 256;
 
@@ -29,9 +35,9 @@ record PoolPlaces(int places, boolean boundByMemory) {
         if (configured.isPresent()) {
             return new PoolPlaces(configured.getAsInt(), false);
         }
-        int wanted = Math.max(slotWorkers, tenants) + WorkerPlacement.SPARES;
+        int wanted = Math.max(slotWorkers, tenants) + SPARES;
         long fits = totalMemoryBytes / 4 * 3 / ((heapMb + OVERHEAD_MB) << 20);
-        int floor = slotWorkers + WorkerPlacement.SPARES;
+        int floor = slotWorkers + SPARES;
         return fits >= wanted ? new PoolPlaces(wanted, false)
                 : new PoolPlaces((int) Math.max(floor, fits), true);
     }

@@ -41,6 +41,8 @@ public final class ProcessExecutor implements CodeExecutor {
     private final WorkerPlacement placement;
     private final EarlyWorker early;
     private final AtomicLong bridgeRefused = new AtomicLong();
+    /** Warm-interpreter hits, misses and recycles, as the workers report them with each run. */
+    private final WarmCounters warmCounters = new WarmCounters();
     private final ExecutorService bridgeThreads = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("sandbox-bridge").factory());
 
     /**
@@ -165,7 +167,7 @@ public final class ProcessExecutor implements CodeExecutor {
                 placement.noteSpares(worker, reply.spares());
             }
             if (reply.warm() != null) {
-                placement.warmCounters.record(reply.warm());
+                warmCounters.record(reply.warm());
             }
             if (reply.recycle() != null) {
                 // Before the lane goes back: no run may take it meanwhile; this run's own lane counts until then.
@@ -213,7 +215,7 @@ public final class ProcessExecutor implements CodeExecutor {
 
     private void lostWarm(ExecutionRequest request) {
         if (request.reuse() == ExecutionRequest.Reuse.WARM) {
-            placement.warmCounters.recycled(WarmCounters.Recycle.WORKER_LOST, 1);
+            warmCounters.recycled(WarmCounters.Recycle.WORKER_LOST, 1);
         }
     }
 
@@ -244,8 +246,8 @@ public final class ProcessExecutor implements CodeExecutor {
         ProcessMemory memory = placement.pids().stream().map(ProcessMemory::ofTree)
                 .reduce(ProcessMemory.NONE, ProcessMemory::plus);
         return new SandboxState("process", workers.live(), workers.idle(), workers.starting() + workers.queued(), workers.replaced(),
-                placement.sessions.size(), 0, placement.warmCounters.hits(), placement.warmCounters.misses(),
-                placement.warmCounters.recycles(), placement.starts.timing(), placement.contextBuilds.timing(),
+                placement.sessions.size(), 0, warmCounters.hits(), warmCounters.misses(),
+                warmCounters.recycles(), placement.starts.timing(), placement.contextBuilds.timing(),
                 placement.spares(), memory, bridgeRefused.get(), workers.tenantSwitches());
     }
 

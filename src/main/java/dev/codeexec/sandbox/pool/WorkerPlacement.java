@@ -9,24 +9,18 @@ import dev.codeexec.sandbox.SandboxSettings;
 import dev.codeexec.sandbox.SessionKey;
 import dev.codeexec.sandbox.Spares;
 import dev.codeexec.sandbox.SessionTable;
-import dev.codeexec.sandbox.WarmCounters;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.IntStream;
 
 /**
  * Which worker runs each execution, and the pool of workers that policy needs. A worker serves one tenant (one
@@ -50,38 +44,21 @@ import java.util.logging.Logger;
  * call after a start comes about a second sooner on 2 cores, another tenant's first call seconds sooner, and data work
  * runs about half as fast on it. A worker with both compilers takes its place once it has served its first run and
  * fallen quiet ({@link #startSuccessor}).
+ *
+ * <p>This class holds the pool's one lock, its own monitor, and every part of the pool's state is in a part below that
+ * holds none ({@link WorkerLanes}, {@link TenantLines}, {@link PoolStarts}, {@link WorkerRetirement} and theirs): a
+ * run's wait for a lane and every change to the workers must see one state, and each change hands out the lanes that
+ * came free and wakes the waiting runs before any of them looks again. With one lock there is no order of locks to get
+ * wrong; the parts are called only under it.
  */
 final class WorkerPlacement {
 
     private static final Logger LOG = Logger.getLogger(WorkerPlacement.class.getName());
-    /**
-     * Places beyond one worker per served tenant or running slot, by default: room for a busy tenant's second worker
-     * before another tenant's must go.
-     */
-    static final int SPARES = 1;
-    /** How long the quick first worker must have run nothing, after its first run, before its successor starts. */
-    static final Duration QUICK_QUIET = Duration.ofSeconds(2);
-    /** How long after the quick worker's first run its successor starts at the latest, quiet or not. */
-    static final Duration QUICK_AT_LATEST = Duration.ofSeconds(20);
 
     /** Starts a worker for the tenant whose workspace is given; it is not ready yet. */
     @FunctionalInterface
     interface Starter {
         WorkerProcess start(int number, Path workspace, WorkerStart how, WorkerPlacement placement) throws IOException;
-    }
-
-    /** How a drained worker goes once its runs are over. */
-    private enum Leaving {
-        /** Killed and counted as replaced, and a worker started for its tenant. */
-        RETIRE_AND_REPLACE,
-        /** Killed and counted as replaced; its replacement was started while it drained. */
-        RETIRE,
-        /** Stopped: a quick worker, whose successor is there already. */
-        STOP
-    }
-
-    /** Why a worker is drained, and how it goes. */
-    private record Drain(String why, Leaving leaving) {
     }
 
     /** The caller cancelled a run still waiting for a worker. */
@@ -93,57 +70,23 @@ final class WorkerPlacement {
 
     private final SandboxSettings settings;
     private final Path defaultWorkspace;
-    private final int runningSlots;
-    /** Each tenant's cap on running slots, and its share while others wait. */
-    private final SlotShares shares;
     private final int lanesPerWorker;
-    /** Workers the pool may hold. */
-    private final int capacity;
-    /** Lanes free to take, of live workers. */
-    private final Deque<Lane> idle = new ArrayDeque<>();
-    /** Each live worker's lanes taken by runs. */
-    private final Map<WorkerProcess, Integer> out = new HashMap<>();
-    /** Workers to retire once their runs are over: no run is given a lane on them meanwhile. */
-    private final Map<WorkerProcess, Drain> draining = new HashMap<>();
-    /** When each worker became ready or last finished a run ({@link System#nanoTime}). */
-    private final Map<WorkerProcess, Long> idleSince = new HashMap<>();
     private final Duration idleStop;
     private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("sandbox-worker-idle").factory());
-    /** Every live worker and the workspace of the tenant it serves. */
-    private final Map<WorkerProcess, Path> live = new HashMap<>();
-    private final Map<Path, WaitLine<Lane, WorkerProcess>> lines = new LinkedHashMap<>();
-    /** Runs of each tenant waiting for any of its workers (not for a session's). */
-    private final Map<Path, Integer> wanting = new HashMap<>();
-    private final Map<Path, Integer> starting = new HashMap<>();
-    /** Why each tenant's last worker start failed, while the tenant has no live worker; cleared when one joins. */
-    private final Map<Path, String> startFailures = new HashMap<>();
-    private final Map<WorkerProcess, List<SessionKey>> pendingDrops = new HashMap<>();
+    private final WorkerLanes<Lane, WorkerProcess> lanes = new WorkerLanes<>(Lane::worker);
+    private final TenantLines<Lane, WorkerProcess> lines;
+    private final QuickWorkers<WorkerProcess> quick = new QuickWorkers<>(lanes);
+    private final Draining<WorkerProcess> draining = new Draining<>();
+    private final SessionDrops<WorkerProcess> drops = new SessionDrops<>();
+    private final SparesTally<WorkerProcess> sparesTally = new SparesTally<>();
+    private final PoolStarts poolStarts;
+    private final WorkerRetirement retirement;
     final SessionTable<WorkerProcess> sessions;
-    final WarmCounters warmCounters = new WarmCounters();
     final LatencyWindow contextBuilds = new LatencyWindow(256);
     final WorkerStarts starts;
-    /**
-     * The tenants of the initial pool's workers not yet started; each starts once the one before it is ready, or,
-     * when that one went straight to the only run waiting, once that run ends or another run waits
-     * ({@link #continueInitialPool}).
-     */
-    private final Deque<Path> initial = new ArrayDeque<>();
-    private boolean initialHeld;
-    private final AtomicLong replaced = new AtomicLong();
     /** Workers recycled so that another tenant could have their place. */
     private final AtomicLong tenantSwitches = new AtomicLong();
-    /** Each live worker's spares taken and built, as it last reported them, and those of workers gone. */
-    private final Map<WorkerProcess, Spares> workerSpares = new HashMap<>();
-    private Spares retiredSpares = Spares.NONE;
-    private final Runnable poolFull;
-    /**
-     * The quick workers (a tenant's first, compiled by C1 alone) until one with both compilers takes each one's place,
-     * with when each one's first run ended ({@link System#nanoTime}; 0 before).
-     */
-    private final Map<WorkerProcess, Long> quick = new HashMap<>();
-    /** Whether a tenant's first worker starts quick: no Truffle compiler, and a place for its successor. */
-    private final boolean quickStarts;
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -158,16 +101,13 @@ final class WorkerPlacement {
      */
     WorkerPlacement(SandboxSettings settings, Path defaultWorkspace, List<Path> served, Starter starter,
             Runnable poolFull, long totalMemory, boolean quickFirst, SlotShares shares) {
-        this.shares = shares;
         this.settings = settings;
         this.defaultWorkspace = defaultWorkspace.toAbsolutePath().normalize();
         this.starts = new WorkerStarts(starter, settings.worker().startTimeout());
-        this.poolFull = poolFull;
-        this.runningSlots = settings.maxConcurrent();
         this.lanesPerWorker = settings.worker().concurrentRuns();
         PoolPlaces places = PoolPlaces.of(settings.maxWorkers(), settings.workersForSlots(), served.size(),
                 settings.worker().heapMb(), totalMemory);
-        this.capacity = places.places();
+        int capacity = places.places();
         if (places.boundByMemory()) {
             LOG.log(Level.WARNING, "sandbox: {0} tenants are served, but memory holds {1} workers (each budgeted its "
                     + "{2} MiB heap and {3} MiB more): a tenant without a worker waits for a start at its first call. "
@@ -175,16 +115,20 @@ final class WorkerPlacement {
                     settings.worker().heapMb(), PoolPlaces.OVERHEAD_MB});
         }
         this.idleStop = settings.worker().idleStop();
-        this.quickStarts = quickFirst && capacity >= 2;
+        boolean quickStarts = quickFirst && capacity >= 2;
         this.sessions = new SessionTable<>(settings.maxSessionsPerTenant(),
                 SandboxSettings.sessionBackstopTtl(settings.sessionIdleTtl()),
                 entry -> scheduleDrop(entry.handle(), entry.key()));
-        // Staggered: on a small machine, workers started together share the cores and all become ready late;
-        // one at a time, the first serves while the next builds.
+        this.lines = new TenantLines<>(settings.maxConcurrent(), shares, lanes);
+        this.poolStarts = new PoolStarts(lanes, capacity, quickStarts,
+                InitialPool.plan(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
+                        settings.workersForSlots(), capacity),
+                (tenant, how) -> starts.start(tenant, how, this), () -> background(poolFull));
+        this.retirement = new WorkerRetirement(lanes, draining, quick, sparesTally, drops, sessions, poolStarts,
+                this::changed, this::background);
+        // Under the lock: the worker may be ready, and report so, before the constructor is over.
         synchronized (this) {
-            initial.addAll(initialPool(served.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
-                    settings.workersForSlots(), capacity));
-            spawnFirst(initial.removeFirst());
+            poolStarts.startInitialPool();
         }
         if (quickStarts) {
             housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1, TimeUnit.SECONDS);
@@ -195,24 +139,6 @@ final class WorkerPlacement {
             housekeeping.scheduleWithFixedDelay(() -> stopIdle(System.nanoTime()), period, period,
                     TimeUnit.MILLISECONDS);
         }
-    }
-
-    /**
-     * The tenants of the initial pool's workers: the workers the running slots need ({@code slotWorkers}) go round the
-     * served tenants, then each tenant still without a worker gets one while the pool has places, so that every
-     * tenant's first call finds its worker ready. A worker serves one tenant for its life, so a spare cannot wait for
-     * whichever tenant comes next: each tenant's is started ahead. The last place is left empty when every tenant has a
-     * worker.
-     */
-    static List<Path> initialPool(List<Path> served, int slotWorkers, int capacity) {
-        List<Path> pool = new ArrayList<>();
-        for (int i = 0; i < slotWorkers; i++) {
-            pool.add(served.get(i % served.size()));
-        }
-        for (int i = slotWorkers; i < served.size() && pool.size() < capacity; i++) {
-            pool.add(served.get(i));
-        }
-        return pool;
     }
 
     /** The workspace a request's tenant owns: the default one when it names none. */
@@ -235,7 +161,7 @@ final class WorkerPlacement {
         WorkerProcess best;
         synchronized (this) {
             // Not one that is draining: it is about to be replaced, and the new session would be lost with it.
-            best = workersOf(tenantOf(request)).stream().filter(w -> !draining.containsKey(w))
+            best = lanes.workersOf(tenantOf(request)).stream().filter(w -> !draining.contains(w))
                     .min(Comparator.comparingInt(sessions::count)).orElse(null);
         }
         if (best == null) {
@@ -258,18 +184,14 @@ final class WorkerPlacement {
         RunHooks hooks = request.hooks();
         hooks.cancellation().thenRun(this::wakeWaiters);
         Path tenant = tenantOf(request);
-        WaitLine<Lane, WorkerProcess> line = lines.computeIfAbsent(tenant, t -> new WaitLine<>(runningSlots, Lane::worker));
-        WaitLine.Waiter<Lane, WorkerProcess> waiter = line.join(pinned, tenant.toString());
-        if (pinned == null) {
-            wanting.merge(tenant, 1, Integer::sum);
-        }
+        WaitLine.Waiter<Lane, WorkerProcess> waiter = lines.join(tenant, pinned);
         try {
             while (true) {
                 dispatch();
                 if (waiter.granted != null) {
                     return waiter.granted;
                 }
-                if (pinned != null && !live.containsKey(pinned)) {
+                if (pinned != null && !lanes.isLive(pinned)) {
                     return null;
                 }
                 if (hooks.cancelRequested()) {
@@ -278,12 +200,12 @@ final class WorkerPlacement {
                 if (closed) {
                     throw new IllegalStateException("the sandbox is shutting down");
                 }
-                String failure = startFailures.get(tenant);
-                if (pinned == null && failure != null && workersOf(tenant).isEmpty()) {
+                String failure = poolStarts.failure(tenant);
+                if (pinned == null && failure != null && lanes.workersOf(tenant).isEmpty()) {
                     // Not held until the deadline, minutes later, to be called busy: the caller hears why now.
                     throw new SandboxBusyException(failure);
                 }
-                if (initialHeld) {
+                if (poolStarts.initialHeld()) {
                     continueInitialPool(false);
                 }
                 if (pinned == null) {
@@ -291,7 +213,7 @@ final class WorkerPlacement {
                 }
                 long now = System.nanoTime();
                 if (now >= deadline) {
-                    throw new SandboxBusyException(busyLanes(), waiting() - 1);
+                    throw new SandboxBusyException(lanes.busyLanes(), waiting() - 1);
                 }
                 wait(Math.max(1, (deadline - now) / 1_000_000));
             }
@@ -300,12 +222,9 @@ final class WorkerPlacement {
             if (waiter.granted != null) {
                 return waiter.granted;
             }
-            throw new SandboxBusyException(busyLanes(), waiting() - 1);
+            throw new SandboxBusyException(lanes.busyLanes(), waiting() - 1);
         } finally {
-            line.leave(waiter);
-            if (pinned == null) {
-                wanting.merge(tenant, -1, Integer::sum);
-            }
+            lines.leave(tenant, waiter);
         }
     }
 
@@ -315,215 +234,77 @@ final class WorkerPlacement {
      * its cap of slots: its run waits for its own runs, and another tenant's worker must not go for it.
      */
     private void provideFor(Path tenant) {
-        if (starting.getOrDefault(tenant, 0) > 0 || busyLanes() >= runningSlots
-                || busy(tenant) >= shares.perTenant()
-                || idle.stream().anyMatch(lane -> tenant.equals(live.get(lane.worker())))) {
+        if (poolStarts.starting(tenant) > 0 || lines.slotsFull() || lines.atCap(tenant)
+                || !lanes.idleLanesOf(tenant).isEmpty()) {
             return;
         }
-        if (live.size() + startingCount() < capacity) {
-            // It takes its tenant's place in the initial pool, if that was still to start: no second one later.
-            initial.removeFirstOccurrence(tenant);
-            spawnFirst(tenant);
+        if (!poolStarts.full()) {
+            poolStarts.startForRuns(tenant);
             return;
         }
         // Another tenant's idle worker that no run of its own is waiting for: one whose tenant keeps another worker
         // first (recycling a tenant's last worker makes its next call wait for a start), then one without sessions,
         // then the one holding the least state.
-        idleWorkers().filter(w -> !tenant.equals(live.get(w)) && (wanting.getOrDefault(live.get(w), 0) == 0
-                        || busy(live.get(w)) >= share()))
-                .min(Comparator.comparingInt((WorkerProcess w) -> workersOf(live.get(w)).size() > 1 ? 0 : 1)
+        lanes.idleWorkers().filter(w -> !tenant.equals(lanes.tenantOf(w)) && lines.mayGiveUpAWorker(lanes.tenantOf(w)))
+                .min(Comparator.comparingInt((WorkerProcess w) -> lanes.workersOf(lanes.tenantOf(w)).size() > 1 ? 0 : 1)
                         .thenComparingInt(sessions::count))
                 .ifPresent(victim -> {
                     tenantSwitches.incrementAndGet();
-                    retireLocked(victim, "its worker process was recycled to serve another tenant", tenant);
+                    retirement.retire(victim, "its worker process was recycled to serve another tenant", tenant);
                 });
     }
 
-    /**
-     * Whether a tenant still waits for its first worker: the initial pool's next, or one starting for a tenant without
-     * one. A start that failed is retried for as long as it fails, with the initial pool's rest behind it: neither
-     * counts then, or every quick worker would stay on C1's code until it starts.
-     */
-    private boolean firstWorkersPending() {
-        boolean failing = startFailures.keySet().stream().anyMatch(tenant -> !live.containsValue(tenant));
-        return !initial.isEmpty() && !failing || starting.entrySet().stream()
-                .anyMatch(e -> e.getValue() > 0 && !live.containsValue(e.getKey())
-                        && !startFailures.containsKey(e.getKey()));
-    }
-
-    private int startingCount() {
-        return starting.values().stream().mapToInt(Integer::intValue).sum();
-    }
-
-    /** Workers with every lane free, the one free longest first. */
-    private java.util.stream.Stream<WorkerProcess> idleWorkers() {
-        return idle.stream().map(Lane::worker).distinct().filter(w -> out.getOrDefault(w, 0) == 0);
-    }
-
-    /** Lanes taken by runs, over all workers. */
-    private int busyLanes() {
-        return out.values().stream().mapToInt(Integer::intValue).sum();
-    }
-
-    private List<WorkerProcess> workersOf(Path tenant) {
-        return live.entrySet().stream().filter(e -> e.getValue().equals(tenant)).map(Map.Entry::getKey).toList();
-    }
-
     synchronized int waiting() {
-        return lines.values().stream().mapToInt(WaitLine::size).sum();
+        return lines.waiting();
     }
 
     private synchronized void wakeWaiters() {
         notifyAll();
     }
 
-    /**
-     * Hands free workers to waiting executions, each tenant's to its own line (see {@link WaitLine}), no more busy
-     * at once than there are running slots, nor for one tenant than {@link SlotShares} allows; wakes the waiters when
-     * it did.
-     */
+    /** Hands free lanes to waiting runs ({@link TenantLines}); wakes the waiters when it did. Called under the lock. */
     private void dispatch() {
-        boolean granted = false;
-        for (Map.Entry<Path, WaitLine<Lane, WorkerProcess>> entry : lines.entrySet()) {
-            int free = runningSlots - busyLanes();
-            if (free <= 0) {
-                break;
-            }
-            free = shares.room(free, busy(entry.getKey()), othersWaiting(entry.getKey()), activeTenants());
-            if (free <= 0) {
-                continue;
-            }
-            // Every idle lane of the tenant is offered, at most `free` granted: offered only the first `free`, a run
-            // pinned to its session's worker waited, every worker idle, while that worker's lane came later.
-            List<Lane> mine = new ArrayList<>(idle.stream()
-                    .filter(lane -> entry.getKey().equals(live.get(lane.worker()))).toList());
-            List<Lane> before = List.copyOf(mine);
-            if (entry.getValue().dispatch(mine, free, live::containsKey, sessions::count)) {
-                before.stream().filter(lane -> !mine.contains(lane)).forEach(lane -> {
-                    idle.remove(lane);
-                    out.merge(lane.worker(), 1, Integer::sum);
-                });
-                granted = true;
-            }
-        }
-        if (granted) {
+        if (lines.dispatch(sessions::count)) {
             notifyAll();
         }
     }
 
-    /** The running workers a tenant may hold while another waits: the slots split over the tenants running or waiting. */
-    private int share() {
-        return shares.share(activeTenants());
-    }
-
-    private int activeTenants() {
-        return (int) lines.entrySet().stream().filter(e -> e.getValue().size() > 0 || busy(e.getKey()) > 0).count();
-    }
-
-    /** Lanes a tenant's runs hold. */
-    private int busy(Path tenant) {
-        return workersOf(tenant).stream().mapToInt(w -> out.getOrDefault(w, 0)).sum();
-    }
-
-    private boolean othersWaiting(Path tenant) {
-        return lines.entrySet().stream().anyMatch(e -> !e.getKey().equals(tenant) && e.getValue().size() > 0);
+    /** The workers changed: what came free is handed out, and every waiter looks at its own case again. */
+    private void changed() {
+        dispatch();
+        notifyAll();
     }
 
     /** Back in the pool after a run; {@code first} puts it at the front (it was taken only to be pinned). */
     synchronized void release(Lane lane, boolean first) {
         WorkerProcess worker = lane.worker();
-        if (!live.containsKey(worker)) {
+        if (!lanes.isLive(worker) || retirement.runEnded(worker, lanes.runEnded(worker))) {
             return;
         }
-        out.merge(worker, -1, Integer::sum);
-        Drain drain = draining.get(worker);
-        if (drain != null) {
-            if (out.get(worker) == 0) {
-                if (drain.leaving() == Leaving.STOP) {
-                    stopDrained(worker, drain.why());
-                } else {
-                    retireLocked(worker, drain.why(), live.get(worker));
-                }
-            }
-            return;
-        }
-        idleSince.put(worker, System.nanoTime());
-        quick.replace(worker, 0L, System.nanoTime());
-        if (first) {
-            idle.addFirst(lane);
-        } else {
-            // To the back: the next execution goes to the worker that has had longest to pre-build its next context.
-            idle.addLast(lane);
-        }
-        dispatch();
-        notifyAll();
-        if (initialHeld) {
+        long now = System.nanoTime();
+        lanes.free(lane, first, now);
+        quick.runEnded(worker, now);
+        changed();
+        if (poolStarts.initialHeld()) {
             continueInitialPool(false);
         }
     }
 
-    /**
-     * Starts the initial pool's next worker. With {@code mayHold}, a worker that just became ready and went straight
-     * to a run, with no other run waiting, holds the next back until that run ends or another waits: the first call
-     * after a server's start does not share the two cores with a second worker's start (seconds of CPU,
-     * docs/benchmarks.md). Once nothing is left to start or held back, the pool is full ({@code poolFull} runs, off
-     * the lock). Called under the lock.
-     */
+    /** {@link PoolStarts#continueInitialPool}, with whether a run waits for a lane. Called under the lock. */
     private void continueInitialPool(boolean mayHold) {
-        if (mayHold && !initial.isEmpty() && busyLanes() > 0
-                && lines.values().stream().mapToInt(WaitLine::ungranted).sum() == 0) {
-            initialHeld = true;
-            return;
-        }
-        initialHeld = false;
-        Path next = initial.pollFirst();
-        // A run may have started a worker in the place meanwhile: the pool stays within capacity.
-        while (next != null && live.size() + startingCount() >= capacity) {
-            next = initial.pollFirst();
-        }
-        if (next != null) {
-            spawnFirst(next);
-        } else {
-            background(poolFull);
-        }
+        poolStarts.continueInitialPool(mayHold, lines.ungranted() > 0);
     }
 
-    /**
-     * Replaces the worker once the runs on its other lanes are over (it takes no new ones meanwhile); at once when
-     * none runs. For a worker that asked to be replaced, which its other runs need not pay for.
-     */
+    /** See {@link WorkerRetirement#retireWhenFree}. */
     synchronized void retireWhenFree(WorkerProcess worker, String why) {
-        if (!live.containsKey(worker)) {
-            return;
-        }
-        Drain earlier = draining.get(worker);
-        // A worker whose replacement has started (an overrun, a quick one's successor) gets no second one.
-        draining.put(worker, new Drain(why, earlier == null ? Leaving.RETIRE_AND_REPLACE : Leaving.RETIRE));
-        if (out.getOrDefault(worker, 0) == 0) {
-            retireLocked(worker, why, live.get(worker));
-            return;
-        }
-        idle.removeIf(lane -> lane.worker() == worker);
+        retirement.retireWhenFree(worker, why);
     }
 
-    /**
-     * A run on {@code worker} has not answered a while after its deadline: its guest ignored the cancellation (stuck in
-     * a long builtin), and the worker is killed once the cancellation grace is over. The replacement starts now,
-     * beside the grace, instead of after it: with the default single worker, the caller's next run waited for the
-     * grace and then a whole worker start (docs/benchmarks.md). The worker takes no new run and is retired once its
-     * runs are over, with nothing more started for it; for that time the pool holds one worker more than its places.
-     * Not for a worker with sessions, which retiring one whose guest did stop late would lose, nor one already going.
-     */
+    /** See {@link WorkerRetirement#replaceOverrun}. */
     synchronized void replaceOverrun(WorkerProcess worker, String why) {
-        Path tenant = live.get(worker);
-        if (closed || tenant == null || draining.containsKey(worker) || sessions.count(worker) > 0) {
-            return;
+        if (!closed) {
+            retirement.replaceOverrun(worker, why);
         }
-        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}): {2}; its replacement starts now",
-                new Object[] {worker.number(), worker.pid(), why});
-        draining.put(worker, new Drain(why, Leaving.RETIRE));
-        idle.removeIf(lane -> lane.worker() == worker);
-        spawn(tenant);
     }
 
     /**
@@ -533,78 +314,27 @@ final class WorkerPlacement {
     void retire(WorkerProcess worker, String why) {
         worker.kill();
         synchronized (this) {
-            Path tenant = live.get(worker);
+            Path tenant = lanes.tenantOf(worker);
             if (tenant != null) {
-                retireLocked(worker, why, tenant);
+                retirement.retire(worker, why, tenant);
             }
         }
-    }
-
-    /** Once only: a worker can be reported twice (broke the protocol idle, while an execution was being sent). */
-    private void retireLocked(WorkerProcess worker, String why, Path replacementTenant) {
-        worker.kill();
-        Drain drain = draining.get(worker);
-        boolean replace = drain == null || drain.leaving() == Leaving.RETIRE_AND_REPLACE;
-        if (!forget(worker)) {
-            return;
-        }
-        sessions.loseWhere(w -> w == worker, why);
-        replaced.incrementAndGet();
-        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) retired: {2}",
-                new Object[] {worker.number(), worker.pid(), why});
-        if (replace) {
-            spawn(replacementTenant);
-        }
-        dispatch();
-        notifyAll();
-    }
-
-    /** Takes a worker out of the pool; false when it was not in it. Its warm interpreters go with it. */
-    private boolean forget(WorkerProcess worker) {
-        if (live.remove(worker) == null) {
-            return false;
-        }
-        // Gone another way (retired, stopped idle), a quick worker needs no successor: what replaces it has both
-        // compilers.
-        quick.remove(worker);
-        idle.removeIf(lane -> lane.worker() == worker);
-        out.remove(worker);
-        draining.remove(worker);
-        idleSince.remove(worker);
-        pendingDrops.remove(worker);
-        Spares left = workerSpares.remove(worker);
-        if (left != null) {
-            retiredSpares = retiredSpares.plus(left);
-        }
-        return true;
     }
 
     /**
      * Stops the workers that have served nothing since sandbox.worker.idle-stop before {@code nowNanos}, as long as
-     * their tenant keeps another: an idle server holds one worker per tenant instead of one per running slot (each
-     * about 300 MiB, docs/benchmarks.md), and a run that finds its tenant's workers busy starts another
-     * ({@link #provideFor}). A worker holding a persistent session is kept, since stopping it would lose the session;
-     * the warm interpreters on one that stops are given up, and their callers take a spare on the worker that stays.
+     * their tenant keeps another ({@link WorkerRetirement#forgetIdle}); load starts them again on demand
+     * ({@link #provideFor}).
      *
      * @return the workers stopped
      */
     List<WorkerProcess> stopIdle(long nowNanos) {
-        List<WorkerProcess> stopped = new ArrayList<>();
+        List<WorkerProcess> stopped;
         synchronized (this) {
             if (!idleStop.isPositive() || closed) {
                 return List.of();
             }
-            long cutoff = nowNanos - idleStop.toNanos();
-            // Longest idle first: the front of the line is the worker that finished first.
-            for (WorkerProcess worker : idleWorkers().toList()) {
-                Path tenant = live.get(worker);
-                if (idleSince.getOrDefault(worker, nowNanos) - cutoff > 0 || sessions.count(worker) > 0
-                        || workersOf(tenant).size() <= 1) {
-                    continue;
-                }
-                forget(worker);
-                stopped.add(worker);
-            }
+            stopped = retirement.forgetIdle(nowNanos - idleStop.toNanos(), nowNanos);
         }
         for (WorkerProcess worker : stopped) {
             LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: it served nothing for {2} s",
@@ -615,96 +345,27 @@ final class WorkerPlacement {
     }
 
     synchronized void scheduleDrop(WorkerProcess worker, SessionKey key) {
-        if (live.containsKey(worker)) {
-            pendingDrops.computeIfAbsent(worker, w -> new ArrayList<>()).add(key);
+        if (lanes.isLive(worker)) {
+            drops.add(worker, key);
         }
     }
 
     synchronized List<SessionKey> takeDrops(WorkerProcess worker) {
-        List<SessionKey> drops = pendingDrops.remove(worker);
-        return drops == null ? List.of() : drops;
-    }
-
-    /** Starts a worker for {@code tenant} in the background; called under the lock. */
-    private void spawn(Path tenant) {
-        spawn(tenant, WorkerStart.SERVE_FIRST);
-    }
-
-    /** Starts a worker for {@code tenant}: quick when it is the tenant's first and workers may start quick. */
-    private void spawnFirst(Path tenant) {
-        boolean first = !live.containsValue(tenant) && starting.getOrDefault(tenant, 0) == 0;
-        spawn(tenant, quickStarts && first ? WorkerStart.QUICK : WorkerStart.SERVE_FIRST);
-    }
-
-    private void spawn(Path tenant, WorkerStart how) {
-        if (closed) {
-            return;
-        }
-        starting.merge(tenant, 1, Integer::sum);
-        starts.start(tenant, how, this);
+        return drops.take(worker);
     }
 
     /**
-     * Starts, for each quick worker, the worker that takes its place, once the quick one has served its first run and
-     * has run nothing since for {@link #QUICK_QUIET}, or {@link #QUICK_AT_LATEST} after that run whatever it does: a
-     * caller's next calls do not share the cores with a start (seconds of CPU), and data work does not stay on C1's
-     * code for long. The successor runs its warm-up rounds before it is ready ({@link WorkerStart#WARM_FIRST}): the
-     * quick worker serves until then. Not while another worker of its tenant is starting (that one takes its place),
-     * nor while a tenant still waits for its first worker (a start is seconds of CPU on 2 cores, and a tenant with no
-     * worker at all needs it more), nor beyond the pool's places (tried again at the next check).
+     * Starts, for each quick worker whose successor is due ({@link QuickWorkers}), the worker that takes its place
+     * ({@link PoolStarts#startSuccessors}). Not while a tenant still waits for its first worker: a start is seconds of
+     * CPU on 2 cores, and a tenant with no worker at all needs it more.
      *
      * @return whether it started one
      */
     synchronized boolean startSuccessor(long nowNanos) {
-        if (closed || firstWorkersPending()) {
+        if (closed || poolStarts.firstWorkersPending()) {
             return false;
         }
-        boolean started = false;
-        for (Map.Entry<WorkerProcess, Long> q : List.copyOf(quick.entrySet())) {
-            WorkerProcess worker = q.getKey();
-            long firstRunEnded = q.getValue();
-            // A successor starting counts among its tenant's starts: once it is ready, its quick worker is gone.
-            Path tenant = live.get(worker);
-            if (firstRunEnded == 0 || tenant == null) {
-                continue;
-            }
-            boolean quiet = out.getOrDefault(worker, 0) == 0
-                    && nowNanos - idleSince.getOrDefault(worker, nowNanos) >= QUICK_QUIET.toNanos();
-            if (!quiet && nowNanos - firstRunEnded < QUICK_AT_LATEST.toNanos()
-                    || starting.getOrDefault(tenant, 0) > 0 || live.size() + startingCount() >= capacity) {
-                continue;
-            }
-            spawn(tenant, WorkerStart.WARM_FIRST);
-            started = true;
-        }
-        return started;
-    }
-
-    /**
-     * {@code successor}, a worker with both compilers, is ready for the quick worker's tenant: the quick worker takes
-     * no new runs and stops once its runs are over. One that holds a persistent session stays, which stopping would
-     * lose, until it is idle without one ({@link #stopIdle}). Called under the lock.
-     */
-    private void supersedeQuick(WorkerProcess replaced, WorkerProcess successor) {
-        quick.remove(replaced);
-        if (sessions.count(replaced) > 0) {
-            return;
-        }
-        String why = "worker " + successor.number() + ", compiled by C1 and C2, took its place";
-        draining.put(replaced, new Drain(why, Leaving.STOP));
-        idle.removeIf(lane -> lane.worker() == replaced);
-        if (out.getOrDefault(replaced, 0) == 0) {
-            stopDrained(replaced, why);
-        }
-    }
-
-    /** Stops a drained worker whose runs are over, with no replacement; its warm interpreters go with it. */
-    private void stopDrained(WorkerProcess worker, String why) {
-        forget(worker);
-        LOG.log(Level.INFO, "sandbox worker {0} (pid {1}) stopped: {2}", new Object[] {worker.number(), worker.pid(), why});
-        background(worker::stop);
-        dispatch();
-        notifyAll();
+        return poolStarts.startSuccessors(quick.successorDue(nowNanos).stream().map(lanes::tenantOf).toList());
     }
 
     /**
@@ -717,24 +378,17 @@ final class WorkerPlacement {
                 worker.stop();
                 return;
             }
-            WorkerProcess quickOfTenant = quick.keySet().stream().filter(w -> tenant.equals(live.get(w))).findFirst()
-                    .orElse(null);
-            live.put(worker, tenant);
-            out.put(worker, 0);
-            starting.merge(tenant, -1, Integer::sum);
-            startFailures.remove(tenant);
-            for (int i = 0; i < lanesPerWorker; i++) {
-                idle.addLast(new Lane(worker, i));
-            }
-            idleSince.put(worker, System.nanoTime());
+            WorkerProcess quickOfTenant = quick.of(tenant);
+            lanes.join(worker, tenant, IntStream.range(0, lanesPerWorker).mapToObj(i -> new Lane(worker, i)).toList(),
+                    System.nanoTime());
+            poolStarts.joined(tenant);
             if (how == WorkerStart.QUICK) {
-                quick.put(worker, 0L);
+                quick.add(worker);
             } else if (quickOfTenant != null) {
-                supersedeQuick(quickOfTenant, worker);
+                retirement.supersedeQuick(quickOfTenant, worker);
             }
-            dispatch();
-            notifyAll();
-            if (!initialHeld) {
+            changed();
+            if (!poolStarts.initialHeld()) {
                 continueInitialPool(true);
             }
         }
@@ -746,14 +400,13 @@ final class WorkerPlacement {
      * those that come while it has none, fail with {@code why} (metadata only: the worker's own output goes to the log).
      */
     synchronized void startFailed(Path tenant, String why, Duration retryIn) {
-        startFailures.put(tenant, "sandbox workers cannot start (" + why + "); the server tries again in "
-                + Math.max(1, retryIn.toSeconds()) + " s, and its log says why");
+        poolStarts.failed(tenant, why, retryIn);
         notifyAll();
     }
 
     /** A start for {@code tenant} was given up (the pool is closing). */
     synchronized void abandoned(Path tenant) {
-        starting.merge(tenant, -1, Integer::sum);
+        poolStarts.abandoned(tenant);
     }
 
     /** Runs {@code task} on the starts' threads, off the request path. */
@@ -766,18 +419,18 @@ final class WorkerPlacement {
     }
 
     synchronized void noteSpares(WorkerProcess worker, Spares spares) {
-        if (live.containsKey(worker)) {
-            workerSpares.put(worker, spares);
+        if (lanes.isLive(worker)) {
+            sparesTally.note(worker, spares);
         }
     }
 
     synchronized Spares spares() {
-        return workerSpares.values().stream().reduce(retiredSpares, Spares::plus);
+        return sparesTally.total();
     }
 
     /** The live workers' process ids. */
     synchronized List<Long> pids() {
-        return live.keySet().stream().map(WorkerProcess::pid).toList();
+        return lanes.workers().stream().map(WorkerProcess::pid).toList();
     }
 
     /** Workers: live, idle (no run on any lane), starting, the initial pool's still waiting their turn, replaced. */
@@ -785,8 +438,8 @@ final class WorkerPlacement {
     }
 
     synchronized Counts counts() {
-        return new Counts(live.size(), (int) idleWorkers().count(), startingCount(), initial.size(), replaced.get(),
-                tenantSwitches.get());
+        return new Counts(lanes.size(), (int) lanes.idleWorkers().count(), poolStarts.total(), poolStarts.queued(),
+                retirement.replaced(), tenantSwitches.get());
     }
 
     /** Stops every worker; runs still waiting fail. */
@@ -794,10 +447,8 @@ final class WorkerPlacement {
         List<WorkerProcess> workers;
         synchronized (this) {
             closed = true;
-            workers = new ArrayList<>(live.keySet());
-            live.clear();
-            idle.clear();
-            out.clear();
+            poolStarts.close();
+            workers = lanes.clear();
             notifyAll();
         }
         workers.forEach(WorkerProcess::stop);

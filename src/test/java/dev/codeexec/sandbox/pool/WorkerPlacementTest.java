@@ -245,21 +245,6 @@ class WorkerPlacementTest {
         assertEquals(startsBefore, startedFor.size(), "C's only worker was recycled: its run waited for a start");
     }
 
-    /**
-     * By default, a worker for each tenant or slot and a spare, as many as three quarters of the memory hold, and
-     * never fewer than the slots and the spare; sandbox.max-workers overrides both.
-     */
-    @Test
-    void thePoolsPlacesComeFromTheTenantsBoundedByMemory() {
-        long gib = 1L << 30;
-        assertEquals(new PoolPlaces(6, false), PoolPlaces.of(OptionalInt.empty(), 2, 5, 512, 64 * gib));
-        assertEquals(new PoolPlaces(3, false), PoolPlaces.of(OptionalInt.empty(), 2, 1, 512, 64 * gib));
-        // 4 GiB: 3 GiB for workers of 768 MiB each holds 4, not the 6 that five tenants would want.
-        assertEquals(new PoolPlaces(4, true), PoolPlaces.of(OptionalInt.empty(), 2, 5, 512, 4 * gib));
-        assertEquals(new PoolPlaces(3, true), PoolPlaces.of(OptionalInt.empty(), 2, 5, 512, gib), "never below the slots and a spare");
-        assertEquals(new PoolPlaces(9, false), PoolPlaces.of(OptionalInt.of(9), 2, 5, 512, gib), "sandbox.max-workers decides");
-    }
-
     @Test
     void maxWorkersBelowTheRunningSlotsAndOneSpareIsRefusedNamingTheSetting() {
         maxWorkers = OptionalInt.of(2);
@@ -365,21 +350,6 @@ class WorkerPlacementTest {
         Lane session = placement.take(busy.worker(), runOf(null));
         assertEquals(busy.worker(), session.worker());
         assertNotEquals(busy.index(), session.index());
-    }
-
-    /** The running slots go round the served tenants; the spare place is left empty when all have one. */
-    @Test
-    void theInitialPoolGoesRoundTheServedTenants() {
-        Path l = dir.resolve("local");
-        Path a = dir.resolve("tenant-a");
-        Path b = dir.resolve("tenant-b");
-        assertEquals(List.of(l, l), WorkerPlacement.initialPool(List.of(l), 2, 3));
-        assertEquals(List.of(l, a), WorkerPlacement.initialPool(List.of(l, a), 2, 3));
-        assertEquals(List.of(l, a, b), WorkerPlacement.initialPool(List.of(l, a, b), 2, 3));
-        assertEquals(List.of(l, a, l, a), WorkerPlacement.initialPool(List.of(l, a), 4, 5));
-        Path c = dir.resolve("tenant-c");
-        assertEquals(List.of(l, a, b, c), WorkerPlacement.initialPool(List.of(l, a, b, c), 2, 5));
-        assertEquals(List.of(l, a, b), WorkerPlacement.initialPool(List.of(l, a, b, c), 2, 3), "bounded by the places");
     }
 
     /**
@@ -573,7 +543,7 @@ class WorkerPlacementTest {
         assertEquals(0, placement.counts().starting(), "a second replacement started");
         assertEquals(1, placement.counts().replaced());
         assertEquals(List.of(replacement.pid()), placement.pids());
-        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+        assertFalse(placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2),
                 "a successor started beside the replacement");
     }
 
@@ -598,10 +568,10 @@ class WorkerPlacementTest {
     void theFirstWorkerStartsQuickAndOneWithBothCompilersTakesItsPlaceOnceItIsQuiet() throws Exception {
         Lane first = quickFirstRun();
         assertEquals(WorkerStart.QUICK, startedAs.get(first.worker()), "the first worker did not start quick");
-        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+        assertFalse(placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2),
                 "a successor started before the quick worker's first run ended");
         placement.release(first, false);
-        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
+        placement.startSuccessor(System.nanoTime() + QuickWorkers.QUIET.toNanos());
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         WorkerProcess successor = startedFor.keySet().stream().filter(w -> w != first.worker()).findFirst().orElseThrow();
         assertEquals(WorkerStart.WARM_FIRST, startedAs.get(successor),
@@ -626,11 +596,11 @@ class WorkerPlacementTest {
         placement(2, PATIENCE, List.of(dir.resolve("local"), other));
         Lane first = placement.takeAny(runOf(null));
         placement.release(first, false);
-        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+        assertFalse(placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2),
                 "the successor started while the other tenant still had no worker");
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.containsValue(other)
                 && placement.counts().starting() == 0 && placement.counts().live() == 2);
-        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2);
+        placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2);
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 3);
         assertEquals(1, startedAs.values().stream().filter(how -> how == WorkerStart.WARM_FIRST).count());
     }
@@ -692,7 +662,7 @@ class WorkerPlacementTest {
                 () -> takeLater(other).get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertTrue(failed.getCause().getMessage().startsWith("sandbox workers cannot start"),
                 String.valueOf(failed.getCause()));
-        assertTrue(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2),
+        assertTrue(placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2),
                 "the failing tenant's retried start held the successor back");
         Awaitility.await().atMost(PATIENCE).until(() -> startedAs.containsValue(WorkerStart.WARM_FIRST)
                 && placement.counts().live() == 1 && !first.worker().alive());
@@ -716,7 +686,7 @@ class WorkerPlacementTest {
         assertEquals(WorkerStart.QUICK, startedAs.get(theirs.worker()), "the other tenant's first worker");
         placement.release(theirs, false);
         Awaitility.await().atMost(PATIENCE).until(() -> {
-            placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_AT_LATEST.toNanos() * 2);
+            placement.startSuccessor(System.nanoTime() + QuickWorkers.AT_LATEST.toNanos() * 2);
             return startedAs.values().stream().filter(how -> how == WorkerStart.WARM_FIRST).count() == 2
                     && placement.counts().starting() == 0 && placement.counts().live() == 2;
         });
@@ -738,9 +708,9 @@ class WorkerPlacementTest {
         long ended = System.nanoTime();
         Lane busy = placement.takeAny(runOf(null));
         assertSame(first.worker(), busy.worker());
-        assertFalse(placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos()),
+        assertFalse(placement.startSuccessor(System.nanoTime() + QuickWorkers.QUIET.toNanos()),
                 "a successor started while the quick worker was busy");
-        assertTrue(placement.startSuccessor(ended + WorkerPlacement.QUICK_AT_LATEST.toNanos()));
+        assertTrue(placement.startSuccessor(ended + QuickWorkers.AT_LATEST.toNanos()));
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         assertTrue(busy.worker().alive(), "the quick worker was stopped under its run");
         Lane next = takeLater(null).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
@@ -760,7 +730,7 @@ class WorkerPlacementTest {
         Lane first = quickFirstRun();
         placement.sessions.create(SessionKey.of("local", "s1"), () -> first.worker());
         placement.release(first, false);
-        placement.startSuccessor(System.nanoTime() + WorkerPlacement.QUICK_QUIET.toNanos());
+        placement.startSuccessor(System.nanoTime() + QuickWorkers.QUIET.toNanos());
         Awaitility.await().atMost(PATIENCE).until(() -> startedFor.size() == 2 && placement.counts().starting() == 0);
         assertEquals(2, placement.counts().live());
         assertTrue(first.worker().alive());
