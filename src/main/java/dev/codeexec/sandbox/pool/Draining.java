@@ -36,7 +36,8 @@ final class Draining<H> {
      * overrun, a quick one's successor) gets no second one.
      */
     void drainToReplace(H worker, String why) {
-        draining.put(worker, new Drain(why, draining.containsKey(worker) ? Leaving.RETIRE : Leaving.RETIRE_AND_REPLACE));
+        Leaving leaving = draining.containsKey(worker) ? Leaving.RETIRE : Leaving.RETIRE_AND_REPLACE;
+        draining.put(worker, new Drain(why, leaving));
     }
 
     /** Why and how the worker goes, or null when it is not drained. */

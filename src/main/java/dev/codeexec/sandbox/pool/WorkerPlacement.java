@@ -14,10 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.IntStream;
@@ -28,7 +24,7 @@ import java.util.stream.IntStream;
  * loses only that tenant's sessions and warm interpreters. A worker takes up to sandbox.worker.concurrent-runs of its
  * tenant's runs at once, one per {@link Lane}: a busy tenant's second run goes beside the first instead of waiting for
  * a second worker's start. A run waits for a free lane of its tenant, in its tenant's line. The pool starts a worker
- * for every served tenant ahead ({@link #initialPool}); when a tenant has none, nor one starting, a worker is started
+ * for every served tenant ahead ({@link InitialPool}); when a tenant has none, nor one starting, a worker is started
  * for it in a free place of the pool (sandbox.max-workers), or, when the pool is full, in the place of another tenant's
  * idle worker, which is recycled (one with no sessions first). No more runs go at once than there are running slots,
  * nor more of one tenant's than {@link SlotShares} allows: with several tenants one slot always stays for the others.
@@ -45,11 +41,11 @@ import java.util.stream.IntStream;
  * runs about half as fast on it. A worker with both compilers takes its place once it has served its first run and
  * fallen quiet ({@link #startSuccessor}).
  *
- * <p>This class holds the pool's one lock, its own monitor, and every part of the pool's state is in a part below that
- * holds none ({@link WorkerLanes}, {@link TenantLines}, {@link PoolStarts}, {@link WorkerRetirement} and theirs): a
- * run's wait for a lane and every change to the workers must see one state, and each change hands out the lanes that
- * came free and wakes the waiting runs before any of them looks again. With one lock there is no order of locks to get
- * wrong; the parts are called only under it.
+ * <p>This class holds the pool's one lock, its own monitor; the pool's state and rules are in parts that hold none
+ * ({@link WorkerLanes}, {@link TenantLines}, {@link PoolStarts}, {@link WorkerSupply}, {@link WorkerRetirement} and
+ * theirs) and are called only under it. A run's wait for a lane and every change to the workers must see one state,
+ * and each change hands out the lanes that came free and wakes the waiting runs before any of them looks again; with
+ * one lock there is no order of locks to get wrong.
  */
 final class WorkerPlacement {
 
@@ -72,8 +68,7 @@ final class WorkerPlacement {
     private final Path defaultWorkspace;
     private final int lanesPerWorker;
     private final Duration idleStop;
-    private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("sandbox-worker-idle").factory());
+    private final PoolHousekeeping housekeeping = new PoolHousekeeping();
     private final WorkerLanes<Lane, WorkerProcess> lanes = new WorkerLanes<>(Lane::worker);
     private final TenantLines<Lane, WorkerProcess> lines;
     private final QuickWorkers<WorkerProcess> quick = new QuickWorkers<>(lanes);
@@ -82,11 +77,10 @@ final class WorkerPlacement {
     private final SparesTally<WorkerProcess> sparesTally = new SparesTally<>();
     private final PoolStarts poolStarts;
     private final WorkerRetirement retirement;
+    private final WorkerSupply supply;
     final SessionTable<WorkerProcess> sessions;
     final LatencyWindow contextBuilds = new LatencyWindow(256);
     final WorkerStarts starts;
-    /** Workers recycled so that another tenant could have their place. */
-    private final AtomicLong tenantSwitches = new AtomicLong();
     private volatile boolean closed;
     private volatile boolean warmedUp;
 
@@ -126,18 +120,16 @@ final class WorkerPlacement {
                 (tenant, how) -> starts.start(tenant, how, this), () -> background(poolFull));
         this.retirement = new WorkerRetirement(lanes, draining, quick, sparesTally, drops, sessions, poolStarts,
                 this::changed, this::background);
-        // Under the lock: the worker may be ready, and report so, before the constructor is over.
+        this.supply = new WorkerSupply(lanes, lines, poolStarts, retirement, sessions);
+        // Under the lock, as every change to the parts: the worker it starts may report ready on another thread at once.
         synchronized (this) {
             poolStarts.startInitialPool();
         }
         if (quickStarts) {
-            housekeeping.scheduleWithFixedDelay(() -> startSuccessor(System.nanoTime()), 1, 1, TimeUnit.SECONDS);
+            housekeeping.everySecond(() -> startSuccessor(System.nanoTime()));
         }
         if (idleStop.isPositive()) {
-            // Often enough that a worker outlives its idle time by a quarter of it at most.
-            long period = Math.clamp(idleStop.toMillis() / 4, 1_000, 30_000);
-            housekeeping.scheduleWithFixedDelay(() -> stopIdle(System.nanoTime()), period, period,
-                    TimeUnit.MILLISECONDS);
+            housekeeping.forIdleStop(idleStop, () -> stopIdle(System.nanoTime()));
         }
     }
 
@@ -209,7 +201,7 @@ final class WorkerPlacement {
                     continueInitialPool(false);
                 }
                 if (pinned == null) {
-                    provideFor(tenant);
+                    supply.provideFor(tenant);
                 }
                 long now = System.nanoTime();
                 if (now >= deadline) {
@@ -226,32 +218,6 @@ final class WorkerPlacement {
         } finally {
             lines.leave(tenant, waiter);
         }
-    }
-
-    /**
-     * A tenant with a run waiting and a free running slot, but no free lane and no worker starting, gets a worker: in
-     * a free place of the pool, else in that of another tenant's idle worker, recycled for it. Not a tenant holding
-     * its cap of slots: its run waits for its own runs, and another tenant's worker must not go for it.
-     */
-    private void provideFor(Path tenant) {
-        if (poolStarts.starting(tenant) > 0 || lines.slotsFull() || lines.atCap(tenant)
-                || !lanes.idleLanesOf(tenant).isEmpty()) {
-            return;
-        }
-        if (!poolStarts.full()) {
-            poolStarts.startForRuns(tenant);
-            return;
-        }
-        // Another tenant's idle worker that no run of its own is waiting for: one whose tenant keeps another worker
-        // first (recycling a tenant's last worker makes its next call wait for a start), then one without sessions,
-        // then the one holding the least state.
-        lanes.idleWorkers().filter(w -> !tenant.equals(lanes.tenantOf(w)) && lines.mayGiveUpAWorker(lanes.tenantOf(w)))
-                .min(Comparator.comparingInt((WorkerProcess w) -> lanes.workersOf(lanes.tenantOf(w)).size() > 1 ? 0 : 1)
-                        .thenComparingInt(sessions::count))
-                .ifPresent(victim -> {
-                    tenantSwitches.incrementAndGet();
-                    retirement.retire(victim, "its worker process was recycled to serve another tenant", tenant);
-                });
     }
 
     synchronized int waiting() {
@@ -324,7 +290,7 @@ final class WorkerPlacement {
     /**
      * Stops the workers that have served nothing since sandbox.worker.idle-stop before {@code nowNanos}, as long as
      * their tenant keeps another ({@link WorkerRetirement#forgetIdle}); load starts them again on demand
-     * ({@link #provideFor}).
+     * ({@link WorkerSupply#provideFor}).
      *
      * @return the workers stopped
      */
@@ -439,7 +405,7 @@ final class WorkerPlacement {
 
     synchronized Counts counts() {
         return new Counts(lanes.size(), (int) lanes.idleWorkers().count(), poolStarts.total(), poolStarts.queued(),
-                retirement.replaced(), tenantSwitches.get());
+                retirement.replaced(), supply.tenantSwitches());
     }
 
     /** Stops every worker; runs still waiting fail. */
@@ -452,7 +418,7 @@ final class WorkerPlacement {
             notifyAll();
         }
         workers.forEach(WorkerProcess::stop);
-        housekeeping.shutdownNow();
+        housekeeping.close();
         starts.close();
     }
 }
