@@ -97,6 +97,41 @@ class OutputSpillTest {
     }
 
     /**
+     * A tqdm-style bar redraws its line with '\r' thousands of times, in colour: inline, the model gets what a
+     * terminal leaves (each line's last state, no escape sequences), and the budget holds for that text, so nothing
+     * is cut; the file the result names keeps every byte as written.
+     */
+    @Test
+    void progressBarsAndColoursComeBackInlineAsATerminalShowsThem() {
+        String code = """
+                import sys
+                for i in range(3001):
+                    sys.stdout.write("\\r\\x1b[32m%4d/3000\\x1b[0m |%s|" % (i, "#" * (i // 300)))
+                sys.stdout.write("\\n")
+                print("\\x1b]0;a title\\x07\\x1b[1mdone\\x1b[0m")
+                sys.stderr.write("warn 1\\rwarn 2\\n")
+                """;
+        StringBuilder written = new StringBuilder();
+        for (int i = 0; i <= 3000; i++) {
+            written.append("\r\u001b[32m").append(String.format("%4d", i)).append("/3000\u001b[0m |")
+                    .append("#".repeat(i / 300)).append('|');
+        }
+        written.append("\n\u001b]0;a title\u0007\u001b[1mdone\u001b[0m\n");
+        ToolResponse response = mcp.call("execute_code", Map.of("code", code));
+        assertFalse(response.isError(), McpCalls.text(response));
+        JsonObject result = JsonObject.mapFrom(response.structuredContent());
+        assertEquals("3000/3000 |##########|\ndone\n", result.getString("stdout"), result.encode());
+        assertEquals("warn 2\n", result.getString("stderr"));
+        assertFalse(result.getBoolean("truncated"), "nothing a terminal shows was left out");
+        assertNull(result.getString("stderr_file"), "a short stream is not spilled for its escapes");
+        List<ResourceLink> links = links(response);
+        assertEquals(1, links.size(), links.toString());
+        assertEquals(result.getString("stdout_file"), links.get(0).name());
+        assertEquals(written.toString(), ((TextResourceContents) read(links.get(0).uri()).firstContents()).text(),
+                "the file holds the stream byte for byte");
+    }
+
+    /**
      * A run stopped by its timeout keeps its spilled output: the stop closed the run's files, the spill's among
      * them, and the last block then failed to write, so the whole file was deleted ("not saved: ... could not be
      * written (ClosedChannelException)") exactly when the log was needed.
@@ -199,7 +234,8 @@ class OutputSpillTest {
         ToolResponse png = mcp.call("execute_code", Map.of("code",
                 "import sys\nsys.stdout.buffer.write(b'\\x89PNG\\r\\n'); sys.stdout.flush()"));
         JsonObject small = JsonObject.mapFrom(png.structuredContent());
-        assertTrue(small.getString("stdout").startsWith("\uFFFDPNG\r\n[... bytes that are not UTF-8 show as U+FFFD; "
+        // Inline, "\r\n" ends a line as a terminal shows it; the file keeps the bytes as written.
+        assertTrue(small.getString("stdout").startsWith("\uFFFDPNG\n[... bytes that are not UTF-8 show as U+FFFD; "
                 + "all 6 bytes as written are in .runs/"), small.getString("stdout"));
         assertFalse(small.getBoolean("truncated"));
         assertEquals(1, links(png).size());

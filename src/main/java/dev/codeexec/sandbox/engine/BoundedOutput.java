@@ -1,17 +1,20 @@
 package dev.codeexec.sandbox.engine;
 
 import dev.codeexec.sandbox.CutMarker;
+import dev.codeexec.sandbox.TerminalText;
 import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One output stream of a run, bounded by its inline budget: all of it while it fits, then its head and its tail,
- * which {@link #capture} joins with one marker line saying how many bytes were left out and where the whole stream
- * went. Every byte also goes, in order, to the {@link Spill} (from the first byte, once the stream outgrows the
- * budget) and to the tap of a caller watching the run live. Memory stays at the budget whatever the guest writes, and
- * a write never blocks on anything but the spill file.
+ * One output stream of a run, bounded by its inline budget. The inline copy is the stream as a terminal shows it
+ * ({@link TerminalText}: carriage-return overwrites and escape sequences gone), and the budget holds for that: all of
+ * it while it fits, then its head and its tail, which {@link #capture} joins with one marker line saying how many
+ * bytes were left out and where the whole stream went. Every byte as written also goes, in order, to the
+ * {@link Spill} (from the first byte, once the stream outgrows the budget) and to the tap of a caller watching the
+ * run live. Memory stays within twice the budget whatever the guest writes, and a write never blocks on anything but
+ * the spill file.
  */
 public final class BoundedOutput extends OutputStream {
 
@@ -36,8 +39,8 @@ public final class BoundedOutput extends OutputStream {
     }
 
     /**
-     * A stream as the caller gets it: the inline text, the file (or null) holding all of it, and how many bytes the
-     * stream had in all.
+     * A stream as the caller gets it: the inline text, the file (or null) holding all of it as written, and how many
+     * bytes the stream had in all as a terminal shows it (the unit of the inline budget).
      */
     public record Captured(String text, boolean truncated, String file, long spilledBytes, long totalBytes) {
     }
@@ -46,7 +49,11 @@ public final class BoundedOutput extends OutputStream {
     private final int headBytes;
     private final Spill spill;
     private final Tap tap;
-    /** The whole stream while it fits the budget; afterwards its head. */
+    /** The stream as written while it fits the budget, which the spill starts with once it does not; then empty. */
+    private final ByteArrayOutputStream written;
+    /** Turns what is written into what a terminal shows, which goes to {@link #first} and the tail. */
+    private final TerminalText shaping;
+    /** The whole shaped stream while it fits the budget; afterwards its head. */
     private final ByteArrayOutputStream first;
     /**
      * The last {@code tail.length} bytes of the stream, a ring ending at {@code tailEnd}: the tail's bytes and the one
@@ -54,7 +61,10 @@ public final class BoundedOutput extends OutputStream {
      */
     private final byte[] tail;
     private int tailEnd;
+    /** Bytes written. */
     private long total;
+    /** Bytes of the shaped stream. */
+    private long shownTotal;
     private Captured captured;
     /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
     private volatile boolean sealed;
@@ -75,6 +85,8 @@ public final class BoundedOutput extends OutputStream {
         this.spill = spill;
         this.tap = tap;
         this.first = new ByteArrayOutputStream(Math.min(budget, 8192));
+        this.written = new ByteArrayOutputStream(Math.min(budget, 8192));
+        this.shaping = new TerminalText(budget, this::keep);
     }
 
     /** Stops accepting writes, so that reading the result never waits behind a guest still writing. */
@@ -105,28 +117,29 @@ public final class BoundedOutput extends OutputStream {
      */
     synchronized void closeSpill() {
         if (spill != null) {
-            byte[] whole = first.toByteArray();
-            if (heavy(whole) || lossy(whole)) {
-                spill.write(whole, 0, whole.length);
+            shaping.finish();
+            byte[] shown = first.toByteArray();
+            if (heavy(shown) || lossy(shown)) {
+                spill.write(written.toByteArray(), 0, written.size());
             }
             spill.close();
         }
     }
 
     /**
-     * Whether a stream within the budget in bytes weighs more than the budget shown (printed binary): it is cut as a
-     * longer one is, and goes to the spill whole.
+     * Whether a shaped stream within the budget in bytes weighs more than the budget shown (printed binary): it is
+     * cut as a longer one is, and goes to the spill whole.
      */
-    private boolean heavy(byte[] whole) {
-        return total <= budget && Utf8.shownWeight(whole, 0, whole.length) > budget;
+    private boolean heavy(byte[] shown) {
+        return shownTotal <= budget && Utf8.shownWeight(shown, 0, shown.length) > budget;
     }
 
     /**
-     * Whether a stream within the budget holds bytes that are not UTF-8, which show as U+FFFD: it goes to the spill
-     * too, so they are kept as written.
+     * Whether a shaped stream within the budget holds bytes that are not UTF-8, which show as U+FFFD: it goes to the
+     * spill too, so they are kept as written.
      */
-    private boolean lossy(byte[] whole) {
-        return total <= budget && !Utf8.isWellFormed(whole, 0, whole.length);
+    private boolean lossy(byte[] shown) {
+        return shownTotal <= budget && !Utf8.isWellFormed(shown, 0, shown.length);
     }
 
     /** Appends a note from the host (a timeout message) even after sealing. */
@@ -140,28 +153,37 @@ public final class BoundedOutput extends OutputStream {
             return;
         }
         if (total + len <= budget) {
-            first.write(b, off, len);
+            written.write(b, off, len);
         } else {
             if (total <= budget && spill != null) {
                 // The stream just outgrew the budget: the spill starts with what was kept so far.
-                spill.write(first.toByteArray(), 0, first.size());
+                spill.write(written.toByteArray(), 0, written.size());
             }
-            if (first.size() > headBytes) {
-                byte[] head = first.toByteArray();
-                first.reset();
-                first.write(head, 0, headBytes);
-            } else if (first.size() < headBytes) {
-                first.write(b, off, Math.min(len, headBytes - first.size()));
-            }
+            written.reset();
             if (spill != null) {
                 spill.write(b, off, len);
             }
         }
-        remember(b, off, len);
         total += len;
+        shaping.write(b, off, len);
         if (tap != null) {
             tap.write(b, off, len);
         }
+    }
+
+    /** Keeps shaped bytes: all of them while they fit the budget, then the head and the tail ring. */
+    private void keep(byte[] b, int off, int len) {
+        if (shownTotal + len <= budget) {
+            first.write(b, off, len);
+        } else if (first.size() > headBytes) {
+            byte[] head = first.toByteArray();
+            first.reset();
+            first.write(head, 0, headBytes);
+        } else if (first.size() < headBytes) {
+            first.write(b, off, Math.min(len, headBytes - first.size()));
+        }
+        remember(b, off, len);
+        shownTotal += len;
     }
 
     /** Keeps the newest bytes in the tail ring. */
@@ -175,13 +197,6 @@ public final class BoundedOutput extends OutputStream {
         }
     }
 
-    synchronized boolean truncated() {
-        return total > budget;
-    }
-
-    synchronized long totalBytes() {
-        return total;
-    }
 
     /**
      * Ends the stream (later writes are ignored) and closes its spill; the same answer every time. The budget holds
@@ -192,13 +207,14 @@ public final class BoundedOutput extends OutputStream {
         if (captured != null) {
             return captured;
         }
+        shaping.finish();
         byte[] head = first.toByteArray();
-        boolean whole = total <= budget;
+        boolean whole = shownTotal <= budget;
         boolean heavy = heavy(head);
         boolean lossy = !heavy && lossy(head);
-        if (spill != null && (heavy || lossy)) {
+        if (spill != null && total <= budget && (heavy || lossy)) {
             // A spill already closed (the run was stopped) takes nothing more.
-            spill.write(head, 0, head.length);
+            spill.write(written.toByteArray(), 0, written.size());
         }
         Spilled spilled = spill == null ? Spilled.NONE : spill.close();
         if (whole && !heavy) {
@@ -207,8 +223,10 @@ public final class BoundedOutput extends OutputStream {
                 text += (text.endsWith("\n") ? "" : "\n") + "[... bytes that are not UTF-8 show as U+FFFD; all " + total
                         + " bytes as written are in " + spilled.path() + " ...]\n";
             }
-            captured = lossy ? new Captured(text, false, spilled.path(), spilled.bytes(), total)
-                    : new Captured(text, false, null, 0, total);
+            // Shaping kept what a terminal shows of a longer stream (a progress bar's overwrites): nothing the model
+            // would have read is cut, and stdout_file names the stream as written.
+            captured = lossy || total > budget ? new Captured(text, false, spilled.path(), spilled.bytes(), shownTotal)
+                    : new Captured(text, false, null, 0, shownTotal);
             return captured;
         }
         int headCut = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
@@ -222,16 +240,16 @@ public final class BoundedOutput extends OutputStream {
         }
         tailStart = CutMarker.lineTailStart(i -> last[i] == '\n',
                 Utf8.suffixShownWithin(last, tailStart, last.length, tail.length - 1), last.length);
-        long left = total - headEnd - (last.length - tailStart);
+        long left = shownTotal - headEnd - (last.length - tailStart);
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
                 + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
-        captured = new Captured(text, true, spilled.path(), spilled.bytes(), total);
+        captured = new Captured(text, true, spilled.path(), spilled.bytes(), shownTotal);
         return captured;
     }
 
     private byte[] tailBytes() {
-        int kept = (int) Math.min(total, tail.length);
+        int kept = (int) Math.min(shownTotal, tail.length);
         byte[] out = new byte[kept];
         int start = Math.floorMod(tailEnd - kept, tail.length);
         int n = Math.min(kept, tail.length - start);
@@ -249,9 +267,9 @@ public final class BoundedOutput extends OutputStream {
                         + (spilled.capped() ? " (spill cap)" : "")
                     : "; all " + total + " bytes are in " + spilled.path();
         } else if (spilled.refusal() != null) {
-            where = " of " + total + "; not saved: " + spilled.refusal();
+            where = " of " + shownTotal + "; not saved: " + spilled.refusal();
         } else {
-            where = " of " + total;
+            where = " of " + shownTotal;
         }
         return CutMarker.line(newlineFirst, left, where);
     }

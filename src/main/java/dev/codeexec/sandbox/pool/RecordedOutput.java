@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.sandbox.TerminalText;
 import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,10 +44,14 @@ final class RecordedOutput {
         return text(stderr);
     }
 
-    /** A stream cut at the budget ends on a whole character: the cut may fall inside one, which showed as U+FFFD. */
+    /**
+     * The stream as a terminal shows it, as a finished run's inline text is. One cut at the budget ends on a whole
+     * character: the cut may fall inside one, which showed as U+FFFD.
+     */
     private String text(ByteArrayOutputStream stream) {
         byte[] bytes = stream.toByteArray();
         int end = bytes.length < capBytes ? bytes.length : Utf8.wholeCharacterPrefix(bytes, bytes.length);
-        return new String(bytes, 0, end, StandardCharsets.UTF_8);
+        byte[] shown = TerminalText.shape(bytes, 0, end);
+        return new String(shown, StandardCharsets.UTF_8);
     }
 }
