@@ -78,15 +78,15 @@ final class BackgroundRun {
     }
 
     /**
-     * Completes, without holding a thread, once either stream has bytes past its offset, the state differs from
-     * {@code seen}, or the run has finished: at once if that is so already. A caller that stops waiting first
-     * (a timeout) calls {@link #forget}.
+     * Completes, without holding a thread, once either stream has bytes past its offset or the run has finished: at
+     * once if that is so already. A queued run starting is no such change: get_execution's wait_s promises to wait
+     * for output or the end, and a poll answered at the start came back with nothing, for the caller to ask again.
+     * A caller that stops waiting first (a timeout) calls {@link #forget}.
      */
-    CompletableFuture<Void> nextChange(long stdoutOffset, long stderrOffset, State seen) {
+    CompletableFuture<Void> nextOutput(long stdoutOffset, long stderrOffset) {
         lock.lock();
         try {
-            if (state != seen || state == State.FINISHED || stdout.total() > stdoutOffset
-                    || stderr.total() > stderrOffset) {
+            if (state == State.FINISHED || stdout.total() > stdoutOffset || stderr.total() > stderrOffset) {
                 return CompletableFuture.completedFuture(null);
             }
             CompletableFuture<Void> next = new CompletableFuture<>();
@@ -97,7 +97,7 @@ final class BackgroundRun {
         }
     }
 
-    /** Drops a reader of {@link #nextChange} that stopped waiting. */
+    /** Drops a reader of {@link #nextOutput} that stopped waiting. */
     void forget(CompletableFuture<Void> watcher) {
         lock.lock();
         try {
@@ -125,10 +125,11 @@ final class BackgroundRun {
         try {
             if (state == State.QUEUED) {
                 state = State.RUNNING;
-                signal();
+                // Event streams show the start; long-polls (nextOutput) wait on for output or the end.
+                changed.signalAll();
             }
         } finally {
-            unlockAndWake();
+            lock.unlock();
         }
     }
 

@@ -139,7 +139,7 @@ public class ExecutionRuns {
 
     /**
      * A run of {@code owner} with a page of each stream; with {@code waitS} it first waits until output past
-     * the offsets arrives, the run changes state, or it ends. The wait holds no thread: the answer completes on the
+     * the offsets arrives or the run ends (a queued run starting does not end the wait). The wait holds no thread: the answer completes on the
      * run's next change or at the timeout.
      *
      * @param maxBytes bytes of each stream in the page; null for {@link #pageBytes()}
@@ -162,8 +162,7 @@ public class ExecutionRuns {
             return CompletableFuture.completedFuture(named(run, now));
         }
         TenantCounts.Place held = polls.take(tenantOf(owner));
-        CompletableFuture<Void> change = run.nextChange(stdoutOffset, stderrOffset,
-                BackgroundRun.State.valueOf(now.status().toUpperCase(java.util.Locale.ROOT)));
+        CompletableFuture<Void> change = run.nextOutput(stdoutOffset, stderrOffset);
         // Answered off the thread that completed the change: a worker's output reader must not write responses.
         return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
             run.forget(change);

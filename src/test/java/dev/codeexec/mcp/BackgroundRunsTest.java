@@ -125,7 +125,7 @@ class BackgroundRunsTest {
         String id = start(mcp, Map.of("code", "print('ready', flush=True)\n" + waitFor(gate) + "print('after')"));
         JsonObject first = get(mcp, id, 0, 0, 30, 65536);
         while (first.getString("stdout").isEmpty()) {
-            first = get(mcp, id, 0, 0, 30, 65536); // a poll may return when the run starts, before its output
+            first = get(mcp, id, 0, 0, 30, 65536); // a poll of 30 s may end before a queued run prints
         }
         assertEquals("ready\n", first.getString("stdout"));
         assertEquals("running", first.getString("status"), "the run waits for the gate the test has not opened");
