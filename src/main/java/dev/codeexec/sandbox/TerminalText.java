@@ -58,6 +58,14 @@ public final class TerminalText {
         }
     }
 
+    /**
+     * The line in progress as it stands (a bar being redrawn shows its latest state until the next byte replaces it);
+     * empty between lines. Never more than {@code maxLine} bytes.
+     */
+    public byte[] current() {
+        return java.util.Arrays.copyOf(line, length);
+    }
+
     /** Passes on the line in progress, as a terminal shows it at the end; later writes go on from a fresh line state. */
     public void finish() {
         if (length > 0) {
