@@ -50,7 +50,7 @@ final class ResourceLinks {
         }
         if (answer instanceof ExecutionResult result) {
             RunReport report = result.reportOrEmpty();
-            report.spills().forEach(spill -> links.add(link(spill, "text/plain",
+            report.spills().forEach(spill -> links.add(link(spill, typeOf(spill),
                     wholeStream(spill.path(), result.stderrFile()))));
             report.files().forEach(file -> links.add(link(file, null, "Written by the run")));
             if (report.filesNotListed() > 0) {
@@ -61,8 +61,11 @@ final class ResourceLinks {
         } else if (answer instanceof ExecutionView view) {
             for (String file : new String[] {view.stdoutFile(), view.stderrFile()}) {
                 if (file != null) {
-                    links.add(new ResourceLink(uri(file), "text/plain", file, null,
-                            wholeStream(file, view.stderrFile()), null, null, null));
+                    String type = view.spills() == null ? ProducedFile.TEXT : view.spills().stream()
+                            .filter(spill -> spill.path().equals(file)).findFirst().map(ResourceLinks::typeOf)
+                            .orElse(ProducedFile.TEXT);
+                    links.add(new ResourceLink(uri(file), type, file, null, wholeStream(file, view.stderrFile()),
+                            null, null, null));
                 }
             }
         }
@@ -75,6 +78,11 @@ final class ResourceLinks {
             content.add(more);
         }
         return new ToolResponse(response.isError(), content, response.structuredContent(), response._meta());
+    }
+
+    /** A spill's type as the workspace serves it: text, or a blob for output that is not UTF-8. */
+    private static String typeOf(ProducedFile spill) {
+        return spill.mimeType() == null ? ProducedFile.TEXT : spill.mimeType();
     }
 
     /** Which stream a spill file holds all of, told apart by the result's stderr file. */

@@ -164,7 +164,8 @@ final class BackgroundRun {
                 answer = awaited ? finished : null;
                 // Its spill files stay named: a reader whose pages were dropped finds the whole streams there.
                 result = new ExecutionResult("", "", finished.exitCode(), finished.durationMs(), finished.truncated(),
-                        finished.timedOut(), finished.stdoutFile(), finished.stderrFile(), null);
+                        finished.timedOut(), finished.stdoutFile(), finished.stderrFile(),
+                        new RunReport(null, 0, false, finished.reportOrEmpty().spills(), null, 0, 0));
                 finishedNanos = System.nanoTime();
                 signal();
                 onFinish.accept(finished);
@@ -289,7 +290,7 @@ final class BackgroundRun {
                     err.text(), out.nextOffset(), err.nextOffset(), out.hasMore() || err.hasMore(),
                     out.dropped() || err.dropped(), r == null ? null : r.exitCode(), r == null ? null : r.durationMs(),
                     r == null ? null : r.truncated(), r == null ? null : r.timedOut(), r == null ? null : r.stdoutFile(),
-                    r == null ? null : r.stderrFile(), null);
+                    r == null ? null : r.stderrFile(), null, r == null ? null : r.reportOrEmpty().spills());
         } finally {
             lock.unlock();
         }

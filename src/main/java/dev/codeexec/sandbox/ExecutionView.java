@@ -1,8 +1,10 @@
 package dev.codeexec.sandbox;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.annotation.Nullable;
+import java.util.List;
 
 /**
  * A background run as its caller sees it: status, a page of each output stream from the offsets asked for, and
@@ -15,6 +17,7 @@ import jakarta.annotation.Nullable;
  * @param stdoutFile      once finished, the workspace file holding the whole stdout, when it outgrew the inline budget
  * @param vault           the handle of the PII vault the run acts for, once that vault holds tokens: what restores
  *                        the tokens its output carries, from any connection of the tenant
+ * @param spills          once finished, the spill files with their types, for the adapter's links; not serialized
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionView(
@@ -33,7 +36,8 @@ public record ExecutionView(
         @Nullable @JsonProperty("timed_out") Boolean timedOut,
         @Nullable @JsonProperty("stdout_file") String stdoutFile,
         @Nullable @JsonProperty("stderr_file") String stderrFile,
-        @Nullable String vault) implements ExecuteAnswer {
+        @Nullable String vault,
+        @Nullable @JsonIgnore List<ProducedFile> spills) implements ExecuteAnswer {
 
     public static final String QUEUED = "queued";
     public static final String RUNNING = "running";
@@ -46,6 +50,6 @@ public record ExecutionView(
     /** This view naming {@code handle} as its run's vault. */
     public ExecutionView withVault(@Nullable String handle) {
         return new ExecutionView(executionId, status, cancelled, stdout, stderr, nextStdoutOffset, nextStderrOffset,
-                hasMore, dropped, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile, handle);
+                hasMore, dropped, exitCode, durationMs, truncated, timedOut, stdoutFile, stderrFile, handle, spills);
     }
 }

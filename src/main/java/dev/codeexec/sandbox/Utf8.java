@@ -129,6 +129,82 @@ public final class Utf8 {
         return true;
     }
 
+    /**
+     * Reads a stream fed in pieces as {@link #shownWeight} and {@link #isWellFormed} read it whole: what it weighs in
+     * a tool result, and whether it is text as the workspace serves a file (well-formed UTF-8 without a NUL byte).
+     */
+    public static final class Scan {
+        private long weight;
+        private boolean text = true;
+        /** Bytes of the character begun, how many more it needs, and the range the next one must fall in. */
+        private int pending;
+        private int need;
+        private int low = 0x80;
+        private int high = 0xBF;
+
+        public void add(byte[] bytes, int offset, int length) {
+            for (int i = offset; i < offset + length; i++) {
+                take(bytes[i] & 0xFF);
+            }
+        }
+
+        private void take(int b) {
+            if (need > 0) {
+                if (b >= low && b <= high) {
+                    pending++;
+                    low = 0x80;
+                    high = 0xBF;
+                    if (--need == 0) {
+                        weight += pending;
+                        pending = 0;
+                    }
+                    return;
+                }
+                // The character broke off: each byte of it decodes to U+FFFD, and b starts afresh.
+                broken();
+            }
+            if (b < 0x80) {
+                weight += escaped(b) ? CONTROL_WEIGHT : 1;
+                text &= b != 0;
+            } else if (b >= 0xC2 && b <= 0xDF) {
+                begin(1, 0x80, 0xBF);
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                begin(2, b == 0xE0 ? 0xA0 : 0x80, b == 0xED ? 0x9F : 0xBF);
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                begin(3, b == 0xF0 ? 0x90 : 0x80, b == 0xF4 ? 0x8F : 0xBF);
+            } else {
+                weight += REPLACEMENT_WEIGHT;
+                text = false;
+            }
+        }
+
+        private void begin(int more, int nextLow, int nextHigh) {
+            pending = 1;
+            need = more;
+            low = nextLow;
+            high = nextHigh;
+        }
+
+        private void broken() {
+            weight += (long) REPLACEMENT_WEIGHT * pending;
+            text = false;
+            pending = 0;
+            need = 0;
+            low = 0x80;
+            high = 0xBF;
+        }
+
+        /** What everything added weighs shown, a character still incomplete as the U+FFFDs it would decode to. */
+        public long weight() {
+            return weight + (long) REPLACEMENT_WEIGHT * pending;
+        }
+
+        /** Whether everything added is text, ending on a whole character. */
+        public boolean text() {
+            return text && need == 0;
+        }
+    }
+
     /** UTF-8 bytes of {@code s} without encoding it: what text weighs in a model's context. */
     public static long length(String s) {
         long n = 0;

@@ -171,6 +171,24 @@ class OutputSpillTest {
     }
 
     @Test
+    void aFinishedBackgroundRunLinksBinaryOutputAsABlob() {
+        ToolResponse started = mcp.call("execute_code", Map.of("code",
+                "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe' * 20000)", "background", true));
+        String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
+        ToolResponse response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4));
+        JsonObject view = JsonObject.mapFrom(response.structuredContent());
+        while (!view.getString("status").equals("finished")) {
+            response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4,
+                    "stdout_offset", view.getLong("next_stdout_offset")));
+            view = JsonObject.mapFrom(response.structuredContent());
+        }
+        assertFalse(view.containsKey("spills"), view.encode());
+        List<ResourceLink> links = links(response);
+        assertEquals(1, links.size(), links.toString());
+        assertEquals("application/octet-stream", links.get(0).mimeType());
+    }
+
+    @Test
     void aRunWaitedForComesBackWithinTheBudgetLikeASynchronousOne() {
         ToolResponse response = mcp.call("execute_code", Map.of("code", "print('w' * 300000)", "wait_s", 120));
         JsonObject result = JsonObject.mapFrom(response.structuredContent());
@@ -230,6 +248,12 @@ class OutputSpillTest {
         assertTrue(result.getString("stderr").contains("bytes left out; all 10000 bytes are in .runs/"),
                 result.getString("stderr"));
         assertTrue(McpCalls.text(response).length() < 3 * BUDGET, "the text block is " + McpCalls.text(response).length());
+        // Each link gives the type the workspace serves its file as: a blob for bytes that are not UTF-8.
+        Map<String, String> types = links(response).stream().collect(Collectors.toMap(ResourceLink::name,
+                ResourceLink::mimeType));
+        assertEquals(Map.of(result.getString("stdout_file"), "application/octet-stream",
+                result.getString("stderr_file"), "text/plain"), types);
+        assertTrue(read(links(response).getFirst().uri()).firstContents() instanceof BlobResourceContents);
 
         ToolResponse png = mcp.call("execute_code", Map.of("code",
                 "import sys\nsys.stdout.buffer.write(b'\\x89PNG\\r\\n'); sys.stdout.flush()"));
@@ -239,6 +263,7 @@ class OutputSpillTest {
                 + "all 6 bytes as written are in .runs/"), small.getString("stdout"));
         assertFalse(small.getBoolean("truncated"));
         assertEquals(1, links(png).size());
+        assertEquals("application/octet-stream", links(png).getFirst().mimeType());
         assertTrue(links(png).getFirst().uri().endsWith("%2Fstdout.txt"), links(png).getFirst().uri());
     }
 

@@ -32,17 +32,20 @@ public final class BoundedOutput extends OutputStream {
 
     /**
      * What a spill kept: {@code path} (workspace-relative) of the file holding the first {@code bytes} of the stream,
-     * {@code capped} when the stream went on past the spill cap, or {@code refusal} when no file was kept.
+     * {@code capped} when the stream went on past the spill cap, or {@code refusal} when no file was kept;
+     * {@code text} when the file is UTF-8 text.
      */
-    record Spilled(String path, long bytes, boolean capped, String refusal) {
-        static final Spilled NONE = new Spilled(null, 0, false, null);
+    record Spilled(String path, long bytes, boolean capped, String refusal, boolean text) {
+        static final Spilled NONE = new Spilled(null, 0, false, null, true);
     }
 
     /**
-     * A stream as the caller gets it: the inline text, the file (or null) holding all of it as written, and how many
-     * bytes the stream had in all as a terminal shows it (the unit of the inline budget).
+     * A stream as the caller gets it: the inline text, the file (or null) holding all of it as written and whether
+     * that file is UTF-8 text, and how many bytes the stream had in all as a terminal shows it (the unit of the
+     * inline budget).
      */
-    public record Captured(String text, boolean truncated, String file, long spilledBytes, long totalBytes) {
+    public record Captured(String text, boolean truncated, String file, boolean fileIsText, long spilledBytes,
+            long totalBytes) {
     }
 
     private final int budget;
@@ -225,8 +228,9 @@ public final class BoundedOutput extends OutputStream {
             }
             // Shaping kept what a terminal shows of a longer stream (a progress bar's overwrites): nothing the model
             // would have read is cut, and stdout_file names the stream as written.
-            captured = lossy || total > budget ? new Captured(text, false, spilled.path(), spilled.bytes(), shownTotal)
-                    : new Captured(text, false, null, 0, shownTotal);
+            captured = lossy || total > budget
+                    ? new Captured(text, false, spilled.path(), spilled.text(), spilled.bytes(), shownTotal)
+                    : new Captured(text, false, null, true, 0, shownTotal);
             return captured;
         }
         int headCut = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
@@ -244,7 +248,7 @@ public final class BoundedOutput extends OutputStream {
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
                 + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
-        captured = new Captured(text, true, spilled.path(), spilled.bytes(), shownTotal);
+        captured = new Captured(text, true, spilled.path(), spilled.text(), spilled.bytes(), shownTotal);
         return captured;
     }
 

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.sandbox.Utf8;
 import dev.codeexec.workspace.WorkspaceQuotaException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -37,6 +38,8 @@ final class SpillFile implements BoundedOutput.Spill {
     private boolean capped;
     private String refusal;
     private boolean closed;
+    /** Whether the file is text, so that its link gives the type the workspace serves it as. */
+    private final Utf8.Scan check = new Utf8.Scan();
 
     /** @param path workspace-relative, {@code .runs/<id>/<stream>.txt} */
     SpillFile(ConfinedFileSystem fs, Path root, String path, long capBytes) {
@@ -62,6 +65,7 @@ final class SpillFile implements BoundedOutput.Spill {
             block = new byte[BLOCK_BYTES];
         }
         written += room;
+        check.add(bytes, offset, room);
         while (room > 0 && refusal == null) {
             int n = Math.min(room, BLOCK_BYTES - blocked);
             System.arraycopy(bytes, offset, block, blocked, n);
@@ -141,7 +145,7 @@ final class SpillFile implements BoundedOutput.Spill {
             drain();
             closeChannel();
         }
-        return refusal != null ? new BoundedOutput.Spilled(null, 0, false, refusal)
-                : new BoundedOutput.Spilled(written > 0 ? path : null, written, capped, null);
+        return refusal != null ? new BoundedOutput.Spilled(null, 0, false, refusal, true)
+                : new BoundedOutput.Spilled(written > 0 ? path : null, written, capped, null, check.text());
     }
 }

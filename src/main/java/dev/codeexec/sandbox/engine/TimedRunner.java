@@ -146,7 +146,8 @@ final class TimedRunner implements AutoCloseable {
 
     private static java.util.List<ProducedFile> spills(BoundedOutput.Captured... streams) {
         return java.util.Arrays.stream(streams).filter(c -> c.file() != null)
-                .map(c -> new ProducedFile(c.file(), c.spilledBytes())).toList();
+                .map(c -> new ProducedFile(c.file(), c.spilledBytes(), c.fileIsText() ? ProducedFile.TEXT
+                        : ProducedFile.BINARY)).toList();
     }
 
     /** The stream's spill file, when the plan keeps output past the inline budget. */

@@ -26,7 +26,7 @@ class BoundedOutputTest {
 
         @Override
         public BoundedOutput.Spilled close() {
-            return new BoundedOutput.Spilled(".runs/r/stdout.txt", bytes.size(), false, null);
+            return new BoundedOutput.Spilled(".runs/r/stdout.txt", bytes.size(), false, null, true);
         }
     }
 
