@@ -44,10 +44,8 @@ public class OutputSanitizer {
         int kept = Math.min(ExecutionLimits.MAX_INLINE_BYTES, asked + 2 * CONTEXT_BYTES);
         int budget = Math.min(asked, kept - 2 * CONTEXT_BYTES);
         ExecutionResult result = run.apply(command.sanitized(kept));
-        long stdoutBytes = result.reportOrEmpty().stdoutBytes();
-        long stderrBytes = result.reportOrEmpty().stderrBytes();
-        Cut stdout = cut(result.stdout(), stdoutBytes, budget, owner);
-        Cut stderr = cut(result.stderr(), stderrBytes, budget, owner);
+        Cut stdout = cut(result.stdout(), result.reportOrEmpty().stdoutWeight(), budget, owner);
+        Cut stderr = cut(result.stderr(), result.reportOrEmpty().stderrWeight(), budget, owner);
         return result.withText(stdout.text(), stderr.text(), stdout.cut() || stderr.cut());
     }
 
@@ -69,20 +67,22 @@ public class OutputSanitizer {
     private static final int MAX_CUTS = 4;
 
     /**
-     * One stream tokenized, cut to {@code budget} bytes around a marker when longer. {@code total} is the bytes the
-     * stream had in all (0 when the result does not say: then the text is all of it).
+     * One stream tokenized, cut to {@code budget} bytes around a marker when longer. {@code weight} is what the whole
+     * stream weighs shown ({@link Utf8#shownWeight}; 0 when the result does not say: then the text is all of it).
      */
-    private Cut cut(String text, long total, int budget, String owner) {
+    private Cut cut(String text, long weight, int budget, String owner) {
         if (text.isEmpty()) {
             return new Cut(text, false);
         }
         // The budget holds as the sandbox's own cut holds it, for the text as shown (never less than its bytes):
         // printed control characters come back as six-character escapes, and 1,000 of them filled six times a 1 KiB
-        // budget.
-        if (total <= budget && Utf8.shownLength(text) <= budget) {
+        // budget. The marker counts the same way, so that its "of N" is over the budget exactly when the text is cut
+        // (it counted bytes: "left out of 1001" for a stream cut at a budget of 1024). A host note the server added
+        // to the text is in it but not in the stream's weight.
+        long whole = Math.max(weight, Utf8.shownLength(text));
+        if (whole <= budget) {
             return new Cut(pii.sanitize(new SanitizeRequest(text), owner).text(), false);
         }
-        long bytes = Math.max(total, Utf8.length(text));
         IntPredicate newlineAt = i -> text.charAt(i) == '\n';
         int headBudget = CutMarker.headBytes(budget);
         int tailBudget = CutMarker.tailBytes(budget);
@@ -101,9 +101,9 @@ public class OutputSanitizer {
             headRaw = head <= headBudget ? headRaw : (int) (headRaw * (long) headBudget / head) * 15 / 16;
             tailRaw = tail <= tailBudget ? tailRaw : (int) (tailRaw * (long) tailBudget / tail) * 15 / 16;
         }
-        long left = bytes - Utf8.length(text.substring(0, ends.headEnd()))
-                - Utf8.length(text.substring(ends.tailStart()));
+        long left = whole - Utf8.shownLength(text.substring(0, ends.headEnd()))
+                - Utf8.shownLength(text.substring(ends.tailStart()));
         boolean midLine = !ends.head().isEmpty() && !ends.head().endsWith("\n");
-        return new Cut(ends.head() + CutMarker.line(midLine, left, " of " + bytes) + ends.tail(), true);
+        return new Cut(ends.head() + CutMarker.line(midLine, left, " of " + whole) + ends.tail(), true);
     }
 }

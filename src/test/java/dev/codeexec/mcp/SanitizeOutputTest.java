@@ -96,16 +96,26 @@ class SanitizeOutputTest {
 
     /**
      * The budget holds for the text as the model gets it, as without sanitize_output: 1,000 printed control
-     * characters (1,001 bytes, within a 1 KiB budget) came back whole, each a six-character JSON escape.
+     * characters (1,001 bytes, within a 1 KiB budget) came back whole, each a six-character JSON escape. The marker
+     * counts the same way: it said "left out of 1001", a total under the budget it had been cut to.
      */
     @Test
-    void printedControlCharactersKeepToTheBudgetAsShown() {
+    void printedControlCharactersKeepToTheBudgetAsShownAndTheMarkerCountsAsTheBudgetDoes() {
         McpCalls.Exec r = mcp.exec(Map.of("code", "print('\\x01' * 1000)", "sanitize_output", true,
                 "max_inline_bytes", 1024));
         assertTrue(r.truncated());
-        assertTrue(dev.codeexec.sandbox.Utf8.shownLength(r.stdout()) <= 1024,
-                dev.codeexec.sandbox.Utf8.shownLength(r.stdout()) + " shown: " + r.stdout());
-        assertTrue(r.stdout().contains(" bytes left out of 1001 ...]\n"), r.stdout());
+        String shown = r.stdout();
+        assertTrue(dev.codeexec.sandbox.Utf8.shownLength(shown) <= 1024,
+                dev.codeexec.sandbox.Utf8.shownLength(shown) + " shown: " + shown);
+        java.util.regex.Matcher marker = java.util.regex.Pattern
+                .compile("\\n?\\[\\.\\.\\. (\\d+) bytes left out of (\\d+) \\.\\.\\.]\\n").matcher(shown);
+        assertTrue(marker.find(), shown);
+        long left = Long.parseLong(marker.group(1));
+        long total = Long.parseLong(marker.group(2));
+        assertEquals(1000 * 6 + 1, total, "what the whole stream weighs shown, escapes and newline");
+        long kept = dev.codeexec.sandbox.Utf8.shownLength(shown.substring(0, marker.start()))
+                + dev.codeexec.sandbox.Utf8.shownLength(shown.substring(marker.end()));
+        assertEquals(total, left + kept, "what is shown and what is left out add up to the total");
     }
 
     @Test

@@ -41,11 +41,11 @@ public final class BoundedOutput extends OutputStream {
 
     /**
      * A stream as the caller gets it: the inline text, the file (or null) holding all of it as written and whether
-     * that file is UTF-8 text, and how many bytes the stream had in all as a terminal shows it (the unit of the
-     * inline budget).
+     * that file is UTF-8 text, and what the whole stream weighs as a terminal shows it and a tool result carries it
+     * ({@link Utf8#shownWeight}, the unit of the inline budget).
      */
     public record Captured(String text, boolean truncated, String file, boolean fileIsText, long spilledBytes,
-            long totalBytes) {
+            long weight) {
     }
 
     private final int budget;
@@ -68,6 +68,8 @@ public final class BoundedOutput extends OutputStream {
     private long total;
     /** Bytes of the shaped stream. */
     private long shownTotal;
+    /** What the shaped stream weighs shown. */
+    private final Utf8.Scan shownScan = new Utf8.Scan();
     private Captured captured;
     /** Set when the execution is over: later writes by a guest that has not stopped yet are ignored without locking. */
     private volatile boolean sealed;
@@ -187,6 +189,7 @@ public final class BoundedOutput extends OutputStream {
         }
         remember(b, off, len);
         shownTotal += len;
+        shownScan.add(b, off, len);
     }
 
     /** Keeps the newest bytes in the tail ring. */
@@ -229,8 +232,8 @@ public final class BoundedOutput extends OutputStream {
             // Shaping kept what a terminal shows of a longer stream (a progress bar's overwrites): nothing the model
             // would have read is cut, and stdout_file names the stream as written.
             captured = lossy || total > budget
-                    ? new Captured(text, false, spilled.path(), spilled.text(), spilled.bytes(), shownTotal)
-                    : new Captured(text, false, null, true, 0, shownTotal);
+                    ? new Captured(text, false, spilled.path(), spilled.text(), spilled.bytes(), shownScan.weight())
+                    : new Captured(text, false, null, true, 0, shownScan.weight());
             return captured;
         }
         int headCut = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
@@ -248,7 +251,7 @@ public final class BoundedOutput extends OutputStream {
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
                 + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
                 + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
-        captured = new Captured(text, true, spilled.path(), spilled.text(), spilled.bytes(), shownTotal);
+        captured = new Captured(text, true, spilled.path(), spilled.text(), spilled.bytes(), shownScan.weight());
         return captured;
     }
 

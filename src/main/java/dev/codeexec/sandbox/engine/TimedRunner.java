@@ -125,7 +125,7 @@ final class TimedRunner implements AutoCloseable {
         ExecutionResult result = new ExecutionResult(stdout.text(), stderr.text(), exit, millis,
                 stdout.truncated() || stderr.truncated(), timedOut, stdout.file(), stderr.file(),
                 report(ProducedFiles.of(interpreter.files().root(), taken), spills(stdout, stderr), context,
-                        stdout.totalBytes(), stderr.totalBytes()));
+                        stdout.weight(), stderr.weight()));
         return new Outcome(result, alive && !stuck, stuck, recycle);
     }
 
@@ -139,9 +139,9 @@ final class TimedRunner implements AutoCloseable {
     }
 
     private static RunReport report(ProducedFiles.Listed produced, java.util.List<ProducedFile> spills,
-            ContextBytes context, long stdoutBytes, long stderrBytes) {
-        return new RunReport(produced.files(), produced.more(), produced.atLeast(), spills, context, stdoutBytes,
-                stderrBytes);
+            ContextBytes context, long stdoutWeight, long stderrWeight) {
+        return new RunReport(produced.files(), produced.more(), produced.atLeast(), spills, context, stdoutWeight,
+                stderrWeight);
     }
 
     private static java.util.List<ProducedFile> spills(BoundedOutput.Captured... streams) {
