@@ -118,6 +118,9 @@ public final class TerminalText {
             }
             case STRING_ESC -> {
                 escape = c == '\\' ? Escape.NONE : Escape.STRING;
+                if (escape == Escape.STRING) {
+                    take(b); // not the terminator: the byte counts as the string's own (a newline still ends it)
+                }
                 return;
             }
             case NONE -> shown(b);

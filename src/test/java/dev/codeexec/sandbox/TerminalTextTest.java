@@ -43,6 +43,7 @@ class TerminalTextTest {
         // A broken sequence does not swallow what follows it.
         "<ESC>]unterminated title<LF>next<LF> | <LF>next<LF>",
         "<ESC>[12<LF>kept<LF>              | <LF>kept<LF>",
+        "<ESC>]title<ESC><LF>kept<LF>      | <LF>kept<LF>",
     })
     void keepsWhatATerminalShows(String written, String shown) {
         assertEquals(unescape(shown).replace("<TAB>", "\t"), shaped(unescape(written).replace("<TAB>", "\t")));

@@ -13,8 +13,8 @@ import java.nio.charset.StandardCharsets;
  * it while it fits, then its head and its tail, which {@link #capture} joins with one marker line saying how many
  * bytes were left out and where the whole stream went. Every byte as written also goes, in order, to the
  * {@link Spill} (from the first byte, once the stream outgrows the budget) and to the tap of a caller watching the
- * run live. Memory stays within twice the budget whatever the guest writes, and a write never blocks on anything but
- * the spill file.
+ * run live. Memory stays within three times the budget whatever the guest writes (the bytes as written, the shaped
+ * head and tail, a line being shaped), and a write never blocks on anything but the spill file.
  */
 public final class BoundedOutput extends OutputStream {
 
@@ -124,7 +124,7 @@ public final class BoundedOutput extends OutputStream {
         if (spill != null) {
             shaping.finish();
             byte[] shown = first.toByteArray();
-            if (heavy(shown) || lossy(shown)) {
+            if (total <= budget && (heavy(shown) || lossy(shown))) {
                 spill.write(written.toByteArray(), 0, written.size());
             }
             spill.close();
@@ -202,7 +202,6 @@ public final class BoundedOutput extends OutputStream {
             i += n;
         }
     }
-
 
     /**
      * Ends the stream (later writes are ignored) and closes its spill; the same answer every time. The budget holds
