@@ -246,9 +246,11 @@ public final class BoundedOutput extends OutputStream {
         }
         tailStart = CutMarker.lineTailStart(i -> last[i] == '\n',
                 Utf8.suffixShownWithin(last, tailStart, last.length, tail.length - 1), last.length);
-        long left = shownTotal - headEnd - (last.length - tailStart);
+        long leftBytes = shownTotal - headEnd - (last.length - tailStart);
+        long leftShown = shownScan.weight() - Utf8.shownWeight(head, 0, headEnd)
+                - Utf8.shownWeight(last, tailStart, last.length);
         String text = new String(head, 0, headEnd, StandardCharsets.UTF_8)
-                + marker(headEnd > 0 && head[headEnd - 1] != '\n', left, spilled)
+                + marker(headEnd > 0 && head[headEnd - 1] != '\n', leftBytes, leftShown, spilled)
                 + new String(last, tailStart, last.length - tailStart, StandardCharsets.UTF_8);
         captured = new Captured(text, true, spilled.path(), spilled.text(), spilled.bytes(), shownScan.weight());
         return captured;
@@ -264,19 +266,21 @@ public final class BoundedOutput extends OutputStream {
         return out;
     }
 
-    /** The one line between head and tail. */
-    private String marker(boolean newlineFirst, long left, Spilled spilled) {
-        String where;
+    /**
+     * The one line between head and tail. Naming a file, it counts bytes, as the file's size does; without one, it
+     * counts as the budget does (what the text weighs shown), so that its "of N" is over the budget exactly when the
+     * stream was cut: in bytes, 1,000 printed control characters were cut at a 1 KiB budget "... of 1001".
+     */
+    private String marker(boolean newlineFirst, long leftBytes, long leftShown, Spilled spilled) {
         if (spilled.path() != null) {
-            where = spilled.bytes() < total
+            String where = spilled.bytes() < total
                     ? "; the first " + spilled.bytes() + " of " + total + " bytes are in " + spilled.path()
                         + (spilled.capped() ? " (spill cap)" : "")
                     : "; all " + total + " bytes are in " + spilled.path();
-        } else if (spilled.refusal() != null) {
-            where = " of " + shownTotal + "; not saved: " + spilled.refusal();
-        } else {
-            where = " of " + shownTotal;
+            return CutMarker.line(newlineFirst, leftBytes, where);
         }
-        return CutMarker.line(newlineFirst, left, where);
+        String of = " of " + shownScan.weight();
+        return CutMarker.line(newlineFirst, leftShown, spilled.refusal() == null ? of
+                : of + "; not saved: " + spilled.refusal());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -165,6 +166,20 @@ class BoundedOutputTest {
         String text = out.capture().text();
         assertTrue(text.contains("\n[... "), text);
         assertTrue(text.contains(" bytes left out of 5000 ...]\n"), text);
+    }
+
+    /** Without a file, the marker counts as the budget does: what the text weighs shown, escapes included. */
+    @Test
+    void withoutASpillTheMarkerCountsWhatTheBudgetCounts() {
+        BoundedOutput out = new BoundedOutput(BUDGET);
+        write(out, "\u0001".repeat(1000) + "\n");
+        String text = out.capture().text();
+        java.util.regex.Matcher marker = java.util.regex.Pattern
+                .compile("\\n?\\[\\.\\.\\. (\\d+) bytes left out of (\\d+) \\.\\.\\.]\\n").matcher(text);
+        assertTrue(marker.find(), text);
+        assertEquals(6001, Long.parseLong(marker.group(2)), text);
+        assertEquals(6001, Long.parseLong(marker.group(1)) + Utf8.shownLength(text.substring(0, marker.start()))
+                + Utf8.shownLength(text.substring(marker.end())), text);
     }
 
     @Test
