@@ -69,8 +69,11 @@ class TenantBudgetsTest {
     void longPollsHoldNoRequestThreads() throws Exception {
         SandboxWarm.awaitReady();
         String run = start(TokenProfile.ACME, "import time\ntime.sleep(500)");
-        // Running first: the start would otherwise be the change that answers the polls.
-        awaitStatus(TokenProfile.ACME, run, "running");
+        // Running first, so that the polls below wait on a run that has started. Asked without wait_s: a long-poll
+        // ends on output or the run's end, and this run prints nothing.
+        Awaitility.await("the run started").atMost(Duration.ofSeconds(200)).until(() -> "running".equals(
+                given().header("Authorization", "Bearer " + TokenProfile.ACME).when().get("/api/v1/executions/" + run)
+                        .then().statusCode(200).extract().path("status")));
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest poll = HttpRequest.newBuilder(URI.create(executions + "/" + run + "?wait_s=30"))
                 .header("Authorization", "Bearer " + TokenProfile.ACME).build();
