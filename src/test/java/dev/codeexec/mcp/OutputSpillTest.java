@@ -150,11 +150,8 @@ class OutputSpillTest {
         assertEquals(expected, ((TextResourceContents) whole.firstContents()).text());
     }
 
-    @Test
-    void aFinishedBackgroundRunNamesItsSpillFiles() {
-        ToolResponse started = mcp.call("execute_code", Map.of("code", "print('b' * 300000)", "background", true));
-        assertFalse(started.isError(), McpCalls.text(started));
-        String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
+    /** Reads a background run's stdout four bytes a page until the run has finished; the last page's answer. */
+    private ToolResponse pagedToTheEnd(String id) {
         ToolResponse response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4));
         JsonObject view = JsonObject.mapFrom(response.structuredContent());
         while (!view.getString("status").equals("finished")) {
@@ -162,6 +159,16 @@ class OutputSpillTest {
                     "stdout_offset", view.getLong("next_stdout_offset")));
             view = JsonObject.mapFrom(response.structuredContent());
         }
+        return response;
+    }
+
+    @Test
+    void aFinishedBackgroundRunNamesItsSpillFiles() {
+        ToolResponse started = mcp.call("execute_code", Map.of("code", "print('b' * 300000)", "background", true));
+        assertFalse(started.isError(), McpCalls.text(started));
+        String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
+        ToolResponse response = pagedToTheEnd(id);
+        JsonObject view = JsonObject.mapFrom(response.structuredContent());
         assertTrue(view.getBoolean("truncated"), view.encode());
         assertEquals(".runs/" + id + "/stdout.txt", view.getString("stdout_file"), view.encode());
         assertNull(view.getString("stderr_file"), view.encode());
@@ -175,13 +182,8 @@ class OutputSpillTest {
         ToolResponse started = mcp.call("execute_code", Map.of("code",
                 "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe' * 20000)", "background", true));
         String id = JsonObject.mapFrom(started.structuredContent()).getString("execution_id");
-        ToolResponse response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4));
+        ToolResponse response = pagedToTheEnd(id);
         JsonObject view = JsonObject.mapFrom(response.structuredContent());
-        while (!view.getString("status").equals("finished")) {
-            response = mcp.call("get_execution", Map.of("execution_id", id, "wait_s", 30, "max_bytes", 4,
-                    "stdout_offset", view.getLong("next_stdout_offset")));
-            view = JsonObject.mapFrom(response.structuredContent());
-        }
         assertFalse(view.containsKey("spills"), view.encode());
         List<ResourceLink> links = links(response);
         assertEquals(1, links.size(), links.toString());
