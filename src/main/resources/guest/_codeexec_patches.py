@@ -81,7 +81,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
                "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat,
-               "logging": _patch_logging}
+               "logging": _patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -1134,6 +1134,103 @@ def _compensated_sum(native_sum):
     sum.__doc__ = native_sum.__doc__
     sum.__module__ = "builtins"
     return sum
+
+
+_builtin_docs = None
+
+
+def _documented(obj):
+    """CPython's (text signature, docstring) for a function, method or type it writes in C, from _codeexec_docs; None
+    for anything else. GraalPy's, in Java, mostly have neither, or parameters named a, b: help(len) printed no text and
+    inspect.signature(len) said (a, /), where CPython says (obj, /). Keyed as the table is: "module.function", and
+    "module.Class.method" for each class of the method's MRO (str.split for a subclass of str's, date.strftime for
+    datetime's). The table is read at the first lookup, a tenth of a second for help() or a builtin's signature."""
+    global _builtin_docs
+    kind = type(obj)
+    if kind is _BUILTIN_FUNCTION:
+        owner = obj.__self__
+        if owner is None or type(owner) is _MODULE:
+            names = (obj.__module__, getattr(owner, "__name__", None))
+            keys = [f"{module}.{obj.__qualname__}" for module in names if module]
+        else:
+            keys = _method_keys(owner if isinstance(owner, type) else type(owner), obj.__name__)
+    elif kind in _DESCRIPTORS:
+        try:
+            owner = obj.__objclass__
+        except AttributeError:  # GraalPy's codecs.strict_errors and the like, past getattr's default
+            return None
+        keys = _method_keys(owner, obj.__name__)
+    elif kind is _METHOD_WRAPPER:
+        keys = _method_keys(type(obj.__self__), obj.__name__)
+    elif isinstance(obj, type):
+        keys = [f"{obj.__module__}.{obj.__qualname__}"]
+    elif kind is _FUNCTION and not obj.__doc__:
+        # The sandbox's stand-ins for builtins (sum, open, zlib.compress...) and GraalPy's Python versions of C
+        # functions carry the native one's docstring, which GraalPy's mostly lack; their signatures are their own.
+        module = obj.__module__ or ""
+        keys = [f"{name}.{obj.__qualname__}" for name in (module, module[1:] if module[:1] == "_" else "_" + module)]
+    else:
+        return None
+    if _builtin_docs is None:
+        import _codeexec_docs
+        _builtin_docs = {key: (signature, doc) for key, signature, doc in _codeexec_docs.ENTRIES}
+    for key in keys:
+        entry = _builtin_docs.get(key)
+        if entry is not None:
+            return entry
+    return None
+
+
+def _method_keys(cls, name):
+    return [f"{c.__module__}.{c.__qualname__}.{name}" for c in cls.__mro__]
+
+
+_BUILTIN_FUNCTION = type(len)
+_FUNCTION = type(lambda: None)
+_MODULE = type(sys)
+_DESCRIPTORS = (type(str.split), type(str.__len__), type(dict.__dict__["fromkeys"]))
+_METHOD_WRAPPER = type("".__len__)
+
+
+def _patch_inspect(inspect):
+    """inspect.signature and inspect.getdoc of a builtin take CPython's text signature and docstring (_documented).
+    GraalPy gives its builtins a __signature__ of their own, which inspect takes before any text signature, so the
+    lookup comes first, after unwrapping as inspect does (the driver's open and os functions wrap the native ones)."""
+    native_signature = inspect._signature_from_callable
+    native_getdoc = inspect.getdoc
+    is_builtin, method_type = inspect._signature_is_builtin, type(native_getdoc.__get__(0))
+
+    def stop(f):
+        return hasattr(f, "__signature__") or isinstance(f, method_type)
+
+    def _signature_from_callable(obj, *args, follow_wrapper_chains=True, skip_bound_arg=True, **kwargs):
+        target = inspect.unwrap(obj, stop=stop) if follow_wrapper_chains else obj
+        entry = _documented(target) if is_builtin(target) else None
+        if entry is None:
+            return native_signature(obj, *args, follow_wrapper_chains=follow_wrapper_chains,
+                                    skip_bound_arg=skip_bound_arg, **kwargs)
+        if not entry[0]:  # CPython has none either: max, min, getattr, iter, next, math.log...
+            raise ValueError(f"no signature found for builtin {target!r}")
+        return inspect._signature_fromstr(kwargs.get("sigcls", inspect.Signature), target, entry[0], skip_bound_arg)
+
+    def getdoc(object):
+        entry = _documented(object)
+        return native_getdoc(object) if entry is None or entry[1] is None else inspect.cleandoc(entry[1])
+
+    inspect._signature_from_callable = stand_in(_signature_from_callable, native_signature)
+    inspect.getdoc = stand_in(getdoc, native_getdoc)
+
+
+def _patch_pydoc(pydoc):
+    """help() and pydoc show a builtin's docstring as CPython has it (_documented); its signature comes through
+    inspect.signature (_patch_inspect)."""
+    native = pydoc._getdoc
+
+    def _getdoc(object):
+        entry = _documented(object)
+        return native(object) if entry is None or entry[1] is None else pydoc.inspect.cleandoc(entry[1])
+
+    pydoc._getdoc = stand_in(_getdoc, native)
 
 
 def _anext_with_default(anext):

@@ -390,7 +390,9 @@ final class GuestDriver {
                         writing.append(f)
                     return f
                 tracked_open.__name__ = tracked_open.__qualname__ = "open"
-                tracked_open.__doc__ = real_open.__doc__
+                # help(open) and inspect.signature(open) show the native open's module, signature and text.
+                tracked_open.__doc__, tracked_open.__module__ = real_open.__doc__, real_open.__module__
+                tracked_open.__wrapped__ = real_open
                 builtins.open = io.open = tracked_open
 
                 # The same for a file's size and times (open('f', 'w').write(x) then os.path.getsize('f') or
@@ -403,7 +405,7 @@ final class GuestDriver {
                             flush_open_files()
                         return with_descriptor(native, args, kwargs) if descriptor else native(*args, **kwargs)
                     call.__name__ = call.__qualname__ = native.__name__
-                    call.__doc__ = native.__doc__
+                    call.__doc__, call.__module__, call.__wrapped__ = native.__doc__, native.__module__, native
                     return call
                 os.stat, os.lstat = flushing(os.stat), flushing(os.lstat)
                 # Truncating by name after writing without closing: CPython has closed the file, so the
