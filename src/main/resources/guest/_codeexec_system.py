@@ -5,9 +5,10 @@ getpass.getuser and ~ in paths), multiprocessing's pools failed with EINVAL, sig
 permitted" while signal.alarm pretended to schedule, and os.environ held no HOME, PATH or LANG."""
 
 import errno
+import operator
 import os
 
-from _codeexec_patches import stand_in
+from _codeexec_patches import STRERROR, stand_in
 
 REFUSAL = "creating processes is not allowed in the sandbox"
 USER = "sandbox"
@@ -52,6 +53,27 @@ def patch_os(module):
         module.geteuid, module.getegid = module.getuid, module.getgid
     if not hasattr(module, "getlogin"):
         module.getlogin = lambda: USER
+    module.strerror = stand_in(_strerror, module.strerror)
+    # CPython's errno has Linux's ENOTSUP (EOPNOTSUPP's code) and names a code by the alias it defines last; GraalPy's
+    # lacked the one and named EDEADLK, not EDEADLOCK.
+    errno.ENOTSUP = errno.EOPNOTSUPP
+    errno.errorcode.update({errno.EDEADLOCK: "EDEADLOCK", errno.ENOTSUP: "ENOTSUP"})
+    module.get_terminal_size = _not_a_terminal(module.get_terminal_size)
+
+
+def _strerror(code, /):
+    return STRERROR.get(operator.index(code), f"Unknown error {code}")
+
+
+def _not_a_terminal(native):
+    """A run's standard streams are pipes, never a terminal: CPython's os.get_terminal_size raises ENOTTY for them, and
+    shutil.get_terminal_size falls back to its default (80x24, or the one given). GraalPy's answered 80x25 for any
+    descriptor, and shutil took that over the fallback the program passed."""
+    def get_terminal_size(fd=1, /):
+        native(fd)  # a descriptor that is not open: EBADF, as in CPython
+        raise OSError(errno.ENOTTY, STRERROR[errno.ENOTTY])
+
+    return stand_in(get_terminal_size, native)
 
 
 def patch_subprocess(subprocess):
