@@ -756,6 +756,35 @@ def _patch_time(time):
             sleep(min(left, 0.25))
 
     time.sleep = stand_in(sleep_in_steps, sleep)
+    time.mktime = _normalizing_mktime(time.mktime, time.gmtime)
+
+
+def _normalizing_mktime(mktime, gmtime):
+    """C's mktime normalizes fields out of range, so agents write time.mktime((year, month + 1, 1, 0, 0, 0, 0, 0, -1))
+    for the start of next month, December's included. GraalPy's, in Java, failed past every except clause for a month,
+    day, hour or minute out of range (DateTimeException), and for a list instead of a tuple. The fields are normalized
+    here, as a count of days and seconds, before the native call, which sees a valid local time and applies the
+    zone's offset and isdst as before."""
+    import operator
+
+    def days_from_civil(year, month, day):  # proleptic Gregorian, days since 1970-01-01 (H. Hinnant's algorithm)
+        year -= month <= 2
+        era = year // 400
+        year_of_era = year - era * 400
+        day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+        return era * 146097 + year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year - 719468
+
+    def normalizing_mktime(t, /):
+        if not isinstance(t, tuple):  # struct_time is one
+            raise TypeError("Tuple or struct_time argument required")
+        if len(t) != 9:
+            raise TypeError("mktime(): illegal time tuple argument")
+        year, month, day, hour, minute, second, weekday, yearday, isdst = map(operator.index, t)
+        years, month = divmod(month - 1, 12)
+        seconds = (days_from_civil(year + years, month + 1, 1) + day - 1) * 86400 + hour * 3600 + minute * 60 + second
+        return mktime(tuple(gmtime(seconds)[:8]) + (isdst,))
+
+    return stand_in(normalizing_mktime, mktime)
 
 
 def _patch_tracemalloc(tracemalloc):
@@ -1030,6 +1059,9 @@ def _patch_zlib(zlib):
 
     def patched(level=-1, method=zlib.DEFLATED, wbits=zlib.MAX_WBITS, memLevel=zlib.DEF_MEM_LEVEL,
                 strategy=zlib.Z_DEFAULT_STRATEGY, zdict=None):
+        if type(level) is int and not -1 <= level <= 9:
+            # GraalPy's failed past every except clause (IllegalArgumentException); zlib refuses it so.
+            raise ValueError("Invalid initialization option")
         if type(wbits) is not int or not 25 <= wbits <= 31 or zdict is not None:
             if zdict is None:
                 return compressobj(level, method, wbits, memLevel, strategy)
