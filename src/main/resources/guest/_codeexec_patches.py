@@ -1234,7 +1234,7 @@ def _documented(obj):
     for anything else. GraalPy's, in Java, mostly have neither, or parameters named a, b: help(len) printed no text and
     inspect.signature(len) said (a, /), where CPython says (obj, /). Keyed as the table is: "module.function", and
     "module.Class.method" for each class of the method's MRO (str.split for a subclass of str's, date.strftime for
-    datetime's). The table is read at the first lookup, a tenth of a second for help() or a builtin's signature."""
+    datetime's). The table is read at the first lookup, for help() or a builtin's signature."""
     global _builtin_docs
     kind = type(obj)
     if kind is _BUILTIN_FUNCTION:
@@ -1263,7 +1263,7 @@ def _documented(obj):
         return None
     if _builtin_docs is None:
         import _codeexec_docs
-        _builtin_docs = {key: (signature, doc) for key, signature, doc in _codeexec_docs.ENTRIES}
+        _builtin_docs = _codeexec_docs.entries()
     for key in keys:
         entry = _builtin_docs.get(key)
         if entry is not None:
