@@ -60,6 +60,25 @@ class SessionsTest {
                 + "(timeout_s)\n"), result.getString("stderr"));
     }
 
+    /**
+     * A run that fails past every except clause (an internal error of GraalPy) keeps the text it had not ended, and the
+     * session's next run starts clean: that text came out at the start of the next run (mutation-checked: without the
+     * empty run after the failure, the second run's stdout starts with "partial").
+     */
+    @Test
+    void aRunFailingInternallyKeepsItsUnendedOutputAndTheNextRunStartsClean() {
+        String s = open(mcp, "x = 1");
+        McpCalls.Exec failed = inSession(mcp, s, "import sys, __graalpython__\nprint('partial', end='')\n"
+                + "sys.stderr.write('warn')\n__graalpython__.builtin(1)\n");
+        assertEquals(1, failed.exitCode(), failed.stderr());
+        assertEquals("partial", failed.stdout(), failed.stderr());
+        assertTrue(failed.stderr().startsWith("warn"), failed.stderr());
+        assertTrue(failed.stderr().contains("SystemError: the interpreter failed internally"), failed.stderr());
+        McpCalls.Exec next = inSession(mcp, s, "print('next', x)");
+        assertEquals("next 1\n", next.stdout(), next.stderr());
+        assertEquals("", next.stderr());
+    }
+
     @Test
     void withoutASessionEveryExecutionIsFresh() {
         mcp.exec("fresh_marker = 1");

@@ -104,7 +104,11 @@ final class TimedRunner implements AutoCloseable {
         } catch (ExecutionException e) {
             Failure failure = Failure.of(e.getCause());
             exit = failure.exitCode();
-            alive = failure.interpreterUsable();
+            // The failure unwound the driver past its own end, as a stop's interrupt does: what sys.stdout and
+            // sys.stderr held is this run's, and came out at the start of the interpreter's next run (another caller's,
+            // outside a session). The empty run writes it here, ahead of the note, and ends the run as the driver would.
+            alive = failure.interpreterUsable() && finish(interpreter, request.owner(), out, err,
+                    request.reuse() == ExecutionRequest.Reuse.SESSION);
             if (failure.message() != null) {
                 err.note(failure.message());
             }
