@@ -24,13 +24,15 @@ public final class TerminalText {
 
     private static final byte ESC = 0x1B;
     private static final byte BEL = 0x07;
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] LF = {'\n'};
 
     private final Sink sink;
     private final int maxLine;
     /** The current line as it stands, newline room included; grown on demand, most lines are short. */
     private byte[] line = new byte[128];
     private int length;
-    /** A carriage return came: the next byte shown starts the line over (a bare "\r\n" keeps the line). */
+    /** A carriage return came: the next byte shown starts the line over ("\r\n" keeps the line, as written). */
     private boolean overwrite;
     private Escape escape = Escape.NONE;
 
@@ -133,8 +135,10 @@ public final class TerminalText {
         } else if (b == '\r') {
             overwrite = true;
         } else if (b == '\n') {
-            line[length++] = b;
             sink.write(line, 0, length);
+            // A return right before the newline overwrote nothing: "\r\n" stays as written (csv.writer's rows on
+            // sys.stdout, Windows text), so the inline copy of such output is byte for byte the program's.
+            sink.write(overwrite ? CRLF : LF, 0, overwrite ? 2 : 1);
             length = 0;
             overwrite = false;
         } else {

@@ -260,8 +260,7 @@ class OutputSpillTest {
         ToolResponse png = mcp.call("execute_code", Map.of("code",
                 "import sys\nsys.stdout.buffer.write(b'\\x89PNG\\r\\n'); sys.stdout.flush()"));
         JsonObject small = JsonObject.mapFrom(png.structuredContent());
-        // Inline, "\r\n" ends a line as a terminal shows it; the file keeps the bytes as written.
-        assertTrue(small.getString("stdout").startsWith("\uFFFDPNG\n[... bytes that are not UTF-8 show as U+FFFD; "
+        assertTrue(small.getString("stdout").startsWith("\uFFFDPNG\r\n[... bytes that are not UTF-8 show as U+FFFD; "
                 + "all 6 bytes as written are in .runs/"), small.getString("stdout"));
         assertFalse(small.getBoolean("truncated"));
         assertEquals(1, links(png).size());

@@ -25,8 +25,11 @@ class TerminalTextTest {
         // Overwrites: the last non-empty one of a line is what a terminal leaves.
         " 10%<CR> 50%<CR>100%<LF>done<LF>  | 100%<LF>done<LF>",
         "a<CR>b<CR>c                       | c",
-        "99%<CR><LF>                       | 99%<LF>",
-        "line<CR><LF>next<CR><LF>          | line<LF>next<LF>",
+        "99%<CR><LF>                       | 99%<CR><LF>",
+        // A return that overwrites nothing stays: CSV rows and Windows text come back as written.
+        "line<CR><LF>next<CR><LF>          | line<CR><LF>next<CR><LF>",
+        "a,b<CR><LF>1,2<CR><LF>            | a,b<CR><LF>1,2<CR><LF>",
+        " 50%<CR>100%<CR><LF>              | 100%<CR><LF>",
         "first<CR><CR><CR>last<LF>         | last<LF>",
         // Escape sequences go, text around them stays.
         "<ESC>[32mgreen<ESC>[0m<LF>        | green<LF>",
