@@ -306,6 +306,15 @@ public interface SandboxConfig {
          */
         @WithDefault("2")
         int concurrentRuns();
+
+        /**
+         * Threads a worker JVM may have alive at once, its own included (an idle one has about 40, and each interpreter
+         * it holds about 9 more). Past it the worker stops itself and its runs fail saying so: a run's cap,
+         * {@code threads-per-run}, is kept by guest code and can be raced or gone around, and a worker without a bound
+         * could take the host's process ids from every other tenant and the server. By default 1024, or more when the
+         * sessions, warm interpreters and runs a worker may hold need it ({@link SandboxSettings.Worker#defaultMaxThreads}).
+         */
+        Optional<Integer> maxThreads();
     }
 
     /** The settings, with the workspace quotas (configured under {@code workspace.*}) guest writes obey. */
@@ -320,6 +329,8 @@ public interface SandboxConfig {
                         worker().javaHome(), SandboxSettings.Jit.parse(jit()),
                         worker().aotCache() ? Optional.of(worker().aotCacheDir()) : Optional.empty(),
                         worker().warmupRounds(), SandboxSettings.OsSandboxMode.parse(worker().osSandbox()),
-                        worker().polyglotResources(), worker().idleStop(), worker().concurrentRuns()), quota);
+                        worker().polyglotResources(), worker().idleStop(), worker().concurrentRuns(),
+                        worker().maxThreads().orElse(SandboxSettings.Worker.defaultMaxThreads(sessions().maxPerTenant(),
+                                warm().maxPerWorker(), worker().concurrentRuns(), threadsPerRun()))), quota);
     }
 }

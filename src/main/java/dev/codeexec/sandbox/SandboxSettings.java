@@ -145,7 +145,16 @@ public record SandboxSettings(
     public record Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
             List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
             Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources,
-            Duration idleStop, int concurrentRuns) {
+            Duration idleStop, int concurrentRuns, int maxThreads) {
+
+        /** The fewest threads a worker may have alive when the operator names no bound ({@code sandbox.worker.max-threads}). */
+        public static final int DEFAULT_MAX_THREADS = 1024;
+        /** Threads allowed for each interpreter a worker may hold: its own and GraalPy's (about 9 measured), doubled. */
+        private static final int THREADS_PER_INTERPRETER = 16;
+        /** The JVM's and the worker's own threads (about 30), with room. */
+        private static final int OWN_THREADS = 128;
+        /** The fewest an operator may set: an idle worker has about 40 of its own. */
+        public static final int MIN_MAX_THREADS = 128;
 
         public Worker {
             if (idleStop.isNegative()) {
@@ -155,6 +164,30 @@ public record SandboxSettings(
                 throw new IllegalArgumentException("sandbox.worker.concurrent-runs must be at least 1, got "
                         + concurrentRuns);
             }
+            if (maxThreads < MIN_MAX_THREADS) {
+                throw new IllegalArgumentException("sandbox.worker.max-threads must be at least " + MIN_MAX_THREADS
+                        + ", got " + maxThreads);
+            }
+        }
+
+        /**
+         * The bound when the operator names none: room for every interpreter a worker may hold (a tenant's sessions,
+         * its warm interpreters, its fresh ones and its runs') and for the guest threads of its runs, and at least
+         * {@link #DEFAULT_MAX_THREADS}.
+         */
+        public static int defaultMaxThreads(int sessionsPerTenant, int warmPerWorker, int concurrentRuns,
+                int threadsPerRun) {
+            long interpreters = (long) sessionsPerTenant + warmPerWorker + 2 + concurrentRuns;
+            long needed = OWN_THREADS + interpreters * THREADS_PER_INTERPRETER + (long) concurrentRuns * threadsPerRun;
+            return (int) Math.min(Integer.MAX_VALUE, Math.max(DEFAULT_MAX_THREADS, needed));
+        }
+
+        public Worker(int heapMb, int maxOpenFiles, long maxFileSizeBytes, Duration startTimeout,
+                List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
+                Optional<Path> aotCacheDir, int warmupRounds, OsSandboxMode osSandbox, Path polyglotResources,
+                Duration idleStop, int concurrentRuns) {
+            this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, javaHome, jit, aotCacheDir,
+                    warmupRounds, osSandbox, polyglotResources, idleStop, concurrentRuns, DEFAULT_MAX_THREADS);
         }
 
         /** Settings for code that launches no worker (the worker itself, in-process executors): no OS sandbox. */
@@ -162,7 +195,7 @@ public record SandboxSettings(
                 List<String> jvmOptions, Optional<String> classpath, Optional<Path> javaHome, Jit jit,
                 Optional<Path> aotCacheDir, int warmupRounds) {
             this(heapMb, maxOpenFiles, maxFileSizeBytes, startTimeout, jvmOptions, classpath, javaHome, jit, aotCacheDir,
-                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"), Duration.ZERO, 1);
+                    warmupRounds, OsSandboxMode.OFF, Path.of("polyglot-resources"), Duration.ZERO, 1, DEFAULT_MAX_THREADS);
         }
     }
 }

@@ -41,6 +41,34 @@ class HardIsolationTest {
         mcp = new McpCalls();
     }
 
+    /**
+     * A thread bomb, through the unwrapped start the run's cap keeps in its closure (the cap itself counts a thread only
+     * once it runs, so a tight loop outruns it too): the worker's own bound stops the worker, and the caller is told
+     * why. Before, the run started about 1,500 threads a second, on toward the host's last process id.
+     */
+    @Test
+    void aThreadBombStopsItsWorkerAtTheWorkersThreadBound() {
+        long replaced = sandbox.state().workersReplaced();
+        McpCalls.Exec r = mcp.exec("""
+                import _thread, time
+                start = _thread.start_new_thread
+                for cell in getattr(start, '__closure__', None) or ():
+                    if callable(cell.cell_contents):
+                        start = cell.cell_contents
+                started = 0
+                for _ in range(3000):
+                    start(time.sleep, (30,))
+                    started += 1
+                print('started', started)
+                """, 60);
+        assertFalse(r.stdout().contains("started"), r.stdout());
+        assertTrue(r.stderr().contains("SandboxError: a run on this worker started more threads than its sandbox "
+                + "process may have alive (sandbox.worker.max-threads=1024), so its sandbox process was stopped"),
+                r.stderr());
+        assertTrue(sandbox.state().workersReplaced() > replaced, "the worker was not replaced: " + r.stderr());
+        assertEquals("ok\n", mcp.exec("print('ok')").stdout());
+    }
+
     @Test
     void hugePowerIsStoppedAtTheDeadline() {
         long replaced = sandbox.state().workersReplaced();

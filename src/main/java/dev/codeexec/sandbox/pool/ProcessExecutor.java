@@ -194,6 +194,9 @@ public final class ProcessExecutor implements CodeExecutor {
                     ? "MemoryError: execution exceeded the sandbox memory limit of " + settings.worker().heapMb()
                             + " MiB" + (settings.worker().concurrentRuns() > 1 ? " (shared by the runs on its worker)"
                                     : "") + ", so its sandbox process was stopped; " + lost(request, recorded)
+                    : e.tooManyThreads ? "SandboxError: a run on this worker started more threads than its sandbox "
+                            + "process may have alive (sandbox.worker.max-threads=" + settings.worker().maxThreads()
+                            + "), so its sandbox process was stopped; " + lost(request, recorded)
                     : e.sibling ? "SandboxError: " + e.getMessage() + " (this run with it); " + lost(request, recorded)
                             + ", and the run can be sent again"
                     : "SandboxError: the sandbox process died during the execution (" + e.getMessage() + "); "

@@ -134,7 +134,7 @@ public final class WorkerLauncher {
                 Integer.toString(settings.warm().heapPercent()), Integer.toString(worker.warmupRounds()),
                 osSandbox.place(packages(settings), GUEST_PACKAGES).toString(),
                 Integer.toString(settings.quota().maxDepth()),
-                Integer.toString(settings.threadsPerRun()));
+                Integer.toString(settings.threadsPerRun()), Integer.toString(worker.maxThreads()));
         // The cache is valid for one JVM, option set and classpath; the workers' JDK must be 25 or newer.
         boolean aotCapable = jdk.feature() >= 25;
         // Named after the jars' sizes and times too: the JVM ignores a cache whose jars were rebuilt in place. Of the

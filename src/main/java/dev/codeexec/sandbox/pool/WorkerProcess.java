@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SessionKey;
@@ -7,6 +8,7 @@ import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.sandbox.protocol.FrameCodec;
 import dev.codeexec.sandbox.protocol.FrameLimits;
 import dev.codeexec.sandbox.protocol.WorkerMessages;
+import dev.codeexec.sandbox.worker.ThreadCeiling;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -46,15 +48,22 @@ final class WorkerProcess {
          * and did not stop), not for this one: this one's caller lost its run to a neighbour.
          */
         final boolean sibling;
+        /** The worker stopped itself with more threads alive than it may have ({@link ThreadCeiling}). */
+        final boolean tooManyThreads;
 
         WorkerGone(String message, boolean outOfMemory) {
-            this(message, outOfMemory, false);
+            this(message, outOfMemory, false, false);
         }
 
         WorkerGone(String message, boolean outOfMemory, boolean sibling) {
+            this(message, outOfMemory, sibling, false);
+        }
+
+        WorkerGone(String message, boolean outOfMemory, boolean sibling, boolean tooManyThreads) {
             super(message);
             this.outOfMemory = outOfMemory;
             this.sibling = sibling;
+            this.tooManyThreads = tooManyThreads;
         }
     }
 
@@ -267,8 +276,10 @@ final class WorkerProcess {
                     true);
         }
         boolean oom = outOfMemoryLogged || (!process.isAlive() && process.exitValue() == JVM_OUT_OF_MEMORY_EXIT);
+        boolean threads = !process.isAlive() && process.exitValue() == ThreadCeiling.EXIT_STATUS;
         kill();
-        return new WorkerGone("worker exited" + (process.isAlive() ? "" : " with status " + process.exitValue()), oom);
+        return new WorkerGone("worker exited" + (process.isAlive() ? "" : " with status " + process.exitValue()), oom,
+                false, threads);
     }
 
     /** Kills the worker and every process it may have started; returns at once. */

@@ -43,13 +43,15 @@ import java.util.logging.Logger;
  * its own, in an interpreter of its own, beside any others still running (the server alone bounds how many), and
  * every frame names its execution. Guest bridge calls travel back to the server over the same pipes, each for the
  * execution whose interpreter made it. It logs metadata only, to stderr, which the server forwards. The server
- * enforces the hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline.
+ * enforces the hard limits from outside: heap (-Xmx), rlimits, and a kill at the deadline; the worker bounds its own
+ * threads from a thread guest code cannot reach.
  *
  * <p>Arguments: {@code <workspace> <inline-output-bytes> <cancel-grace-ms> <max-file-bytes> <max-total-bytes>
  * <max-files> <warm-max-runs> <warm-max-per-worker> <warm-heap-percent> <warm-up-rounds> <python-packages>
- * <max-depth>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
+ * <max-depth> <threads-per-run> <max-threads> <warm-first>}: three workspace quotas guest writes obey (the totals are kept by the server, over the bridge), then how many runs a warm interpreter serves, how many this worker holds, the
  * share of its heap whose use after a collection recycles one, the rounds of {@link WorkerWarmup} it runs while
- * idle, the packages directory, and the deepest path guest code may create. Idle warm interpreters are released when the server says so, as sessions are.
+ * idle, the packages directory, the deepest path guest code may create, the threads a run may start, the threads
+ * this worker may have alive ({@link ThreadCeiling}), and whether it warms up before it is ready. Idle warm interpreters are released when the server says so, as sessions are.
  */
 public final class SandboxWorkerMain {
 
@@ -138,6 +140,8 @@ public final class SandboxWorkerMain {
                         SandboxSettings.Jit.OFF, Optional.empty(), 0),
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5]),
                         Integer.parseInt(args[11])));
+        // Before any interpreter exists: guest threads are bounded by the worker, not by what guest code keeps.
+        ThreadCeiling.watch(Integer.parseInt(args[13]));
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
                 settings.quota(), settings.threadsPerRun(), System.err, worker.bridge(),
@@ -148,7 +152,7 @@ public final class SandboxWorkerMain {
             int warmupRounds = Integer.parseInt(args[9]);
             // Another worker serves while this one warms up (WorkerStart.WARM_FIRST): rounds run to the end before
             // ready, where a caller's first run would otherwise stop them.
-            boolean warmFirst = Boolean.parseBoolean(args[13]);
+            boolean warmFirst = Boolean.parseBoolean(args[14]);
             int warmedRounds = warmFirst ? new WorkerWarmup(contexts, warmupRounds, () -> true).run() : 0;
             if (Boolean.getBoolean(AOT_TRAINING_PROPERTY)) {
                 // The ahead-of-time cache keeps what this run loaded and the method profiles it gathered (JEP 515):

@@ -48,7 +48,7 @@ class WorkerLauncherQuickTest {
 
     /** Whether the worker runs its warm-up before it is ready: the main class's last argument. */
     private static String warmFirst(List<String> command) {
-        assertEquals(command.indexOf(SandboxWorkerMain.class.getName()) + 1 + 13, command.size() - 1, command.toString());
+        assertEquals(command.indexOf(SandboxWorkerMain.class.getName()) + 1 + 14, command.size() - 1, command.toString());
         return command.getLast();
     }
 
