@@ -103,6 +103,42 @@ public final class WorkspaceChanges {
     }
 
     /**
+     * As {@link #delete(Path)}, for the entry {@code name} of {@code parent}, a directory held open: the server's file
+     * tools delete so, and no directory on the path swapped for a link since it was judged can take the delete (or
+     * the cut of the file's bytes) outside the workspace.
+     */
+    BasicFileAttributes delete(WorkspaceDirectory parent, Path name) throws IOException {
+        WorkspaceAccount.Change change = account.open();
+        long freed = 0;
+        int removed = 0;
+        try {
+            BasicFileAttributes attrs = parent.attributes(name);
+            if (attrs == null) {
+                throw new NoSuchFileException(name.toString());
+            }
+            if (attrs.isRegularFile()) {
+                FileChannel inode;
+                try {
+                    inode = parent.channel(name, Set.of(StandardOpenOption.WRITE));
+                } catch (IOException | UnsupportedOperationException e) {
+                    inode = null;
+                }
+                try (FileChannel held = inode) {
+                    parent.delete(name, false);
+                    removed = 1;
+                    freed = cut(held, attrs.size());
+                }
+            } else {
+                parent.delete(name, attrs.isDirectory());
+                removed = 1;
+            }
+            return attrs;
+        } finally {
+            change.settle(-freed, -removed);
+        }
+    }
+
+    /**
      * Moves {@code from} to {@code to}, atomically when the file system can; an existing target is replaced only
      * when {@code replace}. The deepest point of a moved directory must stay within the depth limit.
      */

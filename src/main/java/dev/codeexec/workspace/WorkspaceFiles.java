@@ -3,27 +3,29 @@ package dev.codeexec.workspace;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -44,6 +46,11 @@ public class WorkspaceFiles {
     private static final Logger LOG = Logger.getLogger(WorkspaceFiles.class.getName());
     /** Temporary files of in-flight writes; listings hide them. */
     static final String TEMP_PREFIX = ".codeexec-write-";
+    /** Names of temporary files: unguessable, as Files.createTempFile's are. */
+    private static final java.security.SecureRandom TEMP_NAMES = new java.security.SecureRandom();
+    /** A temporary file's permissions, as Files.createTempFile gives it (and so the file it becomes). */
+    private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------"));
 
     private final WorkspaceRoot root;
     private final WorkspacePaths paths;
@@ -106,8 +113,8 @@ public class WorkspaceFiles {
                         + "or mode=append", Kind.CONFLICT);
             }
             WriteFileResult result = mode == Mode.APPEND && existing != null && !Files.isSymbolicLink(target)
-                    ? appendInPlace(target, existing, data)
-                    : replace(target, existing, data, mode == Mode.APPEND);
+                    ? appendInPlace(target, existing, data, request.path())
+                    : replace(target, existing, data, mode == Mode.APPEND, request.path());
             LOG.log(Level.FINE, "workspace write: mode={0} bytes={1}", new Object[] {mode, result.bytes()});
             return result;
         } catch (WorkspaceQuotaException e) {
@@ -126,8 +133,8 @@ public class WorkspaceFiles {
      * growth and the new entry first. Until the rename the old and the new file both exist: the workspace briefly
      * holds up to one file (workspace.max-file-bytes) more than the account, never more after the call.
      */
-    private WriteFileResult replace(Path target, BasicFileAttributes existing, byte[] data, boolean append)
-            throws IOException {
+    private WriteFileResult replace(Path target, BasicFileAttributes existing, byte[] data, boolean append,
+            String shown) throws IOException {
         long current = existing == null ? 0 : existing.size();
         long keep = append ? current : 0;
         quota.checkFileSize(keep + data.length);
@@ -138,26 +145,35 @@ public class WorkspaceFiles {
         try {
             long growth = Math.max(0, keep + data.length - current);
             lease.reserve(growth, growth, existing == null ? 1 : 0);
-            Path temp = Files.createTempFile(target.getParent(), TEMP_PREFIX, ".tmp");
-            try {
-                MessageDigest sha = sha256();
-                long size;
-                try (FileChannel file = FileChannel.open(temp, StandardOpenOption.WRITE);
-                        var out = new DigestOutputStream(Channels.newOutputStream(file), sha)) {
-                    if (keep > 0) {
-                        copyPrefix(target, keep, out);
+            // The new file is made, filled and renamed over the target in the target's directory held open, so a
+            // directory on the path swapped for a link meanwhile cannot take the write outside the workspace.
+            try (WorkspaceDirectory parent = directory(target.getParent(), "path", shown)) {
+                Path temp = Path.of(TEMP_PREFIX + Long.toUnsignedString(TEMP_NAMES.nextLong(), 36) + ".tmp");
+                try {
+                    MessageDigest sha = sha256();
+                    long size;
+                    try (FileChannel file = parent.channel(temp, Set.of(StandardOpenOption.WRITE,
+                                    StandardOpenOption.CREATE_NEW), OWNER_ONLY);
+                            var out = new DigestOutputStream(Channels.newOutputStream(file), sha)) {
+                        if (keep > 0) {
+                            try (FileChannel old = openToRead(target, "path", shown)) {
+                                copyPrefix(old, keep, out);
+                            }
+                        }
+                        out.write(data);
+                        out.flush();
+                        file.force(true);
+                        size = file.size();
                     }
-                    out.write(data);
-                    out.flush();
-                    file.force(true);
-                    size = file.size();
+                    parent.rename(temp, target.getFileName());
+                    grown = size - current;
+                    made = existing == null ? 1 : 0;
+                    return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
+                } finally {
+                    if (parent.attributes(temp) != null) {
+                        parent.delete(temp, false);
+                    }
                 }
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                grown = size - current;
-                made = existing == null ? 1 : 0;
-                return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
-            } finally {
-                Files.deleteIfExists(temp);
             }
         } finally {
             lease.settle(grown, made, false);
@@ -169,15 +185,18 @@ public class WorkspaceFiles {
      * cut back off, unless another writer appended after it meanwhile. The result's size and hash are the whole
      * file's just after the append, another writer's appends included.
      */
-    private WriteFileResult appendInPlace(Path target, BasicFileAttributes existing, byte[] data) throws IOException {
+    private WriteFileResult appendInPlace(Path target, BasicFileAttributes existing, byte[] data, String shown)
+            throws IOException {
         quota.checkFileSize(existing.size() + data.length);
         WorkspaceLedger.Lease lease = ledger.open();
         long grown = 0;
         try {
             lease.reserve(data.length, data.length, 0);
-            // NOFOLLOW: a link swapped in since the path was resolved is refused, not followed out of the workspace.
-            try (FileChannel file = FileChannel.open(target, StandardOpenOption.WRITE, StandardOpenOption.APPEND,
-                    LinkOption.NOFOLLOW_LINKS)) {
+            // Opened in its directory held open, never through a link: a link swapped in for the file or a directory on
+            // its path since the path was resolved is refused, not followed out of the workspace.
+            try (WorkspaceDirectory parent = directory(target.getParent(), "path", shown);
+                    FileChannel file = parent.channel(target.getFileName(), Set.of(StandardOpenOption.WRITE,
+                            StandardOpenOption.APPEND))) {
                 long start = file.size();
                 ByteBuffer rest = ByteBuffer.wrap(data);
                 try {
@@ -194,10 +213,16 @@ public class WorkspaceFiles {
                 grown = data.length;
                 MessageDigest sha = sha256();
                 long size = file.size();
-                try (var out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
-                    copyPrefix(target, size, out);
+                try (var out = new DigestOutputStream(OutputStream.nullOutputStream(), sha);
+                        FileChannel whole = parent.channel(target.getFileName(), Set.of(StandardOpenOption.READ))) {
+                    copyPrefix(whole, size, out);
                 }
                 return new WriteFileResult(paths.relative(target), size, HexFormat.of().formatHex(sha.digest()));
+            } catch (FileSystemException e) {
+                if (e instanceof AccessDeniedException || e instanceof NoSuchFileException) {
+                    throw e;
+                }
+                throw changed("path", shown);
             }
         } finally {
             lease.settle(grown, 0, false);
@@ -205,18 +230,33 @@ public class WorkspaceFiles {
     }
 
     /** Copies the first {@code length} bytes of {@code file}: what the lease reserved, even if the file grew since. */
-    private static void copyPrefix(Path file, long length, OutputStream out) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[64 * 1024];
-            long left = length;
-            while (left > 0) {
-                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-                if (n < 0) {
-                    throw new IOException("the file shrank while it was appended to");
-                }
-                out.write(buffer, 0, n);
-                left -= n;
+    private static void copyPrefix(FileChannel file, long length, OutputStream out) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        long position = 0;
+        while (position < length) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), length - position));
+            int n = file.read(buffer, position);
+            if (n < 0) {
+                throw new IOException("the file shrank while it was appended to");
             }
+            out.write(buffer.array(), 0, n);
+            position += n;
+        }
+    }
+
+    /** {@code dir} (confined) held open as it is now ({@link WorkspaceDirectory}), refused naming the field if it changed. */
+    private WorkspaceDirectory directory(Path dir, String field, String shown) throws IOException {
+        try {
+            return WorkspaceDirectory.open(root, dir);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' does not exist",
+                    Kind.NOT_FOUND);
+        } catch (PathOutsideWorkspaceException e) {
+            throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' " + e.reason());
+        } catch (AccessDeniedException e) {
+            throw e;
+        } catch (FileSystemException e) {
+            throw changed(field, shown);
         }
     }
 
@@ -235,7 +275,7 @@ public class WorkspaceFiles {
         paths.requireDirectoryParents("path", file, request.path());
         requireRegularFile(file, request.path());
         // One open file throughout: the page and the hash come from the same version of the file.
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = openToRead(file, "path", request.path())) {
             long total = channel.size();
             if (offset > total) {
                 throw new InvalidInputException("offset", offset + " is past the end of the file (total_bytes="
@@ -271,7 +311,7 @@ public class WorkspaceFiles {
         Path file = paths.resolve("uri", path, false);
         paths.requireDirectoryParents("uri", file, path);
         requireRegularFile(file, path);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = openToRead(file, "uri", path)) {
             long total = channel.size();
             if (total > maxReadBytes) {
                 throw new InvalidInputException("uri", "'" + path + "' is " + total + " bytes, over the limit of "
@@ -296,7 +336,10 @@ public class WorkspaceFiles {
         writes.lock();
         try {
             paths.requireDirectoryParents("path", target, path);
-            BasicFileAttributes attrs = changes.delete(target);
+            BasicFileAttributes attrs;
+            try (WorkspaceDirectory parent = directory(target.getParent(), "path", path)) {
+                attrs = changes.delete(parent, target.getFileName());
+            }
             return new DeleteFileResult(paths.relative(target), WorkspaceListing.type(attrs), true);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("path", "'" + path + "' does not exist", Kind.NOT_FOUND);
@@ -315,6 +358,48 @@ public class WorkspaceFiles {
         WorkspaceUsage usage = ledger.usage();
         return new WorkspaceSummary(usage.entries(), usage.bytes(), quota.maxFiles(), quota.maxFileBytes(),
                 quota.maxTotalBytes());
+    }
+
+    /**
+     * Opens {@code file} (confined, judged a regular file) to read as it is now: by its real path, through its directory
+     * opened from the root without following a link ({@link WorkspaceRoot#openDirectory}), and refused if the file
+     * itself is now a link or no regular file. Judging the path and then opening it by name let a directory on it,
+     * swapped for a link out of the workspace in between, hand the caller a file outside.
+     */
+    private FileChannel openToRead(Path file, String field, String shown) throws IOException {
+        Path real;
+        try {
+            real = root.realPath(file);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' does not exist",
+                    Kind.NOT_FOUND);
+        } catch (PathOutsideWorkspaceException e) {
+            throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' " + e.reason());
+        }
+        try (WorkspaceDirectory parent = directory(real.getParent(), field, shown)) {
+            BasicFileAttributes attrs = parent.attributes(real.getFileName());
+            if (attrs == null) {
+                throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' does not exist",
+                        Kind.NOT_FOUND);
+            }
+            if (!attrs.isRegularFile()) {
+                throw changed(field, shown);
+            }
+            return parent.channel(real.getFileName(), Set.of(StandardOpenOption.READ));
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' does not exist",
+                    Kind.NOT_FOUND);
+        } catch (AccessDeniedException e) {
+            throw e;
+        } catch (FileSystemException e) {
+            throw changed(field, shown);
+        }
+    }
+
+    private static InvalidInputException changed(String field, String shown) {
+        return new InvalidInputException(field, "'" + InvalidInputException.echo(shown) + "' changed while it was "
+                + "opened (a directory on it, or the file, is now a link or something else); send the call again",
+                Kind.CONFLICT);
     }
 
     private void requireRegularFile(Path file, String shown) {

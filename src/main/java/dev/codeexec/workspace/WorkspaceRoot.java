@@ -3,9 +3,12 @@ package dev.codeexec.workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.util.Optional;
 
 /**
  * The one place that decides whether a path lies inside the workspace. Both the sandbox's file
@@ -99,6 +102,52 @@ public final class WorkspaceRoot {
             }
         } catch (IOException e) {
             throw new PathOutsideWorkspaceException(absolute.toString(), "cannot be resolved");
+        }
+    }
+
+    /**
+     * The real path of {@code confined} (a path {@link #confine} returned, which exists), checked again to be under the
+     * root: what it names now, with no link left on it.
+     */
+    public Path realPath(Path confined) throws IOException {
+        Path real = confined.toRealPath();
+        requireUnderRoot(confined, real);
+        return real;
+    }
+
+    /**
+     * The directory {@code dir} (absolute, under the root, with no link on it: a {@link #realPath}) opened from the
+     * root one name at a time, each relative to the one before and refusing a link there, so that a directory swapped
+     * for a link since the path was judged cannot take what is opened through it outside the workspace. Something
+     * outside the server can change the workspace meanwhile: a worker's guest is confined, but a worker whose guest
+     * got out of the interpreter writes its tenant's workspace, links included. Empty where the platform cannot open
+     * relative to a directory; callers then open by path.
+     *
+     * @throws java.nio.file.FileSystemException when a name on the way is now a link or not a directory
+     */
+    public Optional<SecureDirectoryStream<Path>> openDirectory(Path dir) throws IOException {
+        if (!dir.startsWith(root)) {
+            throw new PathOutsideWorkspaceException(dir.toString(), "is outside the workspace");
+        }
+        DirectoryStream<Path> top = Files.newDirectoryStream(root);
+        if (!(top instanceof SecureDirectoryStream<Path> secure)) {
+            top.close();
+            return Optional.empty();
+        }
+        SecureDirectoryStream<Path> current = secure;
+        try {
+            for (Path name : root.relativize(dir)) {
+                if (name.toString().isEmpty()) {
+                    continue;
+                }
+                SecureDirectoryStream<Path> next = current.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                current.close();
+                current = next;
+            }
+            return Optional.of(current);
+        } catch (IOException | RuntimeException e) {
+            current.close();
+            throw e;
         }
     }
 
