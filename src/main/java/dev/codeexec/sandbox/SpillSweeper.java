@@ -13,8 +13,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -114,21 +112,17 @@ final class SpillSweeper {
         return newest;
     }
 
-    /** Deletes the directory's tree bottom-up (links themselves, never what they point to). */
+    /**
+     * Deletes the directory's tree bottom-up (links themselves, never what they point to), each entry in its directory
+     * held open without following a link: confining each path and then deleting it by path let a directory swapped
+     * for a link in between (by a worker whose guest left the interpreter) take the delete outside the workspace.
+     */
     private static boolean remove(WorkspaceLedger ledger, Path run) {
-        WorkspaceChanges changes = new WorkspaceChanges(ledger);
-        List<Path> tree = new ArrayList<>();
-        try (var walk = Files.walk(run)) {
-            walk.forEach(tree::add);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return false;
-        }
         try {
-            for (Path path : tree.reversed()) {
-                changes.delete(ledger.root().confine(ledger.root().path().relativize(path)));
-            }
+            new WorkspaceChanges(ledger).deleteTree(ledger.root(), ledger.root().confine(
+                    ledger.root().path().relativize(run)));
             return true;
-        } catch (IOException | SecurityException e) {
+        } catch (IOException | java.io.UncheckedIOException | SecurityException e) {
             return false;
         }
     }

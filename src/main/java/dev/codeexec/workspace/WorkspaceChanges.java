@@ -103,6 +103,35 @@ public final class WorkspaceChanges {
     }
 
     /**
+     * Deletes the directory {@code dir} (confined) and everything in it, bottom-up, each entry by name in its directory
+     * held open from the root without following a link ({@link WorkspaceDirectory}); links are deleted, never followed.
+     * A directory on the way swapped for a link meanwhile fails the delete instead of taking it outside the workspace.
+     */
+    public void deleteTree(WorkspaceRoot workspace, Path dir) throws IOException {
+        if (dir.equals(root) || dir.getParent() == null) {
+            throw new SecurityException("Permission denied: the workspace root cannot be deleted");
+        }
+        try (WorkspaceDirectory parent = WorkspaceDirectory.open(workspace, dir.getParent())) {
+            deleteTree(parent, dir.getFileName());
+        }
+    }
+
+    private void deleteTree(WorkspaceDirectory parent, Path name) throws IOException {
+        BasicFileAttributes attrs = parent.attributes(name);
+        if (attrs == null) {
+            return;
+        }
+        if (attrs.isDirectory()) {
+            try (WorkspaceDirectory below = parent.directory(name)) {
+                for (Path entry : below.names()) {
+                    deleteTree(below, entry);
+                }
+            }
+        }
+        delete(parent, name);
+    }
+
+    /**
      * As {@link #delete(Path)}, for the entry {@code name} of {@code parent}, a directory held open: the server's file
      * tools delete so, and no directory on the path swapped for a link since it was judged can take the delete (or
      * the cut of the file's bytes) outside the workspace.

@@ -14,7 +14,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -46,6 +48,12 @@ abstract sealed class WorkspaceDirectory implements Closeable {
 
     /** Deletes the entry {@code name}: a file or link, or an empty directory when {@code directory}. */
     abstract void delete(Path name, boolean directory) throws IOException;
+
+    /** The directory {@code name} in this one, held open; refused if it is now a link or no directory. */
+    abstract WorkspaceDirectory directory(Path name) throws IOException;
+
+    /** The names of this directory's entries; once per directory held open. */
+    abstract List<Path> names() throws IOException;
 
     static Set<OpenOption> noFollow(Set<? extends OpenOption> options) {
         Set<OpenOption> all = new HashSet<>(options);
@@ -98,6 +106,18 @@ abstract sealed class WorkspaceDirectory implements Closeable {
         }
 
         @Override
+        WorkspaceDirectory directory(Path name) throws IOException {
+            return new Secure(dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS));
+        }
+
+        @Override
+        List<Path> names() {
+            List<Path> names = new ArrayList<>();
+            dir.forEach(entry -> names.add(entry.getFileName()));
+            return names;
+        }
+
+        @Override
         public void close() throws IOException {
             dir.close();
         }
@@ -133,6 +153,22 @@ abstract sealed class WorkspaceDirectory implements Closeable {
         @Override
         void delete(Path name, boolean directory) throws IOException {
             Files.delete(dir.resolve(name));
+        }
+
+        @Override
+        WorkspaceDirectory directory(Path name) throws IOException {
+            Path child = dir.resolve(name);
+            if (!Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                throw new java.nio.file.NotDirectoryException(child.toString());
+            }
+            return new ByPath(child);
+        }
+
+        @Override
+        List<Path> names() throws IOException {
+            try (java.util.stream.Stream<Path> listed = Files.list(dir)) {
+                return listed.map(Path::getFileName).toList();
+            }
         }
 
         @Override

@@ -67,4 +67,72 @@ class SpillSweeperTest {
         assertEquals(0, sweeper.sweep(Tenants.LOCAL, NOW));
         assertTrue(Files.exists(outside.resolve("stdout.txt")), "nothing outside the workspace is deleted");
     }
+
+    /** A run directory {@code x} of {@code files} spill files, old. */
+    private static void spills(Path runs, int files) throws java.io.IOException {
+        Path run = Files.createDirectories(runs.resolve("x"));
+        for (int i = 0; i < files; i++) {
+            Files.writeString(run.resolve("part-" + i + ".txt"), "x");
+        }
+    }
+
+    /**
+     * A worker whose guest got out of the interpreter can swap its workspace's {@code .runs} for a link to another
+     * tenant's directory and back while the sweep works (T2b). The sweep confined each path and then deleted it by
+     * path, so a delete judged inside could remove the other tenant's files; it now deletes through directories held
+     * open. The old window (between one path's check and its delete) is too narrow for this test to hit in its time:
+     * it guards the new code, and WorkspaceSwapRaceTest shows the same mechanism against a window it does hit.
+     */
+    @Test
+    void aRunsDirectorySwappedForALinkDuringTheSweepNeverLosesAFileOutside() throws Exception {
+        Path workspace = Files.createDirectories(dir.resolve("ws"));
+        Path other = Files.createDirectories(dir.resolve("other-tenant"));
+        spills(other, 200);
+        WorkspaceRoots roots = new WorkspaceRoots(workspace, config(dir.resolve("tenants")));
+        Instant later = Instant.now().plus(Duration.ofDays(10));
+        SpillSweeper sweeper = new SpillSweeper(roots, TTL, Clock.fixed(later, java.time.ZoneOffset.UTC));
+        Path runs = workspace.resolve(".runs");
+        Path held = workspace.resolve("held");
+        spills(runs, 200);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread swapping = Thread.ofPlatform().start(() -> {
+            while (!stop.get()) {
+                try {
+                    Files.move(runs, held, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    if (!Files.exists(held.resolve("x"))) {
+                        spills(held, 200);
+                    }
+                    Files.createSymbolicLink(runs, other);
+                    Thread.onSpinWait();
+                    Files.delete(runs);
+                    Files.move(held, runs, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.io.IOException e) {
+                    try {
+                        if (Files.isSymbolicLink(runs)) {
+                            Files.delete(runs);
+                        }
+                        if (Files.isDirectory(held) && !Files.exists(runs)) {
+                            Files.move(held, runs, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                        }
+                    } catch (java.io.IOException again) {
+                        // The next turn tries again.
+                    }
+                }
+            }
+        });
+        int swept = 0;
+        try {
+            long end = System.nanoTime() + 3_000_000_000L;
+            while (System.nanoTime() < end) {
+                swept += sweeper.sweep(Tenants.LOCAL, later);
+            }
+        } finally {
+            stop.set(true);
+            swapping.join();
+        }
+        try (var left = Files.list(other.resolve("x"))) {
+            assertEquals(200, left.count(), "a sweep judged inside the workspace deleted another tenant's files");
+        }
+        assertTrue(swept > 0, "no sweep got through the race at all");
+    }
 }
