@@ -4,9 +4,10 @@ import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
@@ -15,9 +16,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.PatternSyntaxException;
-import java.util.stream.Stream;
 
 /** Sorted, paged directory listings. Symlinks are listed, never followed. */
 final class WorkspaceListing {
@@ -52,19 +51,19 @@ final class WorkspaceListing {
         }
         List<ListFilesResult.Entry> matching = new ArrayList<>();
         boolean recursive = Boolean.TRUE.equals(request.recursive());
-        try (Stream<Path> walk = Files.walk(dir, recursive ? Integer.MAX_VALUE : 1)) {
-            walk.skip(1).limit(MAX_SCAN + 1L).forEach(p -> {
-                if (matching.size() >= MAX_SCAN) {
-                    throw new InvalidInputException("path", "'" + shown + "' holds more than " + MAX_SCAN
-                            + " entries; list a subdirectory or without recursive");
-                }
-                String name = p.getFileName().toString();
-                if (!name.startsWith(WorkspaceFiles.TEMP_PREFIX) && (matcher == null || matcher.matches(p.getFileName()))) {
-                    entry(p).ifPresent(matching::add);
-                }
-            });
+        // Each directory is opened in the one above it, held open, without following a link: walking by path, a
+        // directory swapped for a link after it was judged one listed what the link pointed to, outside.
+        try (WorkspaceDirectory top = WorkspaceDirectory.open(paths.workspace(), dir)) {
+            new Walk(matcher, recursive, matching, shown).directory(top, dir, 1);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("path", "'" + shown + "' does not exist", Kind.NOT_FOUND);
+        } catch (PathOutsideWorkspaceException e) {
+            throw new InvalidInputException("path", "'" + shown + "' " + e.reason());
+        } catch (AccessDeniedException e) {
+            throw new UncheckedIOException("workspace listing failed", e);
+        } catch (FileSystemException e) {
+            throw new InvalidInputException("path", "'" + shown + "' changed while it was listed (a directory on it is "
+                    + "now a link or something else); send the call again", Kind.CONFLICT);
         } catch (IOException e) {
             throw new UncheckedIOException("workspace listing failed", e);
         }
@@ -74,17 +73,68 @@ final class WorkspaceListing {
         return new ListFilesResult(paths.relative(dir), page, matching.size(), offset, limit);
     }
 
-    private Optional<ListFilesResult.Entry> entry(Path p) {
-        try {
-            BasicFileAttributes attrs = Files.readAttributes(p, BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            return Optional.of(new ListFilesResult.Entry(paths.relative(p), type(attrs),
-                    attrs.isRegularFile() ? attrs.size() : 0,
-                    attrs.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.MILLIS).toString()));
-        } catch (IOException e) {
-            // Deleted between the walk and this look: not part of the listing.
-            return Optional.empty();
+    /** Deeper than any workspace is allowed to nest (workspace.max-depth); past it a listing is refused. */
+    static final int MAX_LEVELS = 256;
+
+    /** One listing's walk: entries in each directory's order, each directory held open while its entries are read. */
+    private final class Walk {
+        private final PathMatcher matcher;
+        private final boolean recursive;
+        private final List<ListFilesResult.Entry> matching;
+        private final String shown;
+        private long seen;
+
+        Walk(PathMatcher matcher, boolean recursive, List<ListFilesResult.Entry> matching, String shown) {
+            this.matcher = matcher;
+            this.recursive = recursive;
+            this.matching = matching;
+            this.shown = shown;
         }
+
+        void directory(WorkspaceDirectory directory, Path at, int level) throws IOException {
+            for (Path name : directory.names()) {
+                if (++seen > MAX_SCAN + 1L) {
+                    return;
+                }
+                if (matching.size() >= MAX_SCAN) {
+                    throw new InvalidInputException("path", "'" + shown + "' holds more than " + MAX_SCAN
+                            + " entries; list a subdirectory or without recursive");
+                }
+                BasicFileAttributes attrs = directory.attributes(name);
+                if (attrs == null) {
+                    // Deleted between the read of the directory and this look: not part of the listing.
+                    continue;
+                }
+                Path p = at.resolve(name);
+                if (!name.toString().startsWith(WorkspaceFiles.TEMP_PREFIX)
+                        && (matcher == null || matcher.matches(name))) {
+                    matching.add(entry(p, attrs));
+                }
+                if (recursive && attrs.isDirectory()) {
+                    if (level >= MAX_LEVELS) {
+                        throw new InvalidInputException("path", "'" + shown + "' nests deeper than " + MAX_LEVELS
+                                + " levels; list a subdirectory");
+                    }
+                    WorkspaceDirectory below;
+                    try {
+                        below = directory.directory(name);
+                    } catch (NoSuchFileException | java.nio.file.NotDirectoryException e) {
+                        continue;
+                    } catch (FileSystemException e) {
+                        // Now a link (O_NOFOLLOW): listed as it was seen, never followed.
+                        continue;
+                    }
+                    try (below) {
+                        directory(below, p, level + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    private ListFilesResult.Entry entry(Path p, BasicFileAttributes attrs) {
+        return new ListFilesResult.Entry(paths.relative(p), type(attrs), attrs.isRegularFile() ? attrs.size() : 0,
+                attrs.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.MILLIS).toString());
     }
 
     static String type(BasicFileAttributes attrs) {

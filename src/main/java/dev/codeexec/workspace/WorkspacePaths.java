@@ -108,4 +108,8 @@ final class WorkspacePaths {
         return root.path();
     }
 
+    WorkspaceRoot workspace() {
+        return root;
+    }
+
 }

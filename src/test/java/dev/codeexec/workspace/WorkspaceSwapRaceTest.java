@@ -146,4 +146,18 @@ class WorkspaceSwapRaceTest {
         assertEquals(List.of("secret.txt", "victim.txt"), outsideNames());
         assertEquals("another tenant's file", Files.readString(outside.resolve("victim.txt")));
     }
+
+    @Test
+    void aListingThroughASwappedDirectoryNeverShowsNamesOutside() throws Exception {
+        Files.createDirectories(root.resolve("d/sub"));
+        Files.writeString(root.resolve("d/sub/inside.txt"), "x");
+        Files.createDirectories(outside.resolve("sub"));
+        Files.writeString(outside.resolve("sub/their-plans.txt"), "x");
+        int listed = race(() -> {
+            List<String> names = files.list(new ListFilesRequest("d/sub", null, null, null, null)).entries().stream()
+                    .map(ListFilesResult.Entry::path).toList();
+            return names.contains("d/sub/their-plans.txt") ? "outside: " + names : "inside";
+        }, "inside");
+        assertTrue(listed > 0, "no listing got through the race at all");
+    }
 }
