@@ -30,4 +30,11 @@ public interface HttpAccessConfig {
     /** Lets the server listen on a non-loopback address with no token configured. */
     @WithDefault("false")
     boolean allowUnauthenticatedRemote();
+
+    /**
+     * MCP connections one tenant may hold at once; one more ends its least recently used (see ConnectionTenants).
+     * Clients that send {@code initialize} before every call leave one connection per call for the idle timeout.
+     */
+    @WithDefault("4096")
+    int maxConnectionsPerTenant();
 }

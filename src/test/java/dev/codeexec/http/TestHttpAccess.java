@@ -20,4 +20,9 @@ record TestHttpAccess(Optional<String> authToken, boolean allowUnauthenticatedRe
     public Optional<String> metricsToken() {
         return Optional.empty();
     }
+
+    @Override
+    public int maxConnectionsPerTenant() {
+        return 4096;
+    }
 }
