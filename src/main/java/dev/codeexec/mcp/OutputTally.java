@@ -53,6 +53,9 @@ final class OutputTally implements RunHooks.Output {
         /** Whole lines, or the first bound's worth of a longer one followed by the rest of it in pieces. */
         private void shaped(byte[] b, int off, int len) {
             int end = b[off + len - 1] == '\n' ? len - 1 : len;
+            if (end < len && end > 0 && b[off + end - 1] == '\r') {
+                end--; // "\r\n": the return ends the line with the newline, and an empty line is one
+            }
             if (lineStart && end > 0) {
                 finished = Arrays.copyOfRange(b, off, off + end);
             }

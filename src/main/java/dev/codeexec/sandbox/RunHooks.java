@@ -2,6 +2,8 @@ package dev.codeexec.sandbox;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * What the caller of one execution can watch and do while it runs: hear its output as the guest writes it, hear
@@ -15,7 +17,11 @@ public final class RunHooks {
         void write(boolean stderr, byte[] bytes, int offset, int length);
     }
 
+    private static final Logger LOG = Logger.getLogger(RunHooks.class.getName());
+
     private final Output output;
+    /** Set once the watcher failed: the rest of the run's output goes unwatched. */
+    private volatile boolean outputFailed;
     private final Runnable onStart;
     private final CompletableFuture<Void> cancelled = new CompletableFuture<>();
 
@@ -34,9 +40,20 @@ public final class RunHooks {
         return output != null;
     }
 
+    /**
+     * Passes output to the watcher. A watcher that fails is dropped for the rest of the run, never rethrown: it is
+     * called on a worker's reply thread, which every run on that worker waits on (a progress tally's fault once left
+     * them all hanging until their timeouts).
+     */
     public void output(boolean stderr, byte[] bytes, int offset, int length) {
-        if (output != null && length > 0) {
-            output.write(stderr, bytes, offset, length);
+        if (output != null && length > 0 && !outputFailed) {
+            try {
+                output.write(stderr, bytes, offset, length);
+            } catch (RuntimeException e) {
+                outputFailed = true;
+                LOG.log(Level.WARNING, "an output watcher failed ({0}); the run goes on unwatched",
+                        e.getClass().getSimpleName());
+            }
         }
     }
 

@@ -24,12 +24,10 @@ public final class TerminalText {
 
     private static final byte ESC = 0x1B;
     private static final byte BEL = 0x07;
-    private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] LF = {'\n'};
 
     private final Sink sink;
     private final int maxLine;
-    /** The current line as it stands, newline room included; grown on demand, most lines are short. */
+    /** The current line as it stands, room for its end included; grown on demand, most lines are short. */
     private byte[] line = new byte[128];
     private int length;
     /** A carriage return came: the next byte shown starts the line over ("\r\n" keeps the line, as written). */
@@ -135,10 +133,15 @@ public final class TerminalText {
         } else if (b == '\r') {
             overwrite = true;
         } else if (b == '\n') {
+            // A line goes out whole with its end, in one write (OutputTally's lines rely on it). A return right before
+            // the newline overwrote nothing: "\r\n" stays as written (csv.writer's rows on sys.stdout, Windows text),
+            // so the inline copy of such output is byte for byte the program's.
+            room(length + 2);
+            if (overwrite) {
+                line[length++] = '\r';
+            }
+            line[length++] = b;
             sink.write(line, 0, length);
-            // A return right before the newline overwrote nothing: "\r\n" stays as written (csv.writer's rows on
-            // sys.stdout, Windows text), so the inline copy of such output is byte for byte the program's.
-            sink.write(overwrite ? CRLF : LF, 0, overwrite ? 2 : 1);
             length = 0;
             overwrite = false;
         } else {
@@ -150,10 +153,15 @@ public final class TerminalText {
                 sink.write(line, 0, length);
                 length = 0;
             }
-            if (length + 1 >= line.length) {
-                line = java.util.Arrays.copyOf(line, (int) Math.min(maxLine + 1L, 2L * line.length));
-            }
+            room(length + 1);
             line[length++] = b;
+        }
+    }
+
+    /** Grows the line to hold {@code bytes}: at most a bound's worth and a line end ("\r\n"). */
+    private void room(int bytes) {
+        if (bytes > line.length) {
+            line = java.util.Arrays.copyOf(line, (int) Math.min(maxLine + 2L, Math.max(bytes, 2L * line.length)));
         }
     }
 }

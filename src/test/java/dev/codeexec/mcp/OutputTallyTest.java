@@ -36,6 +36,18 @@ class OutputTallyTest {
         assertEquals(65, tally.bytes());
     }
 
+    /** CSV rows on sys.stdout end in "\r\n" (a return that overwrites nothing broke the tally's reader thread once). */
+    @Test
+    void linesEndingInAReturnAndANewlineAreShownWithoutIt() {
+        OutputTally tally = new OutputTally();
+        write(tally, false, "id,name\r\n1,Ann\r\n");
+        assertEquals("1,Ann", tally.lastLine());
+        write(tally, false, "\r\n");
+        assertEquals("1,Ann", tally.lastLine(), "an empty line ending in a return leaves the last one shown");
+        write(tally, false, "2,Bob\r");
+        assertEquals("2,Bob", tally.lastLine());
+    }
+
     @Test
     void escapeSequencesAreLeftOut() {
         OutputTally tally = new OutputTally();

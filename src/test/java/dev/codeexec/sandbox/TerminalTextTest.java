@@ -67,6 +67,18 @@ class TerminalTextTest {
         assertEquals("1000/1000\n", out.toString(StandardCharsets.UTF_8));
     }
 
+    /** Each line reaches the sink whole, with its end, in one write, and no write is empty (OutputTally reads so). */
+    @Test
+    void eachLineGoesOutInOneWriteWithItsEnd() {
+        java.util.List<String> writes = new java.util.ArrayList<>();
+        TerminalText text = new TerminalText(16, (b, off, len) -> writes.add(new String(b, off, len,
+                StandardCharsets.UTF_8)));
+        byte[] bytes = "a,b\r\n\r\n50%\r100%\n\n".getBytes(StandardCharsets.UTF_8);
+        text.write(bytes, 0, bytes.length);
+        text.finish();
+        assertEquals(java.util.List.of("a,b\r\n", "\r\n", "100%\n", "\n"), writes);
+    }
+
     @Test
     void aLineLongerThanItsBoundIsPassedOnAsItStands() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
