@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.util.Optional;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The one place that decides whether a path lies inside the workspace. Both the sandbox's file
@@ -87,12 +88,14 @@ public final class WorkspaceRoot {
             throw new PathOutsideWorkspaceException(absolute.toString(), "is outside the workspace");
         }
         try {
-            if (Files.isSymbolicLink(absolute)) {
+            // One lstat answers both questions (a link? there at all?), where isSymbolicLink and exists made two.
+            BasicFileAttributes attributes = lstat(absolute);
+            if (attributes != null && attributes.isSymbolicLink()) {
                 Path target = Files.readSymbolicLink(absolute);
                 check(absolute.resolveSibling(target).normalize(), hops + 1);
                 return;
             }
-            if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            if (attributes != null) {
                 requireUnderRoot(absolute, absolute.toRealPath());
                 return;
             }
@@ -148,6 +151,16 @@ public final class WorkspaceRoot {
         } catch (IOException | RuntimeException e) {
             current.close();
             throw e;
+        }
+    }
+
+    /** The path's own attributes, not its target's; null when it does not exist or cannot be read, as
+     * {@code Files.exists(path, NOFOLLOW_LINKS)} answers false then. */
+    private static BasicFileAttributes lstat(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | SecurityException e) {
+            return null;
         }
     }
 
