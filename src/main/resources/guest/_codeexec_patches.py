@@ -94,6 +94,9 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     import builtins
     builtins.anext = _anext_with_default(builtins.anext)
     builtins.sum = _compensated_sum(builtins.sum)
+    import posix
+    import _codeexec_speed
+    _codeexec_speed.install(os, posix)
     # GraalPy names it in Java's spelling, UTF-8; code comparing it with "utf-8", CPython's, took its other path.
     sys.getdefaultencoding = stand_in(lambda: "utf-8", sys.getdefaultencoding)
     sys.set_int_max_str_digits = _checked_max_str_digits(sys.set_int_max_str_digits)
