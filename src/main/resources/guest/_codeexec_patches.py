@@ -1219,9 +1219,22 @@ def _compensated_sum(native_sum):
             if len(items) == HELD:
                 return native_sum(chain(items, iterator), start)
         total = native_sum(items, start)
-        if (type(total) is not float or not isfinite(total) or type(start) not in exact
-                or not exact.issuperset(map(type, items))):
+        if type(total) is not float or not isfinite(total) or type(start) not in exact:
             return total  # an infinity or a NaN is the native one's, as CPython's compensation leaves it
+        # The correctly rounded total first: when it equals the native one (most short sums, any sum of whole
+        # numbers) the native one is CPython's, a zero's sign too, and the check of every item's type, 70 ns an item
+        # here where the native sum takes 3, is not needed. Items of other types may meet fsum (their __float__) here.
+        compensated = None
+        try:
+            compensated = fsum((start, *items)) if start else fsum(items)
+        except Exception:
+            pass  # items of other types, or what fsum raises below once they are known to be numbers
+        if compensated == total:
+            return total
+        if not exact.issuperset(map(type, items)):
+            return total
+        if compensated is not None:
+            return compensated
         return fsum((start, *items)) if start else fsum(items)
 
     sum.__doc__ = native_sum.__doc__
