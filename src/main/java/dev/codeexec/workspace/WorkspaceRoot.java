@@ -51,6 +51,23 @@ public final class WorkspaceRoot {
      * @throws PathOutsideWorkspaceException when the path, or what a symlink on it points to, is outside
      */
     public Path confine(Path candidate) {
+        Path absolute = normalized(candidate);
+        check(absolute, 0);
+        return absolute;
+    }
+
+    /**
+     * As {@link #confine}, but null when nothing is at the path, not even a link: a caller about to read it can answer
+     * that there is no such file without asking the disk again (the check has just looked).
+     *
+     * @throws PathOutsideWorkspaceException when the path, or what a symlink on it points to, is outside
+     */
+    public Path confineIfPresent(Path candidate) {
+        Path absolute = normalized(candidate);
+        return check(absolute, 0) ? absolute : null;
+    }
+
+    private Path normalized(Path candidate) {
         String text = candidate.toString();
         if (text.indexOf('\0') >= 0) {
             throw new PathOutsideWorkspaceException(text, "contains a NUL byte");
@@ -66,7 +83,6 @@ public final class WorkspaceRoot {
                 }
             }
         }
-        check(absolute, 0);
         return absolute;
     }
 
@@ -80,7 +96,8 @@ public final class WorkspaceRoot {
         }
     }
 
-    private void check(Path absolute, int hops) {
+    /** Throws unless {@code absolute} is confined; answers whether something (a link too) is at that path. */
+    private boolean check(Path absolute, int hops) {
         if (hops > MAX_LINK_HOPS) {
             throw new PathOutsideWorkspaceException(absolute.toString(), "has too many levels of symbolic links");
         }
@@ -89,20 +106,32 @@ public final class WorkspaceRoot {
         }
         try {
             // One lstat answers both questions (a link? there at all?), where isSymbolicLink and exists made two.
-            BasicFileAttributes attributes = lstat(absolute);
+            BasicFileAttributes attributes;
+            try {
+                attributes = lstat(absolute);
+            } catch (IOException | SecurityException e) {
+                // Neither missing nor readable (a file named as a directory, no search permission): judged by its
+                // parent, as when it is missing, and left for the caller's own call to report.
+                Path parent = absolute.getParent();
+                if (parent != null && !parent.equals(absolute)) {
+                    check(parent, hops);
+                }
+                return true;
+            }
             if (attributes != null && attributes.isSymbolicLink()) {
                 Path target = Files.readSymbolicLink(absolute);
                 check(absolute.resolveSibling(target).normalize(), hops + 1);
-                return;
+                return true;
             }
             if (attributes != null) {
                 requireUnderRoot(absolute, absolute.toRealPath());
-                return;
+                return true;
             }
             Path parent = absolute.getParent();
             if (parent != null && !parent.equals(absolute)) {
                 check(parent, hops);
             }
+            return false;
         } catch (IOException e) {
             throw new PathOutsideWorkspaceException(absolute.toString(), "cannot be resolved");
         }
@@ -154,14 +183,13 @@ public final class WorkspaceRoot {
         }
     }
 
-    /** The path's own attributes, not its target's; null when it does not exist or cannot be read, as
-     * {@code Files.exists(path, NOFOLLOW_LINKS)} answers false then. */
-    private static BasicFileAttributes lstat(Path path) {
-        try {
-            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
+    /**
+     * The path's own attributes, not its target's; null when nothing is there. Asked without an exception for a
+     * missing path: a NoSuchFileException fills in its stack trace, which under the guest's interpreter is deep.
+     */
+    private static BasicFileAttributes lstat(Path path) throws IOException {
+        return path.getFileSystem().provider().readAttributesIfExists(path, BasicFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
     }
 
     private void requireUnderRoot(Path shown, Path real) {
