@@ -124,7 +124,9 @@ public final class WorkspaceRoot {
                 return true;
             }
             if (attributes != null) {
-                requireUnderRoot(absolute, absolute.toRealPath());
+                if (!plainDirectoriesAbove(absolute)) {
+                    requireUnderRoot(absolute, absolute.toRealPath());
+                }
                 return true;
             }
             Path parent = absolute.getParent();
@@ -181,6 +183,31 @@ public final class WorkspaceRoot {
             current.close();
             throw e;
         }
+    }
+
+    /**
+     * True when every directory between the root and {@code absolute} (normalized, under the root, itself no link) is a
+     * directory and no link: its real path is then itself, as toRealPath would find, with one lstat for each of those
+     * directories where toRealPath takes one for each name from the file system's root (4-5 us here for a file two
+     * directories down). Anything else (a link on the way, an error) is left to toRealPath.
+     */
+    private boolean plainDirectoriesAbove(Path absolute) {
+        for (Path directory = absolute.getParent(); directory != null && !directory.equals(root);
+                directory = directory.getParent()) {
+            if (!directory.startsWith(root)) {
+                return false;
+            }
+            BasicFileAttributes attributes;
+            try {
+                attributes = lstat(directory);
+            } catch (IOException | SecurityException e) {
+                return false;
+            }
+            if (attributes == null || !attributes.isDirectory()) {  // a link is not a directory without following it
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.codeexec.workspace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,6 +52,25 @@ class WorkspaceRootTest {
         assertThrows(PathOutsideWorkspaceException.class, () -> root.confine(Path.of("dangling")));
         assertThrows(PathOutsideWorkspaceException.class, () -> root.confine(Path.of("d/up/secret.txt")));
         assertFalse(root.contains(Path.of("out")));
+    }
+
+    @Test
+    void judgesAnExistingFileByEveryDirectoryAboveIt() throws IOException {
+        // A file that exists, reached through a linked directory at any depth, is judged by where the link leads.
+        Files.createDirectories(root.path().resolve("a/b"));
+        Files.createDirectories(outside.resolve("deep/er"));
+        Files.writeString(outside.resolve("deep/er/secret.txt"), "secret");
+        Files.createSymbolicLink(root.path().resolve("a/b/link"), outside.resolve("deep"));
+        assertThrows(PathOutsideWorkspaceException.class, () -> root.confine(Path.of("a/b/link/er/secret.txt")));
+        assertThrows(PathOutsideWorkspaceException.class, () -> root.confineIfPresent(Path.of("a/b/link/er")));
+        Files.writeString(root.path().resolve("a/b/plain.txt"), "x");
+        assertEquals(root.path().resolve("a/b/plain.txt"), root.confineIfPresent(Path.of("a/b/plain.txt")));
+        assertNull(root.confineIfPresent(Path.of("a/b/none.txt")));
+        assertNull(root.confineIfPresent(Path.of("a/none/none.txt")));
+        Files.createDirectories(root.path().resolve("real/inner"));
+        Files.writeString(root.path().resolve("real/inner/f.txt"), "x");
+        Files.createSymbolicLink(root.path().resolve("a/alias"), root.path().resolve("real"));
+        assertTrue(root.contains(Path.of("a/alias/inner/f.txt")));
     }
 
     @Test
