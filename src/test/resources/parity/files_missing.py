@@ -2,7 +2,11 @@
 # listed, removed or renamed, and files made where nothing was.
 import os
 import pathlib
+import shutil
 
+shutil.rmtree("files_missing", ignore_errors=True)  # the workspace is kept between a caller's runs
+os.makedirs("files_missing")
+os.chdir("files_missing")
 os.makedirs("here/sub", exist_ok=True)
 with open("here/f.txt", "w") as f:
     f.write("x")
@@ -30,3 +34,6 @@ for path in ("made.txt", "here/made.txt"):
     with open(path, "x") as f:
         f.write("new")
     print(os.path.exists(path), os.path.getsize(path))
+os.chdir("..")
+shutil.rmtree("files_missing")
+print(os.path.exists("files_missing"))
