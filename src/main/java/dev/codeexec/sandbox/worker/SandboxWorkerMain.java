@@ -141,7 +141,7 @@ public final class SandboxWorkerMain {
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5]),
                         Integer.parseInt(args[11])));
         // Before any interpreter exists: guest threads are bounded by the worker, not by what guest code keeps.
-        ThreadCeiling.watch(Integer.parseInt(args[13]));
+        ThreadCeiling.watch(Integer.parseInt(args[13]), () -> worker.runs > 0);
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
                 settings.quota(), settings.threadsPerRun(), System.err, worker.bridge(),

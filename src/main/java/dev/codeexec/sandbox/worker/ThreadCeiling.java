@@ -2,6 +2,7 @@ package dev.codeexec.sandbox.worker;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /**
@@ -11,37 +12,64 @@ import java.util.function.IntSupplier;
  * threads faster than a run's own cap ({@code sandbox.threads-per-run}) counts them, and can reach the unwrapped
  * {@code _thread.start_new_thread}; without this a run started about 1,500 threads a second until the host ran out of
  * process ids, for every tenant's workers and the server alike. Logs the count and the bound only.
+ *
+ * <p>Only guest code starts threads without bound, and it runs only while an execution does: an idle worker whose
+ * count stays put is looked at four times a second instead of a hundred, so an idle pool does not wake each worker
+ * a hundred times a second (laptops running the server over stdio). A count that grew since the last look keeps the
+ * short period, so threads a stopped run left starting still meet the bound within milliseconds.
  */
 public final class ThreadCeiling {
 
     /** The worker's exit status when it stopped itself here. */
     public static final int EXIT_STATUS = 86;
-    /** How often the count is looked at: at about 1,500 new threads a second, a few dozen past the bound at most. */
-    private static final long PERIOD_MILLIS = 10;
+    /** How often the count is looked at while runs go: at about 1,500 new threads a second, a few dozen past the bound at most. */
+    static final long BUSY_PERIOD_MILLIS = 10;
+    /** How often while no run goes and the count has not grown. */
+    static final long IDLE_PERIOD_MILLIS = 250;
 
-    private ThreadCeiling() {
+    private final int maxThreads;
+    private final IntSupplier live;
+    private final BooleanSupplier running;
+    private int lastCount;
+
+    ThreadCeiling(int maxThreads, IntSupplier live, BooleanSupplier running) {
+        this.maxThreads = maxThreads;
+        this.live = live;
+        this.running = running;
     }
 
-    /** Starts watching this JVM's threads against {@code maxThreads}. */
-    public static void watch(int maxThreads) {
+    /** Starts watching this JVM's threads against {@code maxThreads}; {@code running} tells whether a run goes. */
+    public static void watch(int maxThreads, BooleanSupplier running) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        Thread.ofPlatform().daemon().name("worker-thread-ceiling").start(() -> watch(maxThreads, threads::getThreadCount));
+        ThreadCeiling ceiling = new ThreadCeiling(maxThreads, threads::getThreadCount, running);
+        Thread.ofPlatform().daemon().name("worker-thread-ceiling").start(ceiling::watch);
     }
 
-    private static void watch(int maxThreads, IntSupplier live) {
+    private void watch() {
         while (true) {
-            int count = live.getAsInt();
-            if (count > maxThreads) {
-                System.err.println("worker stopped: " + count + " threads alive, over sandbox.worker.max-threads="
+            long period = look();
+            if (period < 0) {
+                System.err.println("worker stopped: " + lastCount + " threads alive, over sandbox.worker.max-threads="
                         + maxThreads);
                 System.err.flush();
                 Runtime.getRuntime().halt(EXIT_STATUS);
             }
             try {
-                Thread.sleep(PERIOD_MILLIS);
+                Thread.sleep(period);
             } catch (InterruptedException e) {
                 return;
             }
         }
+    }
+
+    /** One look at the count: -1 past the bound, else how long until the next look. */
+    long look() {
+        int count = live.getAsInt();
+        boolean grew = count > lastCount;
+        lastCount = count;
+        if (count > maxThreads) {
+            return -1;
+        }
+        return running.getAsBoolean() || grew ? BUSY_PERIOD_MILLIS : IDLE_PERIOD_MILLIS;
     }
 }
