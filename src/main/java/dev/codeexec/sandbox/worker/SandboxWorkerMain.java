@@ -96,6 +96,8 @@ public final class SandboxWorkerMain {
     private final Object runsTurn = new Object();
     /** Executions running now; warm-up rounds and the idle collection wait while any does. Written under runsTurn. */
     private volatile int runs;
+    /** The bound on this JVM's threads, woken when a run starts. */
+    private volatile ThreadCeiling ceiling;
     /** When the last execution finished: warm-up rounds wait for a pause in the caller's stream, not a gap between calls. */
     private volatile long lastFinishedNanos = System.nanoTime();
     /** The executions running now and their hooks, by id, so a cancel frame reaches the one it names. */
@@ -141,7 +143,7 @@ public final class SandboxWorkerMain {
                 new WorkspaceQuota(Long.parseLong(args[3]), Long.parseLong(args[4]), Integer.parseInt(args[5]),
                         Integer.parseInt(args[11])));
         // Before any interpreter exists: guest threads are bounded by the worker, not by what guest code keeps.
-        ThreadCeiling.watch(Integer.parseInt(args[13]), () -> worker.runs > 0);
+        worker.ceiling = ThreadCeiling.watch(Integer.parseInt(args[13]), () -> worker.runs > 0);
         WorkspaceRoot workspace = new WorkspaceRoot(settings.workspace());
         SandboxContexts contexts = new SandboxContexts(workspace, PythonPackages.scan(settings.pythonPackages()),
                 settings.quota(), settings.threadsPerRun(), System.err, worker.bridge(),
@@ -250,6 +252,9 @@ public final class SandboxWorkerMain {
                 warmup.pause();
             }
             runs++;
+            if (ceiling != null) {
+                ceiling.wake();
+            }
         }
     }
 

@@ -2,6 +2,8 @@ package dev.codeexec.sandbox.worker;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
@@ -15,8 +17,9 @@ import java.util.function.IntSupplier;
  *
  * <p>Only guest code starts threads without bound, and it runs only while an execution does: an idle worker whose
  * count stays put is looked at four times a second instead of a hundred, so an idle pool does not wake each worker
- * a hundred times a second (laptops running the server over stdio). A count that grew since the last look keeps the
- * short period, so threads a stopped run left starting still meet the bound within milliseconds.
+ * a hundred times a second (laptops running the server over stdio). A run's start wakes it ({@link #wake}), and a
+ * count that grew since the last look keeps the short period, so threads a stopped run left starting still meet the
+ * bound within milliseconds.
  */
 public final class ThreadCeiling {
 
@@ -31,6 +34,7 @@ public final class ThreadCeiling {
     private final IntSupplier live;
     private final BooleanSupplier running;
     private int lastCount;
+    private volatile Thread watcher;
 
     ThreadCeiling(int maxThreads, IntSupplier live, BooleanSupplier running) {
         this.maxThreads = maxThreads;
@@ -39,10 +43,19 @@ public final class ThreadCeiling {
     }
 
     /** Starts watching this JVM's threads against {@code maxThreads}; {@code running} tells whether a run goes. */
-    public static void watch(int maxThreads, BooleanSupplier running) {
+    public static ThreadCeiling watch(int maxThreads, BooleanSupplier running) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         ThreadCeiling ceiling = new ThreadCeiling(maxThreads, threads::getThreadCount, running);
-        Thread.ofPlatform().daemon().name("worker-thread-ceiling").start(ceiling::watch);
+        ceiling.watcher = Thread.ofPlatform().daemon().name("worker-thread-ceiling").start(ceiling::watch);
+        return ceiling;
+    }
+
+    /** A run starts: the next look comes now, not at the end of an idle period. */
+    public void wake() {
+        Thread thread = watcher;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
     }
 
     private void watch() {
@@ -54,11 +67,7 @@ public final class ThreadCeiling {
                 System.err.flush();
                 Runtime.getRuntime().halt(EXIT_STATUS);
             }
-            try {
-                Thread.sleep(period);
-            } catch (InterruptedException e) {
-                return;
-            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(period));
         }
     }
 
