@@ -83,38 +83,46 @@ public final class Utf8 {
      */
     static int wellFormed(byte[] bytes, int i, int to) {
         int b = bytes[i] & 0xFF;
-        if (b < 0x80) {
-            return 1;
+        int more = continuations(b);
+        if (more <= 0) {
+            return more == 0 ? 1 : 0;
         }
-        int n;
-        int low = 0x80;
-        int high = 0xBF;
-        if (b >= 0xC2 && b <= 0xDF) {
-            n = 2;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            n = 3;
-            low = b == 0xE0 ? 0xA0 : 0x80;
-            high = b == 0xED ? 0x9F : 0xBF;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            n = 4;
-            low = b == 0xF0 ? 0x90 : 0x80;
-            high = b == 0xF4 ? 0x8F : 0xBF;
-        } else {
-            return 0;
-        }
-        if (i + n > to) {
+        if (i + more >= to) {
             return 0;
         }
         int second = bytes[i + 1] & 0xFF;
-        if (second < low || second > high) {
+        if (second < secondLow(b) || second > secondHigh(b)) {
             return 0;
         }
-        for (int k = i + 2; k < i + n; k++) {
+        for (int k = i + 2; k <= i + more; k++) {
             if ((bytes[k] & 0xC0) != 0x80) {
                 return 0;
             }
         }
-        return n;
+        return more + 1;
+    }
+
+    /** How many continuation bytes the lead byte {@code b} takes: 0 for ASCII, -1 when it begins no character. */
+    private static int continuations(int b) {
+        if (b < 0x80) {
+            return 0;
+        }
+        if (b >= 0xC2 && b <= 0xDF) {
+            return 1;
+        }
+        if (b >= 0xE0 && b <= 0xEF) {
+            return 2;
+        }
+        return b >= 0xF0 && b <= 0xF4 ? 3 : -1;
+    }
+
+    /** The range the byte after lead {@code b} must fall in: no overlong forms, surrogates or code points past U+10FFFF. */
+    private static int secondLow(int b) {
+        return b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+    }
+
+    private static int secondHigh(int b) {
+        return b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
     }
 
     /** Whether {@code bytes[from, to)} is well-formed UTF-8 throughout. */
@@ -163,26 +171,19 @@ public final class Utf8 {
                 // The character broke off: each byte of it decodes to U+FFFD, and b starts afresh.
                 broken();
             }
-            if (b < 0x80) {
+            int more = continuations(b);
+            if (more == 0) {
                 weight += escaped(b) ? CONTROL_WEIGHT : 1;
                 text &= b != 0;
-            } else if (b >= 0xC2 && b <= 0xDF) {
-                begin(1, 0x80, 0xBF);
-            } else if (b >= 0xE0 && b <= 0xEF) {
-                begin(2, b == 0xE0 ? 0xA0 : 0x80, b == 0xED ? 0x9F : 0xBF);
-            } else if (b >= 0xF0 && b <= 0xF4) {
-                begin(3, b == 0xF0 ? 0x90 : 0x80, b == 0xF4 ? 0x8F : 0xBF);
+            } else if (more > 0) {
+                pending = 1;
+                need = more;
+                low = secondLow(b);
+                high = secondHigh(b);
             } else {
                 weight += REPLACEMENT_WEIGHT;
                 text = false;
             }
-        }
-
-        private void begin(int more, int nextLow, int nextHigh) {
-            pending = 1;
-            need = more;
-            low = nextLow;
-            high = nextHigh;
         }
 
         private void broken() {
