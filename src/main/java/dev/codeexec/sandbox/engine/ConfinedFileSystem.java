@@ -102,23 +102,21 @@ final class ConfinedFileSystem implements FileSystem {
 
     /** A path guest code may read: inside the workspace or the packages directory. */
     private Path confineRead(Path path) {
-        try {
-            return root.confine(path);
-        } catch (PathOutsideWorkspaceException e) {
-            if (packages.isPresent() && packages.get().contains(absolute(path))) {
-                return packages.get().confine(absolute(path));
-            }
-            throw e;
-        }
+        return confineRead(path, WorkspaceRoot::confine);
     }
 
     /** As {@link #confineRead}, but null when nothing is at the path (see {@link WorkspaceRoot#confineIfPresent}). */
     private Path confineReadIfPresent(Path path) {
+        return confineRead(path, WorkspaceRoot::confineIfPresent);
+    }
+
+    /** {@code check} by the workspace, or by the packages directory for a path there. */
+    private Path confineRead(Path path, java.util.function.BiFunction<WorkspaceRoot, Path, Path> check) {
         try {
-            return root.confineIfPresent(path);
+            return check.apply(root, path);
         } catch (PathOutsideWorkspaceException e) {
             if (packages.isPresent() && packages.get().contains(absolute(path))) {
-                return packages.get().confineIfPresent(absolute(path));
+                return check.apply(packages.get(), absolute(path));
             }
             throw e;
         }
