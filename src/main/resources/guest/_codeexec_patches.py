@@ -81,7 +81,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
                "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat,
-               "logging": _patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc}
+               "logging": _patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc,
+               "marshal": _patch_marshal}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -522,6 +523,19 @@ def _patch_zoneinfo(module):
         return "zoneinfo." + text if type(self) is zone_type else text
 
     zone_type.__repr__ = stand_in(__repr__, native)
+
+
+def _patch_marshal(marshal):
+    """marshal.load of an object without a read method failed the run past every except clause; CPython's raises
+    the AttributeError of looking the method up, which the lookup here raises first."""
+    load = marshal.load
+
+    def checked_load(*args, **kwargs):
+        if len(args) == 1 and not kwargs:
+            args[0].read
+        return load(*args, **kwargs)  # its own errors for other arguments
+
+    marshal.load = stand_in(checked_load, load)
 
 
 def _patch_gc(gc):
@@ -1125,6 +1139,22 @@ def _patch_re(re):
 
     Scanner.__module__ = re.__name__
     re.Scanner = Scanner
+    _refuse_locale_str_patterns(re)
+
+
+def _refuse_locale_str_patterns(re):
+    """re.LOCALE with a str pattern is an error in CPython (its parser's, after any syntax error), which GraalPy's
+    engine raises too, except with IGNORECASE: a locale-aware case fold, which it cannot look up, failed the run past
+    every except clause. Such a pattern goes to CPython's parser, which raises what CPython raises."""
+    compiler = re._compiler
+    compile_pattern, parse, locale = compiler.compile, re._parser.parse, re.LOCALE.value
+
+    def compile(p, flags=0):
+        if isinstance(p, str) and flags & locale:
+            parse(p, flags)
+        return compile_pattern(p, flags)
+
+    compiler.compile = stand_in(compile, compile_pattern)
 
 
 def _auto_detect_zlib_or_gzip(zlib):
