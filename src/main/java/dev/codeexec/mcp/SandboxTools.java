@@ -4,6 +4,7 @@ import dev.codeexec.Arguments;
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.pii.RunScopes;
+import dev.codeexec.pii.StateHandles;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionLimits;
 import dev.codeexec.sandbox.ExecutionResult;
@@ -152,7 +153,7 @@ public class SandboxTools implements InitialCheck {
 
     /** The answer with the session and vault handles it names, asked once the run has tokenized or not. */
     private Object withHandles(Object answer, RunScopes.RunScope scope, boolean sanitized) {
-        return results.withHandles(answer, new StateHandles(scope.session(), scopes.vaultNamed(scope, sanitized)));
+        return results.withHandles(answer, scopes.handles(scope, sanitized));
     }
 
     private static <T> T keep(AtomicReference<Object> answer, T value) {

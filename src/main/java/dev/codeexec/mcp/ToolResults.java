@@ -2,7 +2,7 @@ package dev.codeexec.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.codeexec.pii.StateHandles;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.SandboxBusyException;
 import io.quarkiverse.mcp.server.TextContent;
@@ -56,14 +56,9 @@ public class ToolResults {
         }
     }
 
-    /** {@code result}'s JSON object with the handles that are set added to it. */
+    /** {@code result} with the handles that are set added to its JSON object. */
     public Object withHandles(Object result, StateHandles handles) {
-        if (handles.session() == null && handles.vault() == null) {
-            return result;
-        }
-        ObjectNode node = json.valueToTree(result);
-        node.setAll((ObjectNode) json.valueToTree(handles));
-        return node;
+        return handles.addedTo(result, json);
     }
 
     /** A plain-text answer, with refusals mapped the same way. */

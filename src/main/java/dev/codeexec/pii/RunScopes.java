@@ -63,15 +63,14 @@ public class RunScopes {
     }
 
     /**
-     * The vault handle a run's answer names, asked once the answer is in: the one known before the run; else, with
-     * sanitize_output, the caller's own vault, whose tokens are restorable elsewhere only through its handle; else
-     * the run's vault if it holds tokens (a run that tokenized nothing mints no handle: a client opening a connection
-     * per call would fill the tenant's handles with empty vaults).
+     * The handles a run's answer names, asked once the answer is in: its session's, and the vault known before the
+     * run; else, with sanitize_output, the caller's own vault, whose tokens are restorable elsewhere only through its
+     * handle; else the run's vault if it holds tokens (a run that tokenized nothing mints no handle: a client opening
+     * a connection per call would fill the tenant's handles with empty vaults).
      */
-    public @Nullable String vaultNamed(RunScope scope, boolean sanitizedOutput) {
-        if (scope.vault() != null) {
-            return scope.vault();
-        }
-        return sanitizedOutput ? vaults.handleOf(scope.owner()) : vaults.handleIfUsed(scope.owner());
+    public StateHandles handles(RunScope scope, boolean sanitizedOutput) {
+        String vault = scope.vault() != null ? scope.vault()
+                : sanitizedOutput ? vaults.handleOf(scope.owner()) : vaults.handleIfUsed(scope.owner());
+        return new StateHandles(scope.session(), vault);
     }
 }

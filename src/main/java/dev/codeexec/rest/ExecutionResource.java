@@ -2,7 +2,6 @@ package dev.codeexec.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.pii.RunScopes;
@@ -104,18 +103,7 @@ public class ExecutionResource {
 
     /** The answer with the session and vault handles it names, as execute_code's has them. */
     private Object withHandles(Object answer, RunScopes.RunScope scope, boolean sanitized) {
-        String vault = scopes.vaultNamed(scope, sanitized);
-        if (scope.session() == null && vault == null) {
-            return answer;
-        }
-        ObjectNode node = json.valueToTree(answer);
-        if (scope.session() != null) {
-            node.put("session", scope.session());
-        }
-        if (vault != null) {
-            node.put("vault", vault);
-        }
-        return node;
+        return scopes.handles(scope, sanitized).addedTo(answer, json);
     }
 
     /** A long-poll (wait_s) holds no request thread: the answer completes on the run's next change. */
