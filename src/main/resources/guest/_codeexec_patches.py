@@ -55,6 +55,8 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
         state.csv_imported(module)
 
     def patch_random(module):
+        import _codeexec_random
+        _codeexec_random.accelerate(module)
         state.random_imported(module)
 
     def patch_mimetypes(module):
@@ -386,6 +388,8 @@ def _patch_traceback(traceback):
     import itertools
     import linecache
     from _codeexec_asyncio import drop_accelerated_frames
+    import _codeexec_random
+    hidden = frozenset((DRIVER_FILE, _codeexec_random.FILE))
     exception_type = traceback.TracebackException
     init = exception_type.__init__
 
@@ -405,8 +409,9 @@ def _patch_traceback(traceback):
         first = list(itertools.islice(frame_gen, 2))  # the rest stays lazy, for extract's limit
         stack = extract(klass, itertools.chain(first, frame_gen), lookup_lines=False, **kwargs)
         if stack:
-            # The driver's frames below the caller's <module>: a stack CPython prints starts there.
-            stack[:] = [frame for frame in stack if frame.filename != DRIVER_FILE]
+            # The driver's frames below the caller's <module>: a stack CPython prints starts there. And those of
+            # stand-ins that hand the caller's arguments to the standard library's function, whose frame follows.
+            stack[:] = [frame for frame in stack if frame.filename not in hidden]
             # walk_stack gives a frame before its caller (extract_stack reverses them after), walk_tb after.
             _inline_comprehensions(frame_type, stack, len(first) == 2 and first[0][0].f_back is first[1][0])
             drop_accelerated_frames(stack)
