@@ -1520,18 +1520,38 @@ def _patch_strptime(strptime):
 
 
 def _patch_csv(csv):
-    """csv.DictReader makes each row's dict with dict(zip(fieldnames, row)), and csv.DictWriter each row's values with
-    a set difference and a generator of dict.get calls: GraalPy's interpreter runs these at 10-20 times CPython's
-    time. Code compiled once for the field names makes the same rows faster: a dict display (a quarter of
-    dict(zip())'s time), and a superset test with a tuple of get calls (about 60% of the standard method's; see
-    docs/benchmarks.md). Field names that are not a list, tuple or dict keys of at most 256 str, the reader's rows
-    whose length differs from the header's, and the writer's rows that are not plain dicts or have a key outside the
-    header under extrasaction="raise" take the standard library's code; the field names are read as it reads them, on
-    every row."""
+    """csv.DictReader makes each row's dict with dict(zip(fieldnames, row)) after reading its fieldnames property twice,
+    and csv.DictWriter each row's values with a set difference and a generator of dict.get calls: GraalPy's interpreter
+    runs these at 10-20 times CPython's time, a property's getter alone at 1-1.8 us a call. Here a row of a plain
+    DictReader whose names are set reads them from the instance, as the getter would return them, and a dict display
+    compiled once per number of fields builds it from the names and values at hand, in dict(zip())'s order (a quarter of
+    its time): 10,000 rows of five fields, in one interpreter by turns, took 32-35 ms at best against 39-55 with the
+    getter read and a cache by names (python3 5.7). A subclass, a getter replaced on the class, a reader of the caller's
+    own, names that are not yet read or are not a list or tuple of at most 256, and rows of another length take the
+    standard library's steps, the getter read as often as there. The writer's rows go through a superset test and a
+    tuple of get calls compiled for its field names (about 60% of the standard method's time) when they are plain dicts
+    and the names are a list, tuple or dict keys of str; a key outside the header under extrasaction="raise" takes the
+    standard method."""
     DictReader, DictWriter = csv.DictReader, csv.DictWriter
     original_next, original_to_list = DictReader.__next__, DictWriter._dict_to_list
-    # Field names -> what was compiled for them (False: names that are not all str), for every reader or writer here.
-    readers, writers = {}, {}
+    names_property, reader_type = DictReader.__dict__["fieldnames"], type(csv.reader([]))
+    # Number of fields -> the display that builds a row of that many; field names -> what was compiled for the
+    # writer (False: names that are not all str).
+    displays, writers = {}, {}
+
+    def display(names, row):
+        # dict(zip(names, row)), which a display equals for a list or tuple of names and a list row as long.
+        kind = type(names)
+        if (kind is list or kind is tuple) and type(row) is list:
+            count = len(names)
+            if count == len(row) and count <= _CSV_COMPILED_MAX_FIELDS:
+                return (displays.get(count) or compile_display(count))(names, row)
+        return dict(zip(names, row))
+
+    def compile_display(count):
+        entries = ", ".join(f"names[{i}]: row[{i}]" for i in range(count))
+        build = displays[count] = _eval(f"lambda names, row: {{{entries}}}", {"__builtins__": {}})
+        return build
 
     def compiled(cache, fieldnames, make):
         try:
@@ -1548,16 +1568,33 @@ def _patch_csv(csv):
             cache[key] = found
         return found
 
-    # repr of an exact str is a literal of the same string: the sources hold nothing but literals.
-    def row_dict(names):
-        entries = ", ".join(f"{name!r}: row[{i}]" for i, name in enumerate(names))
-        return _eval(f"lambda row: {{{entries}}}", {"__builtins__": {}})
-
+    # repr of an exact str is a literal of the same string: the source holds nothing but literals.
     def row_values(names):
         gets = "".join(f"d.get({name!r}, rv), " for name in names)
         return frozenset(names), _eval(f"lambda d, rv: ({gets})", {"__builtins__": {}})
 
     def __next__(self):
+        reader = self.reader if type(self) is DictReader else None
+        if type(reader) is not reader_type or DictReader.fieldnames is not names_property:
+            return standard_next(self)
+        if self.line_num == 0:
+            self.fieldnames  # reads the header
+        row = next(reader)
+        self.line_num = reader.line_num
+        if row == []:
+            while row == []:
+                row = next(reader)
+            self.line_num = reader.line_num  # as the getter sets it below
+        names = self._fieldnames  # what the getter returns once they are read
+        kind = type(names)
+        if kind is list or kind is tuple:
+            count = len(names)
+            if count == len(row) and count <= _CSV_COMPILED_MAX_FIELDS:
+                return (displays.get(count) or compile_display(count))(names, row)
+        return rest_of_row(self, row)
+
+    def standard_next(self):
+        # The standard library's steps, the getter read as often.
         if self.line_num == 0:
             # Used only for its side effect.
             self.fieldnames
@@ -1569,18 +1606,16 @@ def _patch_csv(csv):
         # values
         while row == []:
             row = next(self.reader)
-        fieldnames = self.fieldnames
-        if type(fieldnames) in _FIELD_SEQUENCES and len(fieldnames) == len(row):
-            build = compiled(readers, fieldnames, row_dict)
-            if build:
-                return build(row)
-        d = dict(zip(fieldnames, row))
-        lf = len(fieldnames)
+        return rest_of_row(self, row)
+
+    def rest_of_row(self, row):
+        d = display(self.fieldnames, row)
+        lf = len(self.fieldnames)
         lr = len(row)
         if lf < lr:
             d[self.restkey] = row[lf:]
         elif lf > lr:
-            for key in fieldnames[lr:]:
+            for key in self.fieldnames[lr:]:
                 d[key] = self.restval
         return d
 
