@@ -6,7 +6,8 @@
   element. What the host declines (other encodings, a DOCTYPE, errors) and every other use of XMLParser (feed,
   iterparse, a target of the caller's) take pyexpat as before.
 - Element.find, findtext and findall of a tag alone compare the children's tags, as _elementtree does, instead of
-  compiling and running an ElementPath selector; Element.iter walks the tree without a generator per element.
+  compiling and running an ElementPath selector; Element.iter walks the tree without a generator per element, over
+  Element subclasses too (_elementtree calls no subclass's iter), and takes "*" and b"*" alike, as _elementtree does.
 - `for child in element` (and list(), `in`, the serializer, copy): ElementTree's Element has no __iter__, so each child
   was a Python __getitem__ call and each loop's end a raised IndexError, 30-80 times CPython's time. It iterates over
   its list of children instead, which reads it by index as the sequence protocol does; clear() empties that list in
@@ -17,6 +18,8 @@
 """
 
 import marshal
+from collections import deque
+from itertools import islice, repeat
 
 from _codeexec_patches import stand_in
 
@@ -27,18 +30,17 @@ def accelerate(ET, parse_on_host):
     new, loads = object.__new__, marshal.loads
     fromstring = ET.XML
 
-    def build(node):
-        # As TreeBuilder leaves them: tag, attrib and _children set by Element.__init__, then text, then tail.
-        tag, attrib, text, tail, children = node
-        element = new(Element)
-        element.tag = tag
-        element.attrib = attrib
-        element._children = [build(child) for child in children] if children else []
-        if text is not None:
-            element.text = text
-        if tail is not None:
-            element.tail = tail
-        return element
+    def build(tree):
+        # The host's flat tree: each element's attributes as TreeBuilder sets them (tag, attrib and _children by
+        # Element.__init__, then text, then tail), and for each element after the root its parent's _children list.
+        # A few passes over lists, most of them builtins': a Python call and up to five attribute stores per element
+        # took 1.5 times as long.
+        states, parents = loads(tree)
+        elements = list(map(new, repeat(Element, len(states))))
+        for element, state in zip(elements, states):
+            element.__dict__ = state
+        deque(map(list.append, parents, islice(elements, 1, None)), 0)
+        return elements[0]
 
     def whole(document):
         if (ET.Element is not Element or Element.__init__ is not element_init or ET.TreeBuilder is not TreeBuilder
@@ -55,7 +57,7 @@ def accelerate(ET, parse_on_host):
         else:
             return None
         tree = parse_on_host(document.decode("latin-1"), from_text)
-        return None if tree is None else build(loads(tree.encode("latin-1")))
+        return None if tree is None else build(tree.encode("latin-1"))
 
     def XML(text, parser=None):
         if not parser:
@@ -108,8 +110,9 @@ def accelerate(ET, parse_on_host):
             plain_paths[key] = known
         return known
 
+    # find, findtext and findall check the common case without a call: they are often called once per element.
     def find(self, path, namespaces=None):
-        if tag_alone(path, namespaces):
+        if type(path) is str and namespaces is None and plain_paths.get(path) is True or tag_alone(path, namespaces):
             for child in self._children:
                 if child.tag == path:
                     return child
@@ -117,7 +120,7 @@ def accelerate(ET, parse_on_host):
         return ET.ElementPath.find(self, path, namespaces)
 
     def findtext(self, path, default=None, namespaces=None):
-        if tag_alone(path, namespaces):
+        if type(path) is str and namespaces is None and plain_paths.get(path) is True or tag_alone(path, namespaces):
             for child in self._children:
                 if child.tag == path:
                     text = child.text
@@ -126,32 +129,66 @@ def accelerate(ET, parse_on_host):
         return ET.ElementPath.findtext(self, path, default, namespaces)
 
     def findall(self, path, namespaces=None):
-        if tag_alone(path, namespaces):
+        if type(path) is str and namespaces is None and plain_paths.get(path) is True or tag_alone(path, namespaces):
             return [child for child in self._children if child.tag == path]
         return ET.ElementPath.findall(self, path, namespaces)
 
     list_iterator = iter
 
-    def iter_elements(self, tag=None):
-        # Depth first, reading each list of children as it goes, as the recursive original does.
-        if tag == "*":
-            tag = None
-        if tag is None or self.tag == tag:
-            yield self
-        pending = [list_iterator(self._children)]
-        while pending:
-            for element in pending[-1]:
-                if type(element) is not Element:
-                    yield from element.iter(tag)  # a subclass's own
-                    continue
-                if tag is None or element.tag == tag:
-                    yield element
-                children = element._children  # read after the yield, as the original reads it
-                if children:
-                    pending.append(list_iterator(children))
+    def walk_all(self):
+        # Depth first, as _elementtree's iterator: it yields an element, then reads its children when resumed,
+        # reading each list of children as it goes, and it walks the children of an Element subclass itself, as
+        # _elementtree does, without calling the subclass's iter.
+        yield self
+        pending = []
+        children = list_iterator(self._children)
+        while True:
+            for element in children:
+                yield element
+                grandchildren = element._children
+                if grandchildren:
+                    pending.append(children)
+                    children = list_iterator(grandchildren)
                     break
             else:
-                pending.pop()
+                if not pending:
+                    return
+                children = pending.pop()
+
+    def walk_tag(self, tag):
+        # walk_all's loop, for a str or bytes tag: == is then what _elementtree's comparison finds.
+        if self.tag == tag:
+            yield self
+        pending = []
+        children = list_iterator(self._children)
+        while True:
+            for element in children:
+                if element.tag == tag:
+                    yield element
+                grandchildren = element._children
+                if grandchildren:
+                    pending.append(children)
+                    children = list_iterator(grandchildren)
+                    break
+            else:
+                if not pending:
+                    return
+                children = pending.pop()
+
+    def walk_other(self, tag):
+        # Any other tag is compared as _elementtree compares it: the same object matches even where == says no.
+        for element in walk_all(self):
+            found = element.tag
+            if found is tag or found == tag:
+                yield element
+
+    def iter_elements(self, tag=None):
+        # As _elementtree reads it: "*", as a str or bytes, is every element, and no __eq__ of the tag's is called.
+        if tag is None or isinstance(tag, str) and str.__eq__(tag, "*") or isinstance(tag, bytes) and bytes.__eq__(tag, b"*"):
+            return walk_all(self)
+        if type(tag) is str or type(tag) is bytes:
+            return walk_tag(self, tag)
+        return walk_other(self, tag)
 
     element_getitem = Element.__getitem__
 

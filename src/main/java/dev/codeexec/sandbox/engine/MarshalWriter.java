@@ -18,6 +18,8 @@ final class MarshalWriter {
     private byte[] out = new byte[1024];
     private int size;
     private final Map<String, Integer> refs = new HashMap<>();
+    /** marshal numbers every object written with FLAG_REF, strings and lists alike, in the order they start. */
+    private int nextRef;
 
     /** What was written, one char per byte (Latin-1), as the guest's bridge passes bytes. */
     String toLatin1() {
@@ -41,6 +43,19 @@ final class MarshalWriter {
         for (int i = 0; i < 4; i++) {
             out[lengthAt + i] = (byte) (items >> (8 * i));
         }
+    }
+
+    /** An empty list that {@link #reference} can name again later: the same list object, not a copy. */
+    int emptyListTarget() {
+        put('[' | FLAG_REF);
+        int32(0);
+        return nextRef++;
+    }
+
+    /** The object written with FLAG_REF as number {@code ref}. */
+    void reference(int ref) {
+        put('r');
+        int32(ref);
     }
 
     void startDict() {
@@ -71,11 +86,10 @@ final class MarshalWriter {
     boolean shared(String s) {
         Integer ref = refs.get(s);
         if (ref != null) {
-            put('r');
-            int32(ref);
+            reference(ref);
             return true;
         }
-        refs.put(s, refs.size());
+        refs.put(s, nextRef++);
         return string(s, true);
     }
 

@@ -21,20 +21,22 @@ import java.util.Set;
  * network, and no parser of the JDK's.
  *
  * <p>It accepts only documents that it reads exactly as expat with namespace processing would: UTF-8, XML 1.0, no
- * DOCTYPE, ASCII names, nesting to {@link #MAX_DEPTH}. Anything else, malformed documents included, returns
- * {@code null}, and the guest's own parser reads it or raises its usual error with its position.
+ * DOCTYPE, ASCII names. Anything else, malformed documents included, returns {@code null}, and the guest's own parser
+ * reads it or raises its usual error with its position.
  *
- * <p>Each element is the tuple {@code (tag, attrib, text, tail, children)}: names expanded as ElementTree
- * writes them ({@code {uri}local}), attributes in document order, {@code None} for no text or no tail, and
- * {@code None} for no children. Comments and processing instructions are dropped, as the default builder drops them.
+ * <p>The tree is flat, so that the guest makes its Elements in a few passes over lists instead of a Python call per
+ * element: the tuple {@code (states, parents)}. {@code states} holds each element's attributes in document order
+ * (the root first), as a dict in the order ElementTree's builder sets them: {@code tag}, {@code attrib},
+ * {@code _children} (an empty list), then {@code text} and {@code tail} where there is any. Names are expanded as
+ * ElementTree writes them ({@code {uri}local}) and attributes kept in document order. {@code parents} holds, for each
+ * element after the root, a reference to its parent's {@code _children} list: appending the elements to those in
+ * document order gives each list its children in order. Comments and processing instructions are dropped, as the
+ * default builder drops them.
  */
 public final class XmlToMarshal {
 
     /** Bounds the work of one call, which cannot be interrupted: larger documents take the guest's parser. */
     public static final int MAX_BYTES = 16 * 1024 * 1024;
-    /** Two marshal levels an element, and GraalPy reads 199 at most: deeper documents take the guest's parser. */
-    static final int MAX_DEPTH = 64;
-
     private static final String XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
     private static final String XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
 
@@ -48,13 +50,16 @@ public final class XmlToMarshal {
     private static final Declined DECLINED = new Declined();
 
     private static final class Node {
+        final Node parent;
         final String tag;
         final List<String> attributes; // expanded name, value, ...
-        final List<Node> children = new ArrayList<>(2);
+        Node lastChild;
         String text;
         String tail;
+        int childrenRef; // its _children list's marshal reference, once written
 
-        Node(String tag, List<String> attributes) {
+        Node(Node parent, String tag, List<String> attributes) {
+            this.parent = parent;
             this.tag = tag;
             this.attributes = attributes;
         }
@@ -65,6 +70,7 @@ public final class XmlToMarshal {
     }
 
     private final String doc;
+    private final List<Node> nodes = new ArrayList<>(); // in document order
     private int pos;
     private final StringBuilder data = new StringBuilder();
     private boolean hasData;
@@ -93,9 +99,10 @@ public final class XmlToMarshal {
             doc = doc.replace("\r\n", "\n").replace('\r', '\n'); // XML 1.0, 2.11: before anything else
         }
         try {
-            Node root = new XmlToMarshal(doc).document(fromText);
+            XmlToMarshal parser = new XmlToMarshal(doc);
+            parser.document(fromText);
             MarshalWriter out = new MarshalWriter();
-            return write(root, out) ? out.toLatin1() : null;
+            return write(parser.nodes, out) ? out.toLatin1() : null;
         } catch (Declined e) {
             return null;
         }
@@ -121,7 +128,7 @@ public final class XmlToMarshal {
         return true;
     }
 
-    private Node document(boolean fromText) {
+    private void document(boolean fromText) {
         if (doc.startsWith("<?xml") && doc.length() > 5 && isSpace(doc.charAt(5))) {
             pos = 5;
             declaration(fromText);
@@ -130,12 +137,11 @@ public final class XmlToMarshal {
         if (!doc.startsWith("<", pos) || pos + 1 >= doc.length() || !isNameStart(doc.charAt(pos + 1))) {
             throw DECLINED; // a DOCTYPE, text before the root, or no root
         }
-        Node root = elements();
+        elements();
         misc();
         if (pos != doc.length()) {
             throw DECLINED;
         }
-        return root;
     }
 
     /** The XML declaration after {@code <?xml}: version 1.0, UTF-8 if an encoding is named, standalone yes or no. */
@@ -199,11 +205,11 @@ public final class XmlToMarshal {
     }
 
     /** The root element and everything in it, at {@code <} and a name; without recursion, however deep. */
-    private Node elements() {
+    private void elements() {
         List<Open> open = new ArrayList<>();
-        Open root = startTag(Map.of(), null);
+        Open root = startTag(null, Map.of(), null);
         if (root.name() == null) {
-            return root.node(); // <root/>
+            return; // <root/>
         }
         open.add(root);
         while (true) {
@@ -221,7 +227,7 @@ public final class XmlToMarshal {
                     flush(top.node());
                     open.remove(open.size() - 1);
                     if (open.isEmpty()) {
-                        return top.node();
+                        return;
                     }
                 } else if (doc.startsWith("<!--", pos)) {
                     comment(); // the default builder drops it; text either side of it is one text
@@ -236,12 +242,9 @@ public final class XmlToMarshal {
                     processingInstruction();
                 } else {
                     flush(top.node());
-                    Open child = startTag(top.prefixes(), top.defaultNamespace());
-                    top.node().children.add(child.node());
+                    Open child = startTag(top.node(), top.prefixes(), top.defaultNamespace());
+                    top.node().lastChild = child.node();
                     if (child.name() != null) {
-                        if (open.size() == MAX_DEPTH) {
-                            throw DECLINED;
-                        }
                         open.add(child);
                     }
                 }
@@ -277,10 +280,10 @@ public final class XmlToMarshal {
             return;
         }
         String text = data.toString();
-        if (element.children.isEmpty()) {
+        if (element.lastChild == null) {
             element.text = text;
         } else {
-            element.children.get(element.children.size() - 1).tail = text;
+            element.lastChild.tail = text;
         }
         data.setLength(0);
         hasData = false;
@@ -290,7 +293,7 @@ public final class XmlToMarshal {
      * A start tag at {@code <}, its namespaces applied. The result's name is {@code null} for an empty-element tag,
      * which has nothing to close.
      */
-    private Open startTag(Map<String, String> prefixes, String defaultNamespace) {
+    private Open startTag(Node parent, Map<String, String> prefixes, String defaultNamespace) {
         pos++;
         String name = name();
         List<String> written = new ArrayList<>(); // name, value, as written
@@ -356,7 +359,8 @@ public final class XmlToMarshal {
             attributes.add(qualified);
             attributes.add(written.get(i + 1));
         }
-        Node node = new Node(expand(name, scope, defaultNamespace), attributes);
+        Node node = new Node(parent, expand(name, scope, defaultNamespace), attributes);
+        nodes.add(node);
         return new Open(node, empty ? null : name, scope, defaultNamespace);
     }
 
@@ -525,33 +529,33 @@ public final class XmlToMarshal {
         return doc.charAt(at);
     }
 
-    private static boolean write(Node root, MarshalWriter out) {
-        // Depth is at most MAX_DEPTH, so recursion here is bounded.
-        out.tuple(5);
-        boolean ok = out.shared(root.tag);
-        out.startDict();
-        for (int i = 0; i < root.attributes.size(); i += 2) {
-            ok &= out.shared(root.attributes.get(i)) && out.string(root.attributes.get(i + 1));
-        }
-        out.endDict();
-        ok &= optional(root.text, out) && optional(root.tail, out);
-        if (root.children.isEmpty()) {
-            out.none();
-        } else {
-            int lengthAt = out.startList();
-            for (Node child : root.children) {
-                ok &= write(child, out);
+    private static boolean write(List<Node> nodes, MarshalWriter out) {
+        out.tuple(2);
+        int statesAt = out.startList();
+        boolean ok = true;
+        for (Node node : nodes) {
+            out.startDict();
+            ok &= out.shared("tag") && out.shared(node.tag) && out.shared("attrib");
+            out.startDict();
+            for (int i = 0; i < node.attributes.size(); i += 2) {
+                ok &= out.shared(node.attributes.get(i)) && out.string(node.attributes.get(i + 1));
             }
-            out.endList(lengthAt, root.children.size());
+            out.endDict();
+            ok &= out.shared("_children");
+            node.childrenRef = out.emptyListTarget();
+            ok &= optional("text", node.text, out) && optional("tail", node.tail, out);
+            out.endDict();
         }
+        out.endList(statesAt, nodes.size());
+        int parentsAt = out.startList();
+        for (Node node : nodes.subList(1, nodes.size())) {
+            out.reference(node.parent.childrenRef); // written before it: a parent starts before its children
+        }
+        out.endList(parentsAt, nodes.size() - 1);
         return ok;
     }
 
-    private static boolean optional(String text, MarshalWriter out) {
-        if (text == null) {
-            out.none();
-            return true;
-        }
-        return out.string(text);
+    private static boolean optional(String key, String text, MarshalWriter out) {
+        return text == null || out.shared(key) && out.string(text);
     }
 }
