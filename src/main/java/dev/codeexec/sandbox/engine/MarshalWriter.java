@@ -15,11 +15,20 @@ final class MarshalWriter {
 
     private static final int FLAG_REF = 0x80;
 
-    private byte[] out = new byte[1024];
+    private byte[] out;
     private int size;
     private final Map<String, Integer> refs = new HashMap<>();
     /** marshal numbers every object written with FLAG_REF, strings and lists alike, in the order they start. */
     private int nextRef;
+
+    MarshalWriter() {
+        this(1024);
+    }
+
+    /** @param capacity the bytes expected: growing past a large guess copies everything written so far */
+    MarshalWriter(int capacity) {
+        out = new byte[Math.max(16, capacity)];
+    }
 
     /** What was written, one char per byte (Latin-1), as the guest's bridge passes bytes. */
     String toLatin1() {

@@ -1,9 +1,6 @@
 package dev.codeexec.sandbox.engine;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import dev.codeexec.sandbox.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +45,8 @@ public final class XmlToMarshal {
     }
 
     private static final Declined DECLINED = new Declined();
+    /** Up to this many attributes, duplicates are found by comparing them pairwise instead of through a set. */
+    private static final int FEW_ATTRIBUTES = 8;
 
     private static final class Node {
         final Node parent;
@@ -91,8 +90,13 @@ public final class XmlToMarshal {
         if (bytes.length() > MAX_BYTES) {
             return null;
         }
-        String doc = utf8(bytes.getBytes(StandardCharsets.ISO_8859_1));
-        if (doc == null || doc.isEmpty() || doc.charAt(0) == '\uFEFF' || !allCharsLegal(doc)) {
+        byte[] encoded = bytes.getBytes(StandardCharsets.ISO_8859_1);
+        if (!Utf8.isWellFormed(encoded, 0, encoded.length)) {
+            return null;
+        }
+        // Checked first: the JDK's reporting decoder goes through a char buffer, twice the document's memory.
+        String doc = new String(encoded, StandardCharsets.UTF_8);
+        if (doc.isEmpty() || doc.charAt(0) == '\uFEFF' || !allCharsLegal(doc)) {
             return null;
         }
         if (doc.indexOf('\r') >= 0) {
@@ -101,18 +105,10 @@ public final class XmlToMarshal {
         try {
             XmlToMarshal parser = new XmlToMarshal(doc);
             parser.document(fromText);
-            MarshalWriter out = new MarshalWriter();
+            // The document's text and about 40 bytes an element: enough for most, so the buffer is not copied as it grows.
+            MarshalWriter out = new MarshalWriter(doc.length() + 40 * parser.nodes.size());
             return write(parser.nodes, out) ? out.toLatin1() : null;
         } catch (Declined e) {
-            return null;
-        }
-    }
-
-    private static String utf8(byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
             return null;
         }
     }
@@ -319,12 +315,12 @@ public final class XmlToMarshal {
             skipSpace();
             written.add(attributeValue());
         }
-        Set<String> names = new HashSet<>();
+        Set<String> names = written.size() > 2 * FEW_ATTRIBUTES ? new HashSet<>() : null;
         Map<String, String> scope = prefixes;
         for (int i = 0; i < written.size(); i += 2) {
             String attribute = written.get(i);
             String value = written.get(i + 1);
-            if (!names.add(attribute)) {
+            if (names == null ? indexOf(written, attribute, i) < i : !names.add(attribute)) {
                 throw DECLINED;
             }
             if (value.equals(XML_NAMESPACE) || value.equals(XMLNS_NAMESPACE)) {
@@ -345,15 +341,16 @@ public final class XmlToMarshal {
                 scope.put(prefix, value);
             }
         }
-        List<String> attributes = new ArrayList<>(written.size());
-        Set<String> expanded = new HashSet<>();
+        List<String> attributes = written.isEmpty() ? List.of() : new ArrayList<>(written.size());
+        Set<String> expanded = names == null ? null : new HashSet<>();
         for (int i = 0; i < written.size(); i += 2) {
             String attribute = written.get(i);
             if (attribute.equals("xmlns") || attribute.startsWith("xmlns:")) {
                 continue; // with namespace processing, expat reports declarations apart from attributes
             }
             String qualified = expand(attribute, scope, null);
-            if (!expanded.add(qualified)) {
+            if (expanded == null ? indexOf(attributes, qualified, attributes.size()) < attributes.size()
+                    : !expanded.add(qualified)) {
                 throw DECLINED;
             }
             attributes.add(qualified);
@@ -362,6 +359,16 @@ public final class XmlToMarshal {
         Node node = new Node(parent, expand(name, scope, defaultNamespace), attributes);
         nodes.add(node);
         return new Open(node, empty ? null : name, scope, defaultNamespace);
+    }
+
+    /** The first even index before {@code end} holding {@code name}, else {@code end}. */
+    private static int indexOf(List<String> pairs, String name, int end) {
+        for (int i = 0; i < end; i += 2) {
+            if (pairs.get(i).equals(name)) {
+                return i;
+            }
+        }
+        return end;
     }
 
     /** A name as ElementTree writes it: {@code {uri}local}, or the local name alone in no namespace. */

@@ -36,6 +36,28 @@ class XmlToMarshalTest {
     }
 
     @Test
+    void duplicateAttributesAreDeclinedHoweverMany() {
+        for (int others : new int[] {0, 3, 20}) {
+            StringBuilder attributes = new StringBuilder();
+            for (int i = 0; i < others; i++) {
+                attributes.append(" a").append(i).append("='").append(i).append("'");
+            }
+            assertNotNull(parse("<r" + attributes + " x='1' p:x='2' xmlns:p='u'/>"));
+            assertNull(parse("<r" + attributes + " x='1' x='2'/>"));
+            assertNull(parse("<r x='1'" + attributes + " x='2'/>"));
+            assertNull(parse("<r" + attributes + " xmlns:p='u' xmlns:q='u' p:x='1' q:x='2'/>")); // one expanded name
+        }
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreDeclined() {
+        assertNotNull(XmlToMarshal.parse("<a>\u00c3\u00a9</a>", false)); // é in UTF-8
+        assertNull(XmlToMarshal.parse("<a>\u00c0\u00af</a>", false)); // an overlong form
+        assertNull(XmlToMarshal.parse("<a>\u00ed\u00a0\u0080</a>", false)); // a surrogate
+        assertNull(XmlToMarshal.parse("<a>\u00e9</a>", false)); // cut short
+    }
+
+    @Test
     void documentsLargerThanTheLimitAreDeclined() {
         String filler = "x".repeat(XmlToMarshal.MAX_BYTES - "<a></a>".length());
         assertNotNull(parse("<a>" + filler + "</a>"));
