@@ -21,14 +21,13 @@ import java.util.Set;
  * DOCTYPE, ASCII names. Anything else, malformed documents included, returns {@code null}, and the guest's own parser
  * reads it or raises its usual error with its position.
  *
- * <p>The tree is flat, so that the guest makes its Elements in a few passes over lists instead of a Python call per
- * element: the tuple {@code (states, parents)}. {@code states} holds each element's attributes in document order
- * (the root first), as a dict in the order ElementTree's builder sets them: {@code tag}, {@code attrib},
- * {@code _children} (an empty list), then {@code text} and {@code tail} where there is any. Names are expanded as
- * ElementTree writes them ({@code {uri}local}) and attributes kept in document order. {@code parents} holds, for each
- * element after the root, a reference to its parent's {@code _children} list: appending the elements to those in
- * document order gives each list its children in order. Comments and processing instructions are dropped, as the
- * default builder drops them.
+ * <p>The tree is flat, so that the guest makes its Elements in one loop instead of a Python call per element: the
+ * tuple {@code (nodes, parents)}. {@code nodes} holds each element in document order (the root first) as the tuple
+ * {@code (tag, attrib, children, text, tail)}: names expanded as ElementTree writes them ({@code {uri}local}),
+ * attributes in document order, an empty list for the children, and {@code None} for no text or no tail.
+ * {@code parents} holds, for each element after the root, a reference to its parent's list of children: appending
+ * the elements to those in document order gives each list its children in order. Comments and processing
+ * instructions are dropped, as the default builder drops them.
  */
 public final class XmlToMarshal {
 
@@ -105,8 +104,8 @@ public final class XmlToMarshal {
         try {
             XmlToMarshal parser = new XmlToMarshal(doc);
             parser.document(fromText);
-            // The document's text and about 40 bytes an element: enough for most, so the buffer is not copied as it grows.
-            MarshalWriter out = new MarshalWriter(doc.length() + 40 * parser.nodes.size());
+            // The document's text and about 24 bytes an element: enough for most, so the buffer is not copied as it grows.
+            MarshalWriter out = new MarshalWriter(doc.length() + 24 * parser.nodes.size());
             return write(parser.nodes, out) ? out.toLatin1() : null;
         } catch (Declined e) {
             return null;
@@ -538,22 +537,20 @@ public final class XmlToMarshal {
 
     private static boolean write(List<Node> nodes, MarshalWriter out) {
         out.tuple(2);
-        int statesAt = out.startList();
+        int nodesAt = out.startList();
         boolean ok = true;
         for (Node node : nodes) {
-            out.startDict();
-            ok &= out.shared("tag") && out.shared(node.tag) && out.shared("attrib");
+            out.tuple(5);
+            ok &= out.shared(node.tag);
             out.startDict();
             for (int i = 0; i < node.attributes.size(); i += 2) {
                 ok &= out.shared(node.attributes.get(i)) && out.string(node.attributes.get(i + 1));
             }
             out.endDict();
-            ok &= out.shared("_children");
             node.childrenRef = out.emptyListTarget();
-            ok &= optional("text", node.text, out) && optional("tail", node.tail, out);
-            out.endDict();
+            ok &= optional(node.text, out) && optional(node.tail, out);
         }
-        out.endList(statesAt, nodes.size());
+        out.endList(nodesAt, nodes.size());
         int parentsAt = out.startList();
         for (Node node : nodes.subList(1, nodes.size())) {
             out.reference(node.parent.childrenRef); // written before it: a parent starts before its children
@@ -562,7 +559,11 @@ public final class XmlToMarshal {
         return ok;
     }
 
-    private static boolean optional(String key, String text, MarshalWriter out) {
-        return text == null || out.shared(key) && out.string(text);
+    private static boolean optional(String text, MarshalWriter out) {
+        if (text == null) {
+            out.none();
+            return true;
+        }
+        return out.string(text);
     }
 }

@@ -24,7 +24,7 @@ class XmlToMarshalTest {
     void aDocumentIsTwoFlatLists() {
         String tree = parse("<a x=\"1\">t<b/></a>");
         assertNotNull(tree);
-        assertEquals(")\u0002[\u0002\u0000\u0000\u0000{", tree.substring(0, 8)); // two states, the first a dict
+        assertEquals(")\u0002[\u0002\u0000\u0000\u0000)\u0005", tree.substring(0, 9)); // two nodes of five
         // The second list refers back to the root's _children list, the one list written as a reference target.
         assertEquals("[\u0001\u0000\u0000\u0000r", tree.substring(tree.length() - 10, tree.length() - 4));
     }
