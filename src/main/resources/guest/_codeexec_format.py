@@ -104,7 +104,7 @@ def install(builtins):
         if type(format_spec) is str:
             if format_spec in plain:
                 return _native_format(value, format_spec)
-            if not format_spec.endswith("n") and not _fills_with_alignment(format_spec):
+            if not _needs_python(format_spec, format_spec):
                 if len(plain) < 256:
                     plain[format_spec] = None
                 return _native_format(value, format_spec)
