@@ -62,6 +62,14 @@ public interface SandboxConfig {
     @WithDefault("16")
     int threadsPerRun();
 
+    /**
+     * Short runs (a print, JSON, regular expressions, one that raises) that go through the whole execution path on the
+     * first worker before the server reports ready (health, get_execution_stats), so the first callers meet both
+     * processes' request paths compiled; a caller's run stops them at once. Recorded nowhere; 0 turns it off.
+     */
+    @WithDefault("60")
+    int readyWarmupRuns();
+
     /** Fresh contexts kept ready in the in-process executor. */
     @WithDefault("2")
     int warmContexts();

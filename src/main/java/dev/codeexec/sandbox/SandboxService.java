@@ -69,6 +69,10 @@ public class SandboxService {
     private final Path dataDir;
     /** Persistent sessions a run holds, and which run. */
     private final SessionHolds holds = new SessionHolds();
+    /** Runs before readiness that compile both processes' request paths; nobody's, and recorded nowhere. */
+    private final ReadyWarmup readyWarmup;
+    /** The tenant whose first worker the ready warm-up runs on: the first that callers can reach. */
+    private final String warmupTenant;
 
     private final HostBridge bridge;
     /** Persistent sessions by handle, each with the caller id its runs act for (whose PII vault they use). */
@@ -89,6 +93,7 @@ public class SandboxService {
         this.sweepInterval = config.spill().sweepInterval();
         this.workspace = workspaces.root(dev.codeexec.tenant.Tenants.LOCAL);
         this.served = tenants.served().stream().map(t -> workspaces.root(t).path()).toList();
+        this.warmupTenant = tenants.served().isEmpty() ? dev.codeexec.tenant.Tenants.LOCAL : tenants.served().get(0);
         this.packages = PythonPackages.scan(settings.pythonPackages());
         // Inside a workspace, guest code could write the packages every caller imports, read every tenant's skills
         // in the database, or plant classes in the workers' cache or GraalPy's standard library.
@@ -130,6 +135,9 @@ public class SandboxService {
                 (tenant, handle, actsFor) -> holds.held(SessionKey.of(tenant, handle)));
         this.backgroundSlots = BackgroundSlots.forSlots(settings.maxConcurrent(), config.fairShare().backgroundSlots());
         this.slotShares = SlotShares.of(settings.maxConcurrent(), config.fairShare().tenantSlots(), served.size());
+        // In-process contexts share this JVM's compiled code with the server's own start-up: nothing to warm apart.
+        this.readyWarmup = new ReadyWarmup(settings.isolation() == SandboxSettings.Isolation.PROCESS
+                ? config.readyWarmupRuns() : 0, Math.min(2, settings.maxConcurrent()));
     }
 
     /**
@@ -151,6 +159,10 @@ public class SandboxService {
                         + "os-sandbox={4} jdk={5} jit={6}", new Object[] {settings.isolation(), workspace.path(),
                             settings.maxConcurrent(), packages.root().map(Path::toString).orElse("none"), osSandbox(),
                             workerJdk() + " at " + runtime.jdk().home(), jit()});
+                String owner = new dev.codeexec.tenant.Caller(warmupTenant, "ready-warmup").id();
+                CodeExecutor pool = executor.join();
+                readyWarmup.start(pool::warmedUp, settings.worker().startTimeout(), program -> admit(new ExecuteCommand(program.code(), null, null, null, owner, false,
+                        null, false), ExecutionLimits.MAX_TIMEOUT_S, RunHooks.none(), null, false).get());
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);
@@ -215,6 +227,15 @@ public class SandboxService {
      *                                            whole fair share
      */
     Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId) {
+        return admit(command, maxTimeoutS, hooks, runId, true);
+    }
+
+    /** @param recorded false for the ready warm-up's runs, which are nobody's: no figure or log line counts them */
+    private Supplier<ExecutionResult> admit(ExecuteCommand command, int maxTimeoutS, RunHooks hooks, String runId,
+            boolean recorded) {
+        if (recorded) {
+            readyWarmup.callerCame();
+        }
         int inline = inlineBytes(command.maxInlineBytes());
         String tenant = Caller.tenantOf(command.owner());
         if (command.session() != null) {
@@ -242,7 +263,7 @@ public class SandboxService {
             request = request.within(request.timeout().minus(waited));
         }
         try {
-            return admitHolding(request, held, holder, runId != null);
+            return admitHolding(request, held, holder, runId != null, recorded);
         } catch (RuntimeException | Error e) {
             release(held, holder);
             throw e;
@@ -251,7 +272,7 @@ public class SandboxService {
 
     /** @param background whether the run goes on in the background, with or without a session */
     private Supplier<ExecutionResult> admitHolding(ExecutionRequest request, SessionKey held,
-            SessionHolds.Holder holder, boolean background) {
+            SessionHolds.Holder holder, boolean background, boolean recorded) {
         FairShare.Ticket share;
         try {
             share = fairShare.enter(request.owner());
@@ -269,7 +290,7 @@ public class SandboxService {
         }
         return () -> {
             try (share) {
-                return background ? runInBackground(request, ticket) : run(request, ticket);
+                return background ? runInBackground(request, ticket) : run(request, ticket, recorded);
             } finally {
                 release(held, holder);
             }
@@ -287,7 +308,7 @@ public class SandboxService {
             throw e;
         }
         try (slot) {
-            return run(request, ticket);
+            return run(request, ticket, true);
         }
     }
 
@@ -305,7 +326,7 @@ public class SandboxService {
         }
     }
 
-    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket) {
+    private ExecutionResult run(ExecutionRequest request, Admission.Ticket ticket, boolean recorded) {
         try (Admission.Slot slot = slot(ticket, request)) {
             ExecutionResult result;
             if (request.hooks().cancelRequested()) {
@@ -313,6 +334,9 @@ public class SandboxService {
                 result = ExecutionResult.cancelledBeforeStart();
             } else {
                 result = executor().execute(request);
+            }
+            if (!recorded) {
+                return result;
             }
             String tenant = Caller.tenantOf(request.owner());
             counters.record(tenant, result);
@@ -464,9 +488,13 @@ public class SandboxService {
         return spills.sweep(tenant, java.time.Instant.now());
     }
 
-    /** True once an execution can start without building an engine first. */
+    /**
+     * True once an execution can start without building an engine first, and the ready warm-up is over (or a caller's
+     * run stopped it).
+     */
     public boolean ready() {
-        return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp();
+        return executor.isDone() && !executor.isCompletedExceptionally() && executor.join().warmedUp()
+                && readyWarmup.done();
     }
 
     /** The packages directory as read at start: what guest code can import beyond the standard library. */

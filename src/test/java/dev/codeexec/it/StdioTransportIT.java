@@ -1,6 +1,7 @@
 package dev.codeexec.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -84,6 +85,24 @@ class StdioTransportIT {
                 + "atexit.register(lambda: open('" + name + ".txt', 'w').write('handler ran'))"));
         assertEquals(0, opened.path("exit_code").asInt(), opened.toString());
         quitSession = name;
+    }
+
+    /**
+     * Before it reports ready, the packaged server sends its ready warm-up (sandbox.ready-warmup-runs, 60 by default)
+     * through the whole execution path, and counts it for nobody: readiness comes after the warm-up's last run, and
+     * the tenant's figures hold no execution. First, before any call of a test stops the warm-up. Mutation-checked:
+     * readiness without the warm-up's end finds no log line yet; the warm-up recorded counts 60 executions.
+     */
+    @Test
+    @Order(0)
+    void theReadyWarmupComesBeforeReadinessAndCountsForNobody() throws Exception {
+        org.awaitility.Awaitility.await("ready").atMost(java.time.Duration.ofMinutes(3))
+                .until(() -> server.call("get_execution_stats", Map.of()).path("ready").asBoolean());
+        JsonNode stats = server.call("get_execution_stats", Map.of());
+        assertEquals(0, stats.at("/executions/total").asLong(), stats.toString());
+        String log = java.nio.file.Files.readString(Path.of("target/stdio-it-server.log"));
+        assertTrue(log.contains("ready warm-up: 60 of 60 runs in "), "no finished warm-up logged before ready");
+        assertFalse(log.contains("execution finished:"), "a warm-up run was logged as an execution");
     }
 
     @Test
