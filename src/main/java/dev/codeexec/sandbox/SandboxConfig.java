@@ -67,7 +67,7 @@ public interface SandboxConfig {
      * first worker before the server reports ready (health, get_execution_stats), so the first callers meet both
      * processes' request paths compiled; a caller's run stops them at once. Recorded nowhere; 0 turns it off.
      */
-    @WithDefault("60")
+    @WithDefault("150")
     int readyWarmupRuns();
 
     /** Fresh contexts kept ready in the in-process executor. */

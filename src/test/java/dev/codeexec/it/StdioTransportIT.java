@@ -88,10 +88,10 @@ class StdioTransportIT {
     }
 
     /**
-     * Before it reports ready, the packaged server sends its ready warm-up (sandbox.ready-warmup-runs, 60 by default)
+     * Before it reports ready, the packaged server sends its ready warm-up (sandbox.ready-warmup-runs, 150 by default)
      * through the whole execution path, and counts it for nobody: readiness comes after the warm-up's last run, and
      * the tenant's figures hold no execution. First, before any call of a test stops the warm-up. Mutation-checked:
-     * readiness without the warm-up's end finds no log line yet; the warm-up recorded counts 60 executions.
+     * readiness without the warm-up's end finds no log line yet; the warm-up recorded counts its runs as executions.
      */
     @Test
     @Order(0)
@@ -101,7 +101,7 @@ class StdioTransportIT {
         JsonNode stats = server.call("get_execution_stats", Map.of());
         assertEquals(0, stats.at("/executions/total").asLong(), stats.toString());
         String log = java.nio.file.Files.readString(Path.of("target/stdio-it-server.log"));
-        assertTrue(log.contains("ready warm-up: 60 of 60 runs in "), "no finished warm-up logged before ready");
+        assertTrue(log.contains("ready warm-up: 150 of 150 runs in "), "no finished warm-up logged before ready");
         assertFalse(log.contains("execution finished:"), "a warm-up run was logged as an execution");
     }
 
