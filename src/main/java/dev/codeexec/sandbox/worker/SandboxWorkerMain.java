@@ -110,6 +110,14 @@ public final class SandboxWorkerMain {
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("worker-output").factory());
 
+    /**
+     * The threads executions run on, each kept a minute after its run for the next: starting and ending a thread per
+     * run cost about as much of the worker's CPU as a trivial run's own work. At most as many as ran at once in the
+     * last minute (the server bounds that), so the thread ceiling meets no more than the busiest moment had.
+     */
+    private final java.util.concurrent.ExecutorService runThreads = java.util.concurrent.Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("worker-run-", 1).factory());
+
     /** Heap in use after the last idle collection; read and written on the flusher thread only. */
     private long usedAfterCollect;
 
@@ -207,8 +215,7 @@ public final class SandboxWorkerMain {
             Running execution = new Running(request.id(), new RunHooks(batcher, () -> { }), new AtomicLong());
             // Registered before its thread starts, so a cancel frame finds it whenever it comes.
             running.put(request.id(), execution);
-            Thread.ofPlatform().daemon().name("worker-run-" + request.id())
-                    .start(() -> runOne(executor, warmup, request, execution, batcher));
+            runThreads.execute(() -> runOne(executor, warmup, request, execution, batcher));
         }
     }
 
