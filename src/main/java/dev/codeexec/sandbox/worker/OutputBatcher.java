@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * on the timer only, so that what it printed outlives a worker that dies under it (out of memory, killed past its
  * deadline); the reply carries the output of a run that ends, so a run shorter than the timer sends no frame, and
  * what is pending at the close is dropped.
+ *
+ * <p>The timer starts at the first write, on the ticks it would have had from the run's start: a run that writes
+ * nothing (most) schedules nothing, so it costs the worker's timer thread no wake-up at its start and end.
  */
 public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
 
@@ -29,7 +32,10 @@ public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
     private final FrameCodec codec;
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    private final ScheduledFuture<?> timer;
+    private final ScheduledExecutorService scheduler;
+    private final long startNanos = System.nanoTime();
+    /** Null until the first write. */
+    private ScheduledFuture<?> timer;
     /** 0 to stream everything; else the bytes of each stream recorded (see the class comment). */
     private final int recordBytes;
     private final long[] taken = new long[2];
@@ -39,11 +45,16 @@ public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
         this.id = id;
         this.codec = codec;
         this.recordBytes = recordBytes;
-        this.timer = scheduler.scheduleWithFixedDelay(this::flush, FLUSH_MILLIS, FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+        this.scheduler = scheduler;
     }
 
     @Override
     public synchronized void write(boolean toStderr, byte[] bytes, int offset, int length) {
+        if (timer == null && length > 0 && !closed) {
+            long period = TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS);
+            long first = period - (System.nanoTime() - startNanos) % period;
+            timer = scheduler.scheduleWithFixedDelay(this::flush, first, period, TimeUnit.NANOSECONDS);
+        }
         ByteArrayOutputStream pending = toStderr ? stderr : stdout;
         if (recordBytes > 0) {
             int stream = toStderr ? 1 : 0;
@@ -90,7 +101,9 @@ public final class OutputBatcher implements RunHooks.Output, AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        timer.cancel(false);
+        if (timer != null) {
+            timer.cancel(false);
+        }
         if (recordBytes == 0) {
             flush();
         }
