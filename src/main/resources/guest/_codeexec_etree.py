@@ -18,8 +18,6 @@
 """
 
 import marshal
-from collections import deque
-from itertools import islice, repeat
 
 from _codeexec_patches import stand_in
 
@@ -31,14 +29,18 @@ def accelerate(ET, parse_on_host):
     fromstring = ET.XML
 
     def build(tree):
-        # The host's flat tree: each element in document order, and for each element after the root its parent's
-        # list of children, which appending the elements fills. One loop: a Python call per element, recursing, took
-        # 1.3 times as long. Assigning each element a __dict__ made by the host was faster still, but the attributes
-        # of such an object read slower (Element.get 1.2-2 times) and it holds more memory.
-        nodes, parents = loads(tree)
-        elements = list(map(new, repeat(Element, len(nodes))))
-        for element, (tag, attrib, children, text, tail) in zip(elements, nodes):
+        # The host's flat tree: each element in document order, with its parent's list of children, which appending
+        # the elements fills. One loop: a Python call per element, recursing, took 1.3 times as long. Assigning each
+        # element a __dict__ made by the host was faster still, but the attributes of such an object read slower
+        # (Element.get 1.2-2 times) and it holds more memory. Each element is made, filled and appended in the loop:
+        # made by one map() and appended by another, with a zip() of both lists, the build allocated about three
+        # times as much (a builtin's call through map() allocates some 250 bytes), so the collector ran, and copied
+        # the young tree, more often.
+        nodes = loads(tree)
+        top = nodes[0][5]  # the root's: the root is appended to it alone
+        for tag, attrib, children, text, tail, parent in nodes:
             # As TreeBuilder leaves them: tag, attrib and _children set by Element.__init__, then text, then tail.
+            element = new(Element)
             element.tag = tag
             element.attrib = attrib
             element._children = children
@@ -46,8 +48,8 @@ def accelerate(ET, parse_on_host):
                 element.text = text
             if tail is not None:
                 element.tail = tail
-        deque(map(list.append, parents, islice(elements, 1, None)), 0)
-        return elements[0]
+            parent.append(element)
+        return top[0]
 
     def whole(document):
         if (ET.Element is not Element or Element.__init__ is not element_init or ET.TreeBuilder is not TreeBuilder

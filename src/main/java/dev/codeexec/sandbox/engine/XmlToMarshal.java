@@ -21,13 +21,14 @@ import java.util.Set;
  * DOCTYPE, ASCII names. Anything else, malformed documents included, returns {@code null}, and the guest's own parser
  * reads it or raises its usual error with its position.
  *
- * <p>The tree is flat, so that the guest makes its Elements in one loop instead of a Python call per element: the
- * tuple {@code (nodes, parents)}. {@code nodes} holds each element in document order (the root first) as the tuple
- * {@code (tag, attrib, children, text, tail)}: names expanded as ElementTree writes them ({@code {uri}local}),
- * attributes in document order, an empty list for the children, and {@code None} for no text or no tail.
- * {@code parents} holds, for each element after the root, a reference to its parent's list of children: appending
- * the elements to those in document order gives each list its children in order. Comments and processing
- * instructions are dropped, as the default builder drops them.
+ * <p>The tree is flat, so that the guest makes its Elements in one loop instead of a Python call per element: a list
+ * of each element in document order (the root first) as the tuple {@code (tag, attrib, children, text, tail, parent)}:
+ * names expanded as ElementTree writes them ({@code {uri}local}), attributes in document order, an empty list for the
+ * children, {@code None} for no text or no tail, and a reference to the parent's list of children (for the root, an
+ * empty list of its own): appending the elements to those in document order gives each list its children in order.
+ * Tags, short values and white space are written once and referred to after: the guest's tree holds one string for
+ * each, as it holds one for each tag. Comments and processing instructions are dropped, as the default builder drops
+ * them.
  */
 public final class XmlToMarshal {
 
@@ -46,6 +47,8 @@ public final class XmlToMarshal {
     private static final Declined DECLINED = new Declined();
     /** Up to this many attributes, duplicates are found by comparing them pairwise instead of through a set. */
     private static final int FEW_ATTRIBUTES = 8;
+    /** Text and attribute values up to this long are written once per document (see {@link #text}). */
+    private static final int SHARED_LENGTH = 8;
 
     private static final class Node {
         final Node parent;
@@ -72,6 +75,11 @@ public final class XmlToMarshal {
     private int pos;
     private final StringBuilder data = new StringBuilder();
     private boolean hasData;
+    /** The text since the last tag while it is one piece of the document (most are), copied once; else -1. */
+    private int pieceBegin = -1;
+    private int pieceEnd;
+    /** A start tag's attributes as written (name, value, ...): one list for all, read before the next tag. */
+    private final List<String> written = new ArrayList<>();
 
     private XmlToMarshal(String doc) {
         this.doc = doc;
@@ -213,12 +221,14 @@ public final class XmlToMarshal {
             if (c == '<') {
                 if (doc.startsWith("</", pos)) {
                     pos += 2;
-                    String name = name();
-                    skipSpace();
-                    expect(">");
-                    if (!name.equals(top.name())) {
+                    String name = top.name(); // compared in place: a string per end tag was garbage at once
+                    if (!doc.startsWith(name, pos) || pos + name.length() < doc.length()
+                            && isNameChar(doc.charAt(pos + name.length()))) {
                         throw DECLINED;
                     }
+                    pos += name.length();
+                    skipSpace();
+                    expect(">");
                     flush(top.node());
                     open.remove(open.size() - 1);
                     if (open.isEmpty()) {
@@ -244,6 +254,7 @@ public final class XmlToMarshal {
                     }
                 }
             } else if (c == '&') {
+                toBuilder();
                 reference(data);
                 hasData = true;
             } else {
@@ -264,8 +275,22 @@ public final class XmlToMarshal {
 
     private void appendData(String from, int begin, int end) {
         if (end > begin) {
-            data.append(from, begin, end);
+            if (!hasData) {
+                pieceBegin = begin;
+                pieceEnd = end;
+            } else {
+                toBuilder();
+                data.append(from, begin, end);
+            }
             hasData = true;
+        }
+    }
+
+    /** The text so far into {@link #data}, where more pieces or references follow. */
+    private void toBuilder() {
+        if (pieceBegin >= 0) {
+            data.append(doc, pieceBegin, pieceEnd);
+            pieceBegin = -1;
         }
     }
 
@@ -274,13 +299,14 @@ public final class XmlToMarshal {
         if (!hasData) {
             return;
         }
-        String text = data.toString();
+        String text = pieceBegin >= 0 ? doc.substring(pieceBegin, pieceEnd) : data.toString();
         if (element.lastChild == null) {
             element.text = text;
         } else {
             element.lastChild.tail = text;
         }
         data.setLength(0);
+        pieceBegin = -1;
         hasData = false;
     }
 
@@ -291,7 +317,7 @@ public final class XmlToMarshal {
     private Open startTag(Node parent, Map<String, String> prefixes, String defaultNamespace) {
         pos++;
         String name = name();
-        List<String> written = new ArrayList<>(); // name, value, as written
+        written.clear();
         boolean empty;
         while (true) {
             boolean space = skipSpace();
@@ -394,6 +420,19 @@ public final class XmlToMarshal {
             throw DECLINED;
         }
         pos++;
+        int end = doc.indexOf(quote, pos);
+        if (end < 0) {
+            throw DECLINED;
+        }
+        int plain = pos;
+        while (plain < end && "&<\n\t".indexOf(doc.charAt(plain)) < 0) {
+            plain++;
+        }
+        if (plain == end) { // most values: copied once, as they are
+            String value = doc.substring(pos, end);
+            pos = end + 1;
+            return value;
+        }
         StringBuilder value = new StringBuilder();
         while (true) {
             char c = charAt(pos);
@@ -536,26 +575,25 @@ public final class XmlToMarshal {
     }
 
     private static boolean write(List<Node> nodes, MarshalWriter out) {
-        out.tuple(2);
         int nodesAt = out.startList();
         boolean ok = true;
         for (Node node : nodes) {
-            out.tuple(5);
+            out.tuple(6);
             ok &= out.shared(node.tag);
             out.startDict();
             for (int i = 0; i < node.attributes.size(); i += 2) {
-                ok &= out.shared(node.attributes.get(i)) && out.string(node.attributes.get(i + 1));
+                ok &= out.shared(node.attributes.get(i)) && text(node.attributes.get(i + 1), out);
             }
             out.endDict();
             node.childrenRef = out.emptyListTarget();
             ok &= optional(node.text, out) && optional(node.tail, out);
+            if (node.parent == null) {
+                out.endList(out.startList(), 0); // the root's: the guest takes the root from it
+            } else {
+                out.reference(node.parent.childrenRef); // written before it: a parent starts before its children
+            }
         }
         out.endList(nodesAt, nodes.size());
-        int parentsAt = out.startList();
-        for (Node node : nodes.subList(1, nodes.size())) {
-            out.reference(node.parent.childrenRef); // written before it: a parent starts before its children
-        }
-        out.endList(parentsAt, nodes.size() - 1);
         return ok;
     }
 
@@ -564,6 +602,15 @@ public final class XmlToMarshal {
             out.none();
             return true;
         }
-        return out.string(text);
+        return text(text, out);
+    }
+
+    /**
+     * Text and attribute values: short ones and white space (a pretty-printed document's tails) are stored once, each
+     * string after that a reference; the guest's tree then holds one object where it held one per element, which its
+     * collector copied again and again while the tree was young. The others are mostly unique.
+     */
+    private static boolean text(String text, MarshalWriter out) {
+        return text.length() <= SHARED_LENGTH || text.isBlank() ? out.shared(text) : out.string(text);
     }
 }

@@ -3,6 +3,7 @@ package dev.codeexec.sandbox.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -21,12 +22,34 @@ class XmlToMarshalTest {
     }
 
     @Test
-    void aDocumentIsTwoFlatLists() {
+    void aDocumentIsOneFlatList() {
         String tree = parse("<a x=\"1\">t<b/></a>");
         assertNotNull(tree);
-        assertEquals(")\u0002[\u0002\u0000\u0000\u0000)\u0005", tree.substring(0, 9)); // two nodes of five
-        // The second list refers back to the root's _children list, the one list written as a reference target.
-        assertEquals("[\u0001\u0000\u0000\u0000r", tree.substring(tree.length() - 10, tree.length() - 4));
+        assertEquals("[\u0002\u0000\u0000\u0000)\u0006", tree.substring(0, 7)); // two nodes of six
+        // The root's parent is an empty list of its own; the second node's refers back to the root's _children list,
+        // marshal's fourth reference target after "a", "x" and "1".
+        assertTrue(tree.contains("N[\u0000\u0000\u0000\u0000)\u0006")); // no tail, the root's own list, the next node
+        assertTrue(tree.endsWith("r\u0003\u0000\u0000\u0000"));
+    }
+
+    @Test
+    void shortValuesAndWhiteSpaceAreWrittenOnce() {
+        String indent = "\n" + " ".repeat(20);
+        String tree = parse("<a>" + indent + "<b k='v'>x</b>" + indent + "<b k='v'>x</b>" + indent + "<b>long text, not shared</b>"
+                + indent + "<b>long text, not shared</b></a>");
+        assertNotNull(tree);
+        assertEquals(1, count(tree, "\u00fa\u0001x")); // 'z' | FLAG_REF
+        assertEquals(1, count(tree, "\u00fa\u0001v"));
+        assertEquals(1, count(tree, indent));
+        assertEquals(2, count(tree, "long text, not shared"));
+    }
+
+    private static int count(String in, String what) {
+        int n = 0;
+        for (int at = in.indexOf(what); at >= 0; at = in.indexOf(what, at + 1)) {
+            n++;
+        }
+        return n;
     }
 
     @Test
