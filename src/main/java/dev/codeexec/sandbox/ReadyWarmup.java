@@ -24,6 +24,13 @@ final class ReadyWarmup {
 
     private static final Logger LOG = Logger.getLogger(ReadyWarmup.class.getName());
     private static final long POLL_NANOS = 10_000_000;
+    /**
+     * Each run's timeout. The runs take milliseconds, but they run in the tenant's workspace, where a module the tenant
+     * planted could make them slow: a run past this ends the warm-up, as a failure does (docs/THREAT_MODEL.md, T4e).
+     */
+    static final int RUN_TIMEOUT_S = 10;
+    /** How long runs keep starting once the first worker serves: 1.5 s quiet, 5-10 s on a loaded machine. */
+    static final Duration RUNS_PATIENCE = Duration.ofSeconds(20);
 
     /** A program and the exit code it ends with when the sandbox works. */
     record Program(String code, int exitCode) {
@@ -76,11 +83,14 @@ final class ReadyWarmup {
 
     /**
      * Runs the warm-up on threads of its own through {@code execute} once {@code poolUp} (the first worker serves);
-     * returns at once. A caller that comes before then finds no warm-up run ahead of it: none starts.
+     * returns at once. A caller that comes before then finds no warm-up run ahead of it: none starts. It waits for the
+     * pool up to {@code poolPatience}; no run starts {@code runsPatience} after the pool is up, so readiness waits at
+     * most that and one run's timeout for the warm-up.
      */
-    void start(BooleanSupplier poolUp, Duration patience, Function<Program, ExecutionResult> execute) {
+    void start(BooleanSupplier poolUp, Duration poolPatience, Duration runsPatience,
+            Function<Program, ExecutionResult> execute) {
         long begin = System.nanoTime();
-        long deadline = begin + patience.toNanos();
+        long deadline = begin + poolPatience.toNanos();
         for (int s = 0; s < streams; s++) {
             Thread.ofPlatform().daemon().name("ready-warmup-" + s).start(() -> {
                 try {
@@ -89,7 +99,7 @@ final class ReadyWarmup {
                         LockSupport.parkNanos(POLL_NANOS);
                     }
                     if (poolUp.getAsBoolean()) {
-                        stream(execute);
+                        stream(execute, System.nanoTime() + runsPatience.toNanos());
                     }
                 } finally {
                     finished.countDown();
@@ -103,8 +113,8 @@ final class ReadyWarmup {
         }
     }
 
-    private void stream(Function<Program, ExecutionResult> execute) {
-        for (int i; !stopped && (i = started.getAndIncrement()) < runs; ) {
+    private void stream(Function<Program, ExecutionResult> execute, long deadline) {
+        for (int i; !stopped && System.nanoTime() < deadline && (i = started.getAndIncrement()) < runs; ) {
             Program program = PROGRAMS.get(i % PROGRAMS.size());
             try {
                 ExecutionResult result = execute.apply(program);

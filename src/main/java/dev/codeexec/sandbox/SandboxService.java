@@ -161,8 +161,9 @@ public class SandboxService {
                             workerJdk() + " at " + runtime.jdk().home(), jit()});
                 String owner = new dev.codeexec.tenant.Caller(warmupTenant, "ready-warmup").id();
                 CodeExecutor pool = executor.join();
-                readyWarmup.start(pool::warmedUp, settings.worker().startTimeout(), program -> admit(new ExecuteCommand(program.code(), null, null, null, owner, false,
-                        null, false), ExecutionLimits.MAX_TIMEOUT_S, RunHooks.none(), null, false).get());
+                readyWarmup.start(pool::warmedUp, settings.worker().startTimeout(), ReadyWarmup.RUNS_PATIENCE,
+                        program -> admit(new ExecuteCommand(program.code(), ReadyWarmup.RUN_TIMEOUT_S, null, null, owner,
+                                false, null, false), ExecutionLimits.MAX_TIMEOUT_S, RunHooks.none(), null, false).get());
             } catch (RuntimeException | Error e) {
                 LOG.log(Level.SEVERE, "sandbox executor failed to start", e);
                 executor.completeExceptionally(e);

@@ -29,7 +29,7 @@ class ReadyWarmupTest {
         List<String> ran = new CopyOnWriteArrayList<>();
         ReadyWarmup warmup = new ReadyWarmup(12, 2);
         assertFalse(warmup.done(), "not done before it ran");
-        warmup.start(() -> true, PATIENCE, p -> {
+        warmup.start(() -> true, PATIENCE, PATIENCE, p -> {
             ran.add(p.code());
             return SANDBOX.apply(p);
         });
@@ -45,7 +45,7 @@ class ReadyWarmupTest {
         AtomicBoolean up = new AtomicBoolean();
         List<String> ran = new CopyOnWriteArrayList<>();
         ReadyWarmup warmup = new ReadyWarmup(12, 2);
-        warmup.start(up::get, PATIENCE, p -> {
+        warmup.start(up::get, PATIENCE, PATIENCE, p -> {
             ran.add(p.code());
             return SANDBOX.apply(p);
         });
@@ -60,7 +60,7 @@ class ReadyWarmupTest {
         CountDownLatch second = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         ReadyWarmup warmup = new ReadyWarmup(100, 1);
-        warmup.start(() -> true, PATIENCE, p -> {
+        warmup.start(() -> true, PATIENCE, PATIENCE, p -> {
             if (second.getCount() == 0) {
                 await(release);
             }
@@ -78,7 +78,7 @@ class ReadyWarmupTest {
     void aRunThatEndsOtherwiseThanDueEndsTheWarmup() throws InterruptedException {
         ReadyWarmup warmup = new ReadyWarmup(20, 1);
         // The sandbox broke: every run fails as a raise does.
-        warmup.start(() -> true, PATIENCE, p -> exit(1));
+        warmup.start(() -> true, PATIENCE, PATIENCE, p -> exit(1));
         assertTrue(warmup.awaitDone(PATIENCE));
         assertEquals(0, warmup.completed());
     }
@@ -86,11 +86,23 @@ class ReadyWarmupTest {
     @Test
     void aRefusedRunEndsTheWarmup() throws InterruptedException {
         ReadyWarmup warmup = new ReadyWarmup(20, 2);
-        warmup.start(() -> true, PATIENCE, p -> {
+        warmup.start(() -> true, PATIENCE, PATIENCE, p -> {
             throw new SandboxBusyException(2, 0);
         });
         assertTrue(warmup.awaitDone(PATIENCE));
         assertEquals(0, warmup.completed());
+    }
+
+    @Test
+    void noRunStartsPastThePatience() throws InterruptedException {
+        List<String> ran = new CopyOnWriteArrayList<>();
+        ReadyWarmup warmup = new ReadyWarmup(12, 2);
+        warmup.start(() -> true, PATIENCE, Duration.ZERO, p -> {
+            ran.add(p.code());
+            return SANDBOX.apply(p);
+        });
+        assertTrue(warmup.awaitDone(PATIENCE));
+        assertEquals(List.of(), ran);
     }
 
     @Test
