@@ -36,6 +36,17 @@ public final class WorkerLauncher {
     static final Path GUEST_PACKAGES = Path.of("/packages");
     /** Where a worker under bwrap finds its tenant's workspace, its working directory and HOME, for the same reasons. */
     static final Path GUEST_WORKSPACE = Path.of("/workspace");
+    /**
+     * C2's inlining for the guest's interpreter, given to every worker that C2 compiles (before the operator's
+     * options, which may say otherwise). GraalPy's interpreter loop ({@code CachedBytecodeNode.continueAt}, 6,364
+     * bytes of bytecode) uses up C2's inlining budget before its own instructions: reading each opcode and taking a
+     * branch were calls. Without the clip to DesiredMethodLimit, and with methods of up to 14 bytes inlined past the
+     * node-count cutoff, they are inlined: the served everyday programs ran 17-20% faster (numeric 441-451 ms against
+     * 765-793). Tuned to GraalPy 25.2's generated interpreter: 12 leaves the opcode read a call and 18 made the loop
+     * slower than none (docs/benchmarks.md, fifty-fourth session); re-measure with {@code bench/GuestRounds.java}
+     * when GraalPy changes.
+     */
+    static final List<String> C2_INTERPRETER_INLINING = List.of("-XX:-ClipInlining", "-XX:MaxTrivialSize=14");
 
     /** The JVM and its options, without prlimit, the ahead-of-time cache or the main class. */
     private final List<String> jvm;
@@ -124,6 +135,7 @@ public final class WorkerLauncher {
         // tiers themselves would make a quick worker no different.
         this.quickStart = runtime.jit().compiler() == JitOptions.Compiler.NONE && worker.jvmOptions().stream()
                 .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel") || option.contains("TieredCompilation"));
+        cmd.addAll(C2_INTERPRETER_INLINING);
         cmd.addAll(worker.jvmOptions());
         this.jvm = List.copyOf(cmd);
         this.main = List.of("-cp", classpath, SandboxWorkerMain.class.getName());

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The quick worker's command line: C1 alone, given before the operator's options so that theirs win, and no warm-up
  * rounds; every other worker's is unchanged (mutation-checked: with the flag after the operator's options, or the
- * rounds kept, the matching assertion fails). Options that choose the tiers leave no quick start. Only the quick
+ * rounds kept, the matching assertion fails). Workers that C2 compiles get its inlining settings for the guest's
+ * interpreter, before the operator's options. Options that choose the tiers leave no quick start. Only the quick
  * worker's successor asks to warm up before it is ready.
  */
 class WorkerLauncherQuickTest {
@@ -69,6 +70,21 @@ class WorkerLauncherQuickTest {
         assertEquals(full.subList(0, full.size() - 1), successor.subList(0, successor.size() - 1));
         // Here the operator chose the tiers: every worker is the same, so none starts quick.
         assertFalse(launcher.quickStart());
+    }
+
+    @Test
+    void workersThatC2CompilesInlineTheInterpretersSmallMethodsUnlessTheOperatorSaysOtherwise() throws Exception {
+        WorkerLauncher launcher = launcher(List.of("-XX:MaxTrivialSize=6"));
+        Path workspace = dir.resolve("workspace");
+        List<String> quick = launcher.processBuilder(workspace, WorkerStart.QUICK).command();
+        for (WorkerStart start : List.of(WorkerStart.SERVE_FIRST, WorkerStart.WARM_FIRST)) {
+            List<String> command = launcher.processBuilder(workspace, start).command();
+            int at = command.indexOf("-XX:MaxTrivialSize=14");
+            assertTrue(command.contains("-XX:-ClipInlining") && at >= 0 && at < command.indexOf("-XX:MaxTrivialSize=6"),
+                    command.toString());
+        }
+        // C1 alone has nothing to gain from them.
+        assertFalse(quick.contains("-XX:MaxTrivialSize=14") || quick.contains("-XX:-ClipInlining"), quick.toString());
     }
 
     @Test
