@@ -345,7 +345,7 @@ public final class XmlToMarshal {
         for (int i = 0; i < written.size(); i += 2) {
             String attribute = written.get(i);
             String value = written.get(i + 1);
-            if (names == null ? indexOf(written, attribute, i) < i : !names.add(attribute)) {
+            if (repeats(written, attribute, i, names)) {
                 throw DECLINED;
             }
             if (value.equals(XML_NAMESPACE) || value.equals(XMLNS_NAMESPACE)) {
@@ -374,8 +374,7 @@ public final class XmlToMarshal {
                 continue; // with namespace processing, expat reports declarations apart from attributes
             }
             String qualified = expand(attribute, scope, null);
-            if (expanded == null ? indexOf(attributes, qualified, attributes.size()) < attributes.size()
-                    : !expanded.add(qualified)) {
+            if (repeats(attributes, qualified, attributes.size(), expanded)) {
                 throw DECLINED;
             }
             attributes.add(qualified);
@@ -386,14 +385,20 @@ public final class XmlToMarshal {
         return new Open(node, empty ? null : name, scope, defaultNamespace);
     }
 
-    /** The first even index before {@code end} holding {@code name}, else {@code end}. */
-    private static int indexOf(List<String> pairs, String name, int end) {
+    /**
+     * Whether {@code name} is already among the names (even indexes) of {@code pairs} before {@code end}: compared
+     * pairwise for a few attributes, or, given a set for more, looked up in it and added.
+     */
+    private static boolean repeats(List<String> pairs, String name, int end, Set<String> seen) {
+        if (seen != null) {
+            return !seen.add(name);
+        }
         for (int i = 0; i < end; i += 2) {
             if (pairs.get(i).equals(name)) {
-                return i;
+                return true;
             }
         }
-        return end;
+        return false;
     }
 
     /** A name as ElementTree writes it: {@code {uri}local}, or the local name alone in no namespace. */
