@@ -1,5 +1,6 @@
 package dev.codeexec.mcp;
 
+import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.TerminalText;
 import dev.codeexec.sandbox.Utf8;
@@ -66,7 +67,7 @@ final class OutputTally implements RunHooks.Output {
             byte[] current = text.current();
             byte[] shown = lineStart && current.length > 0 ? current : finished;
             // A cut at the bound can fall inside a character, which decoded as U+FFFD.
-            int whole = Utf8.wholeCharacterPrefix(shown, shown.length);
+            int whole = Utf8Boundaries.wholeCharacterPrefix(shown, shown.length);
             return new String(shown, 0, whole, StandardCharsets.UTF_8).strip();
         }
     }

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 
@@ -76,10 +77,10 @@ final class RetainedOutput {
         long start = Math.max(offset, first);
         if (dropped) {
             // The oldest kept byte may be inside a character: start at the next whole one.
-            while (start < total && start - first < 3 && (at(start) & 0xC0) == 0x80) {
+            while (start < total && start - first < 3 && Utf8Boundaries.isContinuation(at(start))) {
                 start++;
             }
-        } else if (start < total && (at(start) & 0xC0) == 0x80) {
+        } else if (start < total && Utf8Boundaries.isContinuation(at(start))) {
             // Decoded from there, the page began with replacement characters for the character's tail.
             throw new InvalidInputException(field, offset + " falls inside a multi-byte UTF-8 character; start at "
                     + "a character boundary (the next offset a page gave)");
@@ -88,7 +89,7 @@ final class RetainedOutput {
         int n = Math.min(available, maxBytes);
         byte[] bytes = new byte[n];
         copyOut((int) (start - first), bytes, n);
-        int whole = n < available || !complete ? Utf8.wholeCharacterPrefix(bytes, n) : n;
+        int whole = n < available || !complete ? Utf8Boundaries.wholeCharacterPrefix(bytes, n) : n;
         // The page keeps to maxBytes as the model is given it: printed binary decodes to more than its bytes.
         int shown = Utf8.prefixShownWithin(bytes, 0, whole, maxBytes);
         if (shown == 0 && whole > 0) {

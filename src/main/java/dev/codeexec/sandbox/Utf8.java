@@ -1,5 +1,7 @@
 package dev.codeexec.sandbox;
 
+import dev.codeexec.Utf8Boundaries;
+
 /** UTF-8 boundary arithmetic, so that a cut never splits a character. */
 public final class Utf8 {
 
@@ -104,16 +106,7 @@ public final class Utf8 {
 
     /** How many continuation bytes the lead byte {@code b} takes: 0 for ASCII, -1 when it begins no character. */
     private static int continuations(int b) {
-        if (b < 0x80) {
-            return 0;
-        }
-        if (b >= 0xC2 && b <= 0xDF) {
-            return 1;
-        }
-        if (b >= 0xE0 && b <= 0xEF) {
-            return 2;
-        }
-        return b >= 0xF0 && b <= 0xF4 ? 3 : -1;
+        return Utf8Boundaries.sequenceLength(b) - 1;
     }
 
     /** The range the byte after lead {@code b} must fall in: no overlong forms, surrogates or code points past U+10FFFF. */
@@ -264,20 +257,4 @@ public final class Utf8 {
         return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
     }
 
-    /** The largest length not above {@code length} that ends on a character boundary. */
-    public static int wholeCharacterPrefix(byte[] bytes, int length) {
-        int i = length;
-        // Step back over at most three continuation bytes to the lead byte of the last character.
-        int back = 0;
-        while (i > 0 && back < 4 && (bytes[i - 1] & 0xC0) == 0x80) {
-            i--;
-            back++;
-        }
-        if (i == 0) {
-            return length;
-        }
-        int lead = bytes[i - 1] & 0xFF;
-        int need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-        return (back + 1 >= need) ? length : i - 1;
-    }
 }

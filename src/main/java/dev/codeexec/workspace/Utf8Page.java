@@ -1,6 +1,7 @@
 package dev.codeexec.workspace;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.Utf8Boundaries;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -22,26 +23,12 @@ final class Utf8Page {
 
     /** How many of {@code bytes} (a page that may stop mid-file) form whole characters. */
     static int wholeCharacters(byte[] bytes, int length, boolean eof) {
-        if (eof || length == 0) {
-            return length;
-        }
-        // Walk back over at most three continuation bytes to the lead byte of the last character.
-        int lead = length - 1;
-        while (lead > 0 && length - lead < 4 && isContinuation(bytes[lead])) {
-            lead--;
-        }
-        int needed = sequenceLength(bytes[lead]);
-        return needed > 0 && lead + needed > length ? lead : length;
-    }
-
-    /** Bytes in the character {@code bytes} start with: 1-4, or 0 when they start inside one or not at a lead byte. */
-    static int firstCharacterBytes(byte[] bytes) {
-        return bytes.length == 0 || isContinuation(bytes[0]) ? 0 : sequenceLength(bytes[0]);
+        return eof ? length : Utf8Boundaries.wholeCharacterPrefix(bytes, length);
     }
 
     static String decode(byte[] bytes, int length, long offset) {
         // At offset 0 no character began earlier: a continuation byte there (a PNG's first byte) is not UTF-8.
-        if (length > 0 && offset > 0 && isContinuation(bytes[0])) {
+        if (length > 0 && offset > 0 && Utf8Boundaries.isContinuation(bytes[0])) {
             throw new InvalidInputException("offset", offset + " falls inside a multi-byte UTF-8 character; start at "
                     + "a character boundary (offset + bytes_returned of the previous page) or use encoding=base64");
         }
@@ -79,27 +66,5 @@ final class Utf8Page {
         } catch (CharacterCodingException e) {
             return null;
         }
-    }
-
-    private static boolean isContinuation(byte b) {
-        return (b & 0xC0) == 0x80;
-    }
-
-    /** Bytes in the sequence a lead byte starts; 0 when it is not a valid lead byte. */
-    private static int sequenceLength(byte b) {
-        int u = b & 0xFF;
-        if (u < 0x80) {
-            return 1;
-        }
-        if (u >= 0xC2 && u <= 0xDF) {
-            return 2;
-        }
-        if (u >= 0xE0 && u <= 0xEF) {
-            return 3;
-        }
-        if (u >= 0xF0 && u <= 0xF4) {
-            return 4;
-        }
-        return 0;
     }
 }

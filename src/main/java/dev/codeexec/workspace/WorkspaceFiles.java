@@ -1,5 +1,6 @@
 package dev.codeexec.workspace;
 
+import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.InvalidInputException.Kind;
 import java.io.IOException;
@@ -287,7 +288,7 @@ public class WorkspaceFiles {
             boolean reachesEnd = offset + got >= total;
             int kept = utf8 ? Utf8Page.wholeCharacters(page, got, reachesEnd) : got;
             if (utf8 && kept == 0 && got > 0) {
-                int needed = Utf8Page.firstCharacterBytes(page);
+                int needed = Utf8Boundaries.firstCharacterBytes(page);
                 if (needed == 0) {
                     Utf8Page.decode(page, got, offset); // refuses: the offset is inside a character, or not UTF-8
                 }

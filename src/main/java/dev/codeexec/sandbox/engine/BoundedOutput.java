@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.engine;
 
+import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.sandbox.CutMarker;
 import dev.codeexec.sandbox.TerminalText;
 import dev.codeexec.sandbox.Utf8;
@@ -235,13 +236,13 @@ public final class BoundedOutput extends OutputStream {
                     : new Captured(text, false, null, true, 0, shownScan.weight());
             return captured;
         }
-        int headCut = Utf8.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
+        int headCut = Utf8Boundaries.wholeCharacterPrefix(head, Math.min(head.length, headBytes));
         int headEnd = CutMarker.lineHeadEnd(i -> head[i] == '\n',
                 Utf8.prefixShownWithin(head, 0, headCut, headBytes));
         // The ring holds one byte more than the tail: the byte before it says whether the tail begins a line.
         byte[] last = tailBytes();
         int tailStart = Math.min(1, last.length - 1);
-        while (tailStart < Math.min(4, last.length) && (last[tailStart] & 0xC0) == 0x80) {
+        while (tailStart < Math.min(4, last.length) && Utf8Boundaries.isContinuation(last[tailStart])) {
             tailStart++;
         }
         tailStart = CutMarker.lineTailStart(i -> last[i] == '\n',

@@ -1,5 +1,6 @@
 package dev.codeexec.sandbox.pool;
 
+import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.sandbox.TerminalText;
 import dev.codeexec.sandbox.Utf8;
 import java.io.ByteArrayOutputStream;
@@ -50,7 +51,7 @@ final class RecordedOutput {
      */
     private String text(ByteArrayOutputStream stream) {
         byte[] bytes = stream.toByteArray();
-        int end = bytes.length < capBytes ? bytes.length : Utf8.wholeCharacterPrefix(bytes, bytes.length);
+        int end = bytes.length < capBytes ? bytes.length : Utf8Boundaries.wholeCharacterPrefix(bytes, bytes.length);
         byte[] shown = TerminalText.shape(bytes, 0, end);
         return new String(shown, StandardCharsets.UTF_8);
     }
