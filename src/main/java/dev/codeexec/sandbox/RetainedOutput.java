@@ -1,7 +1,7 @@
 package dev.codeexec.sandbox;
 
-import dev.codeexec.Utf8Boundaries;
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.Utf8Boundaries;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -2,7 +2,10 @@ package dev.codeexec.sandbox;
 
 import dev.codeexec.Utf8Boundaries;
 
-/** UTF-8 boundary arithmetic, so that a cut never splits a character. */
+/**
+ * What UTF-8 output weighs once shown, and cuts by that weight on character edges (where characters begin and end:
+ * {@link Utf8Boundaries}).
+ */
 public final class Utf8 {
 
     /** What a byte that is not UTF-8 weighs shown: U+FFFD, three bytes. */
@@ -97,7 +100,7 @@ public final class Utf8 {
             return 0;
         }
         for (int k = i + 2; k <= i + more; k++) {
-            if ((bytes[k] & 0xC0) != 0x80) {
+            if (!Utf8Boundaries.isContinuation(bytes[k])) {
                 return 0;
             }
         }
