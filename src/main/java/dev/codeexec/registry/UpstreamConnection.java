@@ -210,8 +210,22 @@ final class UpstreamConnection implements AutoCloseable {
         }
         client = null;
         state = newState;
-        which.close();
+        discard(which);
         return true;
+    }
+
+    /**
+     * Closes a client the connection gives up. The SDK's close throws (a NullPointerException) when the client's
+     * session already ended, as it has when an HTTP server that restarted answered 404 for it; the client is dropped
+     * either way, and that must not replace what the caller is told or keep the next attempt from connecting.
+     */
+    private void discard(McpSyncClient which) {
+        try {
+            which.close();
+        } catch (RuntimeException e) {
+            LOG.debugf("upstream server %s: closing a client it gave up failed: %s", server.name(),
+                    e.getClass().getSimpleName());
+        }
     }
 
     private UpstreamCallException exitedDuring(String what) {
@@ -273,16 +287,16 @@ final class UpstreamConnection implements AutoCloseable {
             init.get(timeout.plus(GUARD_SLACK).toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             init.cancel(true);
-            fresh.close();
+            discard(fresh);
             throw failLocked(Failure.UNAVAILABLE, "initialize timed out after " + timeout.toSeconds() + " s");
         } catch (ExecutionException e) {
-            fresh.close();
+            discard(fresh);
             throw failLocked(Failure.UNAVAILABLE, rootCause(e.getCause()) instanceof TimeoutException
                     ? "initialize timed out after " + timeout.toSeconds() + " s"
                     : "initialize failed: " + reason(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fresh.close();
+            discard(fresh);
             throw failLocked(Failure.UNAVAILABLE, "interrupted while connecting");
         }
         client = fresh;
@@ -314,7 +328,7 @@ final class UpstreamConnection implements AutoCloseable {
 
     private UpstreamCallException failLocked(Failure failure, String message) {
         if (client != null) {
-            client.close();
+            discard(client);
             client = null;
         }
         state = "failed";
@@ -342,7 +356,7 @@ final class UpstreamConnection implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (client != null) {
-            client.close();
+            discard(client);
             client = null;
         }
         state = "idle";
