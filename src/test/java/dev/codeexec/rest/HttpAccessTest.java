@@ -3,9 +3,14 @@ package dev.codeexec.rest;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +26,9 @@ class HttpAccessTest {
 
     @jakarta.inject.Inject
     dev.codeexec.workspace.WorkspaceRoots roots;
+
+    @TestHTTPResource("/api/v1/executions")
+    URI executions;
 
     static final String BEARER = "Bearer " + TokenProfile.TOKEN;
     static final String INITIALIZE = """
@@ -71,14 +79,23 @@ class HttpAccessTest {
         // The slow run holds the only slot until the test releases it, however slow the machine is.
         // The token is tenant "default"'s: its runs see that tenant's workspace.
         Path release = roots.root(dev.codeexec.tenant.Tenants.DEFAULT).path().resolve("release-" + UUID.randomUUID());
-        CompletableFuture<Integer> slow = CompletableFuture.supplyAsync(() -> given().header("Authorization", BEARER)
-                .contentType(ContentType.JSON).body(Map.of("code", "import os, time\n"
-                        + "while not os.path.exists('" + release.getFileName() + "'):\n    time.sleep(0.05)",
-                        "timeout_s", 120))
-                .post("/api/v1/executions").statusCode());
+        String code = "import os, time\nwhile not os.path.exists('" + release.getFileName() + "'):\n    time.sleep(0.05)";
+        // Sent with the JDK's client: REST Assured is not safe to use from two threads at once, and the poll below
+        // uses it meanwhile.
+        CompletableFuture<HttpResponse<String>> slow = HttpClient.newHttpClient().sendAsync(HttpRequest
+                .newBuilder(executions).header("Authorization", BEARER).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(new io.vertx.core.json.JsonObject()
+                        .put("code", code).put("timeout_s", 120).encode())).build(),
+                HttpResponse.BodyHandlers.ofString());
         try {
             org.awaitility.Awaitility.await("the slow execution started").atMost(Duration.ofSeconds(60))
-                    .failFast("the slow execution ended before it was seen running", slow::isDone)
+                    .failFast(() -> {
+                        if (slow.isDone()) {
+                            throw new AssertionError("the slow execution ended before it was seen running: "
+                                    + slow.handle((r, e) -> e != null ? e.toString() : r.statusCode() + " " + r.body())
+                                            .join());
+                        }
+                    })
                     .until(() -> given().header("Authorization", BEARER).get("/api/v1/stats").jsonPath()
                             .getInt("executions.running") >= 1);
             given().header("Authorization", BEARER).contentType(ContentType.JSON).body(Map.of("code", "print(1)"))
@@ -87,6 +104,7 @@ class HttpAccessTest {
             Files.createDirectories(release.getParent());
             Files.writeString(release, "");
         }
-        org.junit.jupiter.api.Assertions.assertEquals(200, slow.get());
+        HttpResponse<String> held = slow.get();
+        org.junit.jupiter.api.Assertions.assertEquals(200, held.statusCode(), held.body());
     }
 }
