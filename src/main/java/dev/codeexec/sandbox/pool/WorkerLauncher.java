@@ -86,6 +86,10 @@ public final class WorkerLauncher {
         cmd.add(jdk.java().toString());
         cmd.addAll(List.of("-Xmx" + worker.heapMb() + "m", "-Xss16m", "-XX:+ExitOnOutOfMemoryError",
                 "-XX:+UseSerialGC",
+                // GraalPy's gc.collect() makes two full collections, the diagnostic command's GC.run and then
+                // System.gc(); with the second a no-op it makes one, in half the time (about 250 -> 130 ms served,
+                // docs/benchmarks.md). The worker's own idle collection goes through GC.run too (SandboxWorkerMain).
+                "-XX:+DisableExplicitGC",
                 // C2 takes a method after ten times HotSpot's default count of calls and loops: what GraalPy runs a
                 // few thousand times while it starts stays with C1, and C2's CPU goes to what stays hot. A first call
                 // cost the worker 9.0 s of CPU instead of 10.5 (2 cores), and its later data work was not slower
