@@ -20,8 +20,39 @@ PROPERTIES = [a for a in sys.argv[1:] if a.startswith("-D")]
 
 PROGRAM = r'''
 import bisect, collections, copy, csv, dataclasses, datetime, decimal, fractions, gc, hashlib, heapq, io, json, math
-import os, pickle, random, re, statistics, string, struct, textwrap, threading, time, traceback, uuid
+import os, pickle, random, re, statistics, struct, textwrap, threading, time, traceback, uuid
 figures = {}
+
+@dataclasses.dataclass
+class Point:
+    x: int
+    y: float = 0.0
+
+lock = threading.Lock()
+heap = list(range(10000))  # ascending: a heap, and sorted for bisect
+
+def push_pop(heap):
+    heapq.heappush(heap, 5000)
+    return heapq.heappop(heap)
+
+def formatted():
+    try:
+        int("x")
+    except ValueError:
+        return traceback.format_exc()
+
+def write_file(path):
+    with open(path, "w") as f:
+        f.write("hello\n" * 20)
+
+def read_file(path):
+    with open(path) as f:
+        return f.read()
+
+def start_join():
+    thread = threading.Thread(target=int)
+    thread.start()
+    thread.join()
 
 def timed(name, call, n):
     for _ in range(3):
@@ -73,41 +104,6 @@ timed("gc.collect()", gc.collect, 5)
 os.remove("bench-file.txt")
 print(json.dumps(figures))
 '''
-
-# Definitions the timed calls use, ahead of them in the program.
-PROGRAM = PROGRAM.replace("figures = {}\n", '''figures = {}
-
-@dataclasses.dataclass
-class Point:
-    x: int
-    y: float = 0.0
-
-lock = threading.Lock()
-heap = list(range(10000))  # ascending: a heap, and sorted for bisect
-
-def push_pop(heap):
-    heapq.heappush(heap, 5000)
-    return heapq.heappop(heap)
-
-def formatted():
-    try:
-        int("x")
-    except ValueError:
-        return traceback.format_exc()
-
-def write_file(path):
-    with open(path, "w") as f:
-        f.write("hello\\n" * 20)
-
-def read_file(path):
-    with open(path) as f:
-        return f.read()
-
-def start_join():
-    thread = threading.Thread(target=int)
-    thread.start()
-    thread.join()
-''', 1)
 
 
 def cpython():
