@@ -5,8 +5,11 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkiverse.mcp.server.test.McpAssured;
 import io.quarkiverse.mcp.server.test.McpAssured.McpStreamableTestClient;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.Awaitility;
+import org.awaitility.pollinterval.IterativePollInterval;
 
 /** Test helper: one MCP call over streamable HTTP, its response kept for plain assertions. */
 public final class McpCalls {
@@ -14,6 +17,8 @@ public final class McpCalls {
     /** What execute_code returned, read from its structured content. */
     public record Exec(String stdout, String stderr, int exitCode, boolean timedOut, boolean truncated, long durationMs) {
     }
+
+    private static final Duration MAX_POLL_INTERVAL = Duration.ofMillis(16);
 
     private final McpStreamableTestClient client;
 
@@ -26,9 +31,15 @@ public final class McpCalls {
     }
 
     static {
-        // The MCP test client waits for responses with Awaitility's default of 10 s; executions that
-        // are killed at their deadline (and a busy 2-core CI machine) need longer.
-        org.awaitility.Awaitility.setDefaultTimeout(java.time.Duration.ofMinutes(3));
+        // The MCP test client waits for each response with Awaitility's defaults. Its timeout of 10 s is too short for
+        // executions killed at their deadline on a busy 2-core CI machine. Its first look after 100 ms and every 100 ms
+        // after put up to 100 ms of idle on every call: a fifth of mvn verify. The wait now looks at once, then after
+        // 1, 2, 4... ms, at most every 16 ms.
+        Awaitility.setDefaultTimeout(Duration.ofMinutes(3));
+        Awaitility.setDefaultPollDelay(Duration.ZERO);
+        Awaitility.setDefaultPollInterval(new IterativePollInterval(
+                previous -> previous.compareTo(MAX_POLL_INTERVAL) < 0 ? previous.multipliedBy(2) : MAX_POLL_INTERVAL,
+                Duration.ofMillis(1)));
     }
 
     public ToolResponse call(String tool, Map<String, Object> args) {

@@ -18,6 +18,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * timeout fails alone while the server answers ping, and a server whose process ends fails its calls at once and
  * is started again on the next one.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class UpstreamConnectionTest {
 
     private static final Path SERVER = Path.of(".ci/upstream/test-server.mjs").toAbsolutePath();

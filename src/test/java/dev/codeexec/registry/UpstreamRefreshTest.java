@@ -14,8 +14,11 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Upstream tools are imported again: from a server down at start once it answers, and when a list changes. */
+@Execution(ExecutionMode.CONCURRENT)
 class UpstreamRefreshTest {
 
     private static final Path SERVER = Path.of(".ci/upstream/test-server.mjs").toAbsolutePath();

@@ -16,8 +16,11 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Spill files go once nothing in their run's directory changed for the TTL, and give their quota back. */
+@Execution(ExecutionMode.CONCURRENT)
 class SpillSweeperTest {
 
     private static final Duration TTL = Duration.ofHours(1);

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The workspace tools against a workspace changed under them from outside the server, as a worker whose guest got out
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * judged the path by its real path and then opened, renamed or deleted it by name: a call judged inside read another
  * tenant's file, wrote one there, or deleted one there. Each call must now act inside the workspace or be refused.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class WorkspaceSwapRaceTest {
 
     private static final long RACE_NANOS = 3_000_000_000L;
