@@ -115,8 +115,9 @@ class WorkspaceSwapRaceTest {
             if (Files.isDirectory(held)) {
                 Files.move(held, d, StandardCopyOption.ATOMIC_MOVE);
             }
-        } catch (IOException e) {
-            // A tool is writing into the directory it made: the next turn tries again.
+        } catch (IOException | UncheckedIOException e) {
+            // A tool is writing into the directory it made (the walk can meet its temporary file as it is renamed):
+            // the next turn tries again.
         }
     }
 
