@@ -243,7 +243,7 @@ class ExecuteCodeTest {
         McpCalls.Exec r = mcp.exec("""
                 import atexit, time
                 def at_exit():
-                    time.sleep(0.3)  # the answer waits for it: read at once, a handler run as the context closes
+                    time.sleep(0.1)  # the answer waits for it: read at once, a handler run as the context closes
                     open('stopped_atexit.txt', 'w').write('handler ran')
                 atexit.register(at_exit)
                 left = open('stopped_left_open.txt', 'w')
