@@ -16,7 +16,9 @@ function newServer() {
   return server;
 }
 
-http.createServer(async (req, res) => {
+// A request that fails, as one whose client goes away before its body arrived does ("aborted"), is that request's
+// failure: thrown out of the handler it would end the process, and with it every other client's connection.
+async function handle(req, res) {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
   const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
@@ -35,4 +37,12 @@ http.createServer(async (req, res) => {
     await newServer().connect(transport);
   }
   await transport.handleRequest(req, res, body);
+}
+
+http.createServer((req, res) => {
+  handle(req, res).catch((e) => {
+    console.error(`${req.method} ${req.url} failed: ${e.message}`);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
 }).listen(Number(process.argv[2]), "127.0.0.1");

@@ -9,13 +9,13 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Ports for the servers and balancers the ITs start. {@code new ServerSocket(0)} hands out an ephemeral port,
- * and with two IT classes running at once the other one's client connections take ephemeral ports too: one
+ * Ports for the servers and balancers the tests start. {@code new ServerSocket(0)} hands out an ephemeral port,
+ * and with two test classes running at once the other one's client connections take ephemeral ports too: one
  * could take the port before the server binds it (SharedDataDirIT's two servers then both found it taken).
  * These ports come from below the ephemeral range, which {@code connect} never picks, and this JVM never hands
  * out one twice.
  */
-final class FreePorts {
+public final class FreePorts {
 
     private static final int SPAN = 10_000;
     private static final int BELOW = ephemeralStart();
@@ -26,7 +26,7 @@ final class FreePorts {
     }
 
     /** A loopback and wildcard port nothing listens on now, not handed out before by this JVM. */
-    static int next() throws IOException {
+    public static int next() throws IOException {
         for (int tried = 0; tried < BELOW - LOWEST; tried++) {
             int port = LOWEST + Math.floorMod(NEXT.getAndIncrement(), BELOW - LOWEST);
             if (bindable(port)) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.codeexec.it.FreePorts;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -60,11 +62,10 @@ class UpstreamConnectionTest {
     /** An HTTP server that restarted forgot the session: the connection opens a new one and the call goes through. */
     @Test
     void anHttpServerThatRestartedIsReachedThroughANewSession() throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Process first = httpServer(port);
+        // Below the ephemeral range: between the two servers, a client connection could take an ephemeral port.
+        int port = FreePorts.next();
+        Path log = Files.createTempFile("upstream-http", ".log");
+        Process first = httpServer(port, log);
         UpstreamConnection web = new UpstreamConnection(new RegistrySettings.Server("web", Optional.empty(), List.of(),
                 Map.of(), Optional.of("http://127.0.0.1:" + port + "/mcp")), Duration.ofSeconds(5),
                 Duration.ofSeconds(60), new JacksonMcpJsonMapper(JsonMapper.builder().build()), executor, () -> { });
@@ -73,27 +74,43 @@ class UpstreamConnectionTest {
             assertEquals(first.pid(), ((Number) web.call("pid", "pid", Map.of()).value()).longValue());
             first.destroy();
             first.waitFor();
-            second = httpServer(port);
-            assertEquals(second.pid(), ((Number) web.call("pid", "pid", Map.of()).value()).longValue());
+            second = httpServer(port, log);
+            assertEquals(second.pid(), ((Number) web.call("pid", "pid", Map.of()).value()).longValue(),
+                    () -> "the servers' stderr: " + read(log));
             assertEquals("connected", web.status().state());
+        } catch (UpstreamCallException e) {
+            throw new AssertionError(e.getMessage() + "; the servers' stderr: " + read(log), e);
         } finally {
             web.close();
             first.destroyForcibly();
             if (second != null) {
                 second.destroyForcibly();
             }
+            Files.deleteIfExists(log);
         }
     }
 
-    private static Process httpServer(int port) throws IOException {
+    private static Process httpServer(int port, Path log) throws IOException {
         Process p = new ProcessBuilder("node", HTTP_SERVER.toString(), Integer.toString(port))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(IOException.class).until(() -> {
+            if (!p.isAlive()) {
+                throw new IllegalStateException("the server on port " + port + " exited: " + read(log));
+            }
             try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
                 return true;
             }
         });
         return p;
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
     }
 
     /** A tool's own failure (isError) is its text parts, whatever else it returned, and the server stays up. */
