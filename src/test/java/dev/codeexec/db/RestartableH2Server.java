@@ -1,5 +1,6 @@
 package dev.codeexec.db;
 
+import dev.codeexec.it.FreePorts;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -23,8 +24,13 @@ public class RestartableH2Server implements QuarkusTestResourceLifecycleManager 
     @Override
     public Map<String, String> start() {
         DeleteDbFiles.execute(DIR.toString(), DATABASE, true); // a fresh database for every run
-        server = serve(0);
-        port = server.getPort();
+        // Below the ephemeral range: a client connection could take an ephemeral port while the server restarts.
+        try {
+            port = FreePorts.next();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        server = serve(port);
         return Map.of("quarkus.datasource.jdbc.url", "jdbc:h2:tcp://127.0.0.1:" + port + "/" + DATABASE,
                 "sandbox.max-concurrent", "1");
     }
