@@ -101,7 +101,7 @@ final class CountingClient {
      * with an HTTP status is never resent; the printed counts show any call that ran twice. Keep-alive connections
      * the balancer closes when idle are not among these: the ITs' client drops them first (pom.xml).
      */
-    private static <T> T onceMoreIfUnanswered(Request<T> request) throws IOException, InterruptedException {
+    static <T> T onceMoreIfUnanswered(Request<T> request) throws IOException, InterruptedException {
         try {
             return request.send();
         } catch (McpHttpSession.HttpStatusException answered) {
@@ -112,7 +112,7 @@ final class CountingClient {
     }
 
     @FunctionalInterface
-    private interface Request<T> {
+    interface Request<T> {
         T send() throws IOException, InterruptedException;
     }
 }
