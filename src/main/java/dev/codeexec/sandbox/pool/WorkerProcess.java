@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,10 @@ final class WorkerProcess {
     private static final Logger LOG = Logger.getLogger(WorkerProcess.class.getName());
     /** The JVM's status under -XX:+ExitOnOutOfMemoryError. */
     private static final int JVM_OUT_OF_MEMORY_EXIT = 3;
+    /** Lines of stderr a failed start is reported with. */
+    private static final int LAST_LINES = 3;
+    /** How long a failed start waits for the worker to exit and finish its stderr. */
+    private static final Duration STDERR_WAIT = Duration.ofSeconds(2);
 
     /** The worker died or was killed while serving a request. */
     static final class WorkerGone extends Exception {
@@ -108,6 +113,10 @@ final class WorkerProcess {
     /** Completed with the warm-up rounds the worker ran before it was ready. */
     private final CompletableFuture<Integer> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
+    /** The worker's last lines on stderr, for {@link #startFailure}; guarded by itself. */
+    private final ArrayDeque<String> lastLines = new ArrayDeque<>();
+    /** Completed when the worker's stderr ends. */
+    private final CompletableFuture<Void> stderrEnded = new CompletableFuture<>();
     /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
     private volatile boolean givenUp;
     private final AtomicLong nextId = new AtomicLong();
@@ -167,6 +176,12 @@ final class WorkerProcess {
             kill();
             throw new WorkerGone("worker did not become ready within " + timeout.toSeconds() + " s", false);
         } catch (ExecutionException e) {
+            // A JVM that refused its options is already exiting: let it finish saying why (startFailure) first.
+            try {
+                process.waitFor(STDERR_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
             kill();
             throw new WorkerGone("worker failed to start: " + e.getCause().getMessage(), false);
         } catch (InterruptedException e) {
@@ -453,6 +468,32 @@ final class WorkerProcess {
         });
     }
 
+    /**
+     * For the server log, once a start failed: the worker's last lines on stderr, and where its JVM options come from
+     * when the JVM refused to start. Waits a moment for the lines. Never told to callers: the operator's options are
+     * in them.
+     */
+    String startFailure() {
+        try {
+            stderrEnded.get(STDERR_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // Still writing, or not: what arrived is what there is.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String said;
+        synchronized (lastLines) {
+            said = String.join(" | ", lastLines);
+        }
+        if (said.isEmpty()) {
+            return "";
+        }
+        boolean refusedOptions = said.contains("Could not create the Java Virtual Machine")
+                || said.contains("VM option");
+        return " (its last words on stderr: " + said + ")"
+                + (refusedOptions ? "; the JVM did not start: check sandbox.worker.jvm-options" : "");
+    }
+
     /** Forwards the worker's stderr (metadata-only logs and JVM messages) to the server log. */
     private void forwardLog() {
         try (BufferedReader lines = new BufferedReader(
@@ -462,11 +503,19 @@ final class WorkerProcess {
                 if (line.contains("OutOfMemoryError")) {
                     outOfMemoryLogged = true;
                 }
-                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number,
-                        line.length() > 500 ? line.substring(0, 500) + "..." : line});
+                String shown = line.length() > 500 ? line.substring(0, 500) + "..." : line;
+                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number, shown});
+                synchronized (lastLines) {
+                    if (lastLines.size() == LAST_LINES) {
+                        lastLines.removeFirst();
+                    }
+                    lastLines.addLast(shown);
+                }
             }
         } catch (IOException e) {
             // The worker is gone; nothing more to forward.
+        } finally {
+            stderrEnded.complete(null);
         }
     }
 }

@@ -48,9 +48,10 @@ final class WorkerStarts {
             try {
                 while (!closed) {
                     int number = numbers.incrementAndGet();
+                    WorkerProcess worker = null;
                     try {
                         long startNanos = System.nanoTime();
-                        WorkerProcess worker = starter.start(number, tenant, how, pool);
+                        worker = starter.start(number, tenant, how, pool);
                         int warmedRounds = worker.awaitReady(patience);
                         durations.record((System.nanoTime() - startNanos) / 1_000_000);
                         LOG.log(Level.FINE, "sandbox worker {0} ready (pid {1}) after {2} warm-up rounds",
@@ -62,8 +63,9 @@ final class WorkerStarts {
                             // Interrupted by close(): the server is stopping, nothing failed.
                             break;
                         }
-                        LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}; retrying in {2} ms",
-                                new Object[] {number, e.getMessage(), backoffMs});
+                        LOG.log(Level.WARNING, "sandbox worker {0} failed to start: {1}{2}; retrying in {3} ms",
+                                new Object[] {number, e.getMessage(), worker == null ? "" : worker.startFailure(),
+                                    backoffMs});
                         pool.startFailed(tenant, e.getMessage(), Duration.ofMillis(backoffMs));
                         Thread.sleep(backoffMs);
                         backoffMs = Math.min(backoffMs * 2, 30_000);
