@@ -1,5 +1,6 @@
 package dev.codeexec.registry;
 
+import dev.codeexec.StderrTail;
 import dev.codeexec.registry.UpstreamCallException.Failure;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -45,6 +46,7 @@ final class UpstreamConnection implements AutoCloseable {
     private McpSyncClient client;
     /** Completes when the connected stdio server's process ends: calls in flight then fail at once. */
     private CompletableFuture<Void> exited = new CompletableFuture<>();
+    /** For the caller when the server dies; never logged: a server's stderr may echo the data it was given. */
     private final StderrTail stderr = new StderrTail();
     private volatile String state = "idle";
     private volatile String lastError;

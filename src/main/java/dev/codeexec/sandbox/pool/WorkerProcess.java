@@ -1,6 +1,7 @@
 package dev.codeexec.sandbox.pool;
 
 
+import dev.codeexec.StderrTail;
 import dev.codeexec.sandbox.ExecutionRequest;
 import dev.codeexec.sandbox.RunHooks;
 import dev.codeexec.sandbox.SessionKey;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,9 +40,7 @@ final class WorkerProcess {
     private static final Logger LOG = Logger.getLogger(WorkerProcess.class.getName());
     /** The JVM's status under -XX:+ExitOnOutOfMemoryError. */
     private static final int JVM_OUT_OF_MEMORY_EXIT = 3;
-    /** Lines of stderr a failed start is reported with. */
-    private static final int LAST_LINES = 3;
-    /** How long a failed start waits for the worker to exit and finish its stderr. */
+    /** How long a failed start waits for the worker to exit, and its report for the worker's stderr to end. */
     private static final Duration STDERR_WAIT = Duration.ofSeconds(2);
 
     /** The worker died or was killed while serving a request. */
@@ -113,8 +111,8 @@ final class WorkerProcess {
     /** Completed with the warm-up rounds the worker ran before it was ready. */
     private final CompletableFuture<Integer> ready = new CompletableFuture<>();
     private volatile boolean outOfMemoryLogged;
-    /** The worker's last lines on stderr, for {@link #startFailure}; guarded by itself. */
-    private final ArrayDeque<String> lastLines = new ArrayDeque<>();
+    /** The worker's last lines on stderr, for {@link #startFailure}. */
+    private final StderrTail stderr = new StderrTail();
     /** Completed when the worker's stderr ends. */
     private final CompletableFuture<Void> stderrEnded = new CompletableFuture<>();
     /** Killed or stopped by the server: what it still sends while it dies is dropped, not judged. */
@@ -176,7 +174,8 @@ final class WorkerProcess {
             kill();
             throw new WorkerGone("worker did not become ready within " + timeout.toSeconds() + " s", false);
         } catch (ExecutionException e) {
-            // A JVM that refused its options is already exiting: let it finish saying why (startFailure) first.
+            // A JVM that refused its options is already exiting: it is let end by itself, having said why
+            // (startFailure), before the next start is tried.
             try {
                 process.waitFor(STDERR_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException interrupted) {
@@ -481,17 +480,10 @@ final class WorkerProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        String said;
-        synchronized (lastLines) {
-            said = String.join(" | ", lastLines);
-        }
-        if (said.isEmpty()) {
-            return "";
-        }
+        String said = stderr.lastWords();
         boolean refusedOptions = said.contains("Could not create the Java Virtual Machine")
                 || said.contains("VM option");
-        return " (its last words on stderr: " + said + ")"
-                + (refusedOptions ? "; the JVM did not start: check sandbox.worker.jvm-options" : "");
+        return said + (refusedOptions ? "; the JVM did not start: check sandbox.worker.jvm-options" : "");
     }
 
     /** Forwards the worker's stderr (metadata-only logs and JVM messages) to the server log. */
@@ -503,14 +495,9 @@ final class WorkerProcess {
                 if (line.contains("OutOfMemoryError")) {
                     outOfMemoryLogged = true;
                 }
-                String shown = line.length() > 500 ? line.substring(0, 500) + "..." : line;
-                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number, shown});
-                synchronized (lastLines) {
-                    if (lastLines.size() == LAST_LINES) {
-                        lastLines.removeFirst();
-                    }
-                    lastLines.addLast(shown);
-                }
+                LOG.log(Level.INFO, "worker-{0}: {1}", new Object[] {number,
+                        line.length() > 500 ? line.substring(0, 500) + "..." : line});
+                stderr.heard(line);
             }
         } catch (IOException e) {
             // The worker is gone; nothing more to forward.

@@ -1,32 +1,29 @@
-package dev.codeexec.registry;
+package dev.codeexec;
 
 import java.util.ArrayDeque;
 
-/**
- * A stdio server's last lines on stderr, for the caller when it dies. Never logged: a server's stderr may echo the
- * data it was given.
- */
-final class StderrTail {
+/** A process's last lines on stderr, for the message that reports it died or did not start. */
+public final class StderrTail {
 
     private static final int LINES = 3;
     private static final int LINE_CHARS = 200;
 
     private final ArrayDeque<String> lines = new ArrayDeque<>();
 
-    synchronized void heard(String line) {
+    public synchronized void heard(String line) {
         if (lines.size() == LINES) {
             lines.removeFirst();
         }
         lines.addLast(line.length() > LINE_CHARS ? line.substring(0, LINE_CHARS) + "..." : line);
     }
 
-    /** A new process of the server: what the last one said is no longer its. */
-    synchronized void clear() {
+    /** A new process: what the last one said is no longer its. */
+    public synchronized void clear() {
         lines.clear();
     }
 
-    /** The lines as a message's ending, or "" when the server said nothing. */
-    synchronized String lastWords() {
+    /** The lines as a message's ending, or "" when the process said nothing. */
+    public synchronized String lastWords() {
         return lines.isEmpty() ? "" : " (its last words on stderr: " + String.join(" | ", lines) + ")";
     }
 }
