@@ -200,7 +200,28 @@ public class PiiService {
         return i;
     }
 
+    /**
+     * {@code text} with the caller's tokens put back, at most {@code pii.max-input-chars} characters long like any text
+     * in.
+     *
+     * @throws InvalidInputException (TOO_LARGE, field "text") when the text, or the text restored, is longer
+     */
     public RestoreResult restore(String text, String connectionId) {
+        return restore(text, connectionId, maxInputChars, "text");
+    }
+
+    /** The longest text sanitize takes and restore gives back (pii.max-input-chars). */
+    int maxInputChars() {
+        return maxInputChars;
+    }
+
+    /**
+     * As {@link #restore(String, String)}, the restored text held to {@code maxChars}: a token of seven characters
+     * stands for a value of up to a few thousand, so a text within the input bound restored to hundreds of times its
+     * length, and one request of 4 Mi characters had the server build 1.2 G of them (an OutOfMemoryError in a
+     * server every tenant shares). Refused, naming {@code field}, before the text grows past the bound.
+     */
+    RestoreResult restore(String text, String connectionId, long maxChars, String field) {
         Objects.requireNonNull(connectionId, "connectionId");
         String checked = checkText(text);
         Counters counters = counters(connectionId);
@@ -210,30 +231,50 @@ public class PiiService {
             return new RestoreResult(checked, List.of());
         }
         Set<String> unknown = new LinkedHashSet<>();
+        Bound bound = new Bound(maxChars, field);
         String restored = vault.ifPresent(connectionId, session -> putBack(checked, spans, session::valueOf, unknown,
-                counters.tokensRestored),
+                counters.tokensRestored, bound),
                 null);
         if (restored == null) {
             // No vault for this connection: none of the tokens is its own.
-            restored = putBack(checked, spans, token -> null, unknown, counters.tokensRestored);
+            restored = putBack(checked, spans, token -> null, unknown, counters.tokensRestored, bound);
         }
         return new RestoreResult(restored, List.copyOf(unknown));
     }
 
-    /** {@code text} with each token {@code values} knows replaced; the first unknown ones are added to {@code unknown}. */
+    /** The most characters a restored text may have, and the field a refusal names. */
+    private record Bound(long maxChars, String field) {
+    }
+
+    /**
+     * {@code text} with each token {@code values} knows replaced; the first unknown ones are added to {@code unknown}.
+     * Its length is measured before it is built.
+     */
     private String putBack(String text, List<int[]> spans, java.util.function.UnaryOperator<String> values,
-            Set<String> unknown, LongAdder tokensRestored) {
-        StringBuilder out = new StringBuilder(text.length());
-        int at = 0;
+            Set<String> unknown, LongAdder tokensRestored, Bound bound) {
+        List<String> found = new ArrayList<>(spans.size());
+        long length = text.length();
         for (int[] span : spans) {
-            String token = text.substring(span[0], span[1]);
-            String value = values.apply(token);
+            String value = values.apply(text.substring(span[0], span[1]));
+            found.add(value);
+            length += value == null ? 0 : value.length() - (span[1] - span[0]);
+        }
+        if (length > bound.maxChars()) {
+            throw new InvalidInputException(bound.field(), "would come to more than the " + maxInputChars
+                    + " characters a restore gives back (pii.max-input-chars) with its PII tokens restored; restore "
+                    + "less at once", InvalidInputException.Kind.TOO_LARGE);
+        }
+        StringBuilder out = new StringBuilder((int) length);
+        int at = 0;
+        for (int i = 0; i < spans.size(); i++) {
+            int[] span = spans.get(i);
+            String value = found.get(i);
             if (value != null) {
                 out.append(text, at, span[0]).append(value);
                 at = span[1];
                 tokensRestored.increment();
             } else if (unknown.size() < RestoreResult.MAX_UNKNOWN) {
-                unknown.add(token);
+                unknown.add(text.substring(span[0], span[1]));
             }
         }
         return out.append(text, at, text.length()).toString();

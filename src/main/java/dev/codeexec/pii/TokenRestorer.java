@@ -20,19 +20,35 @@ public class TokenRestorer {
         this.pii = pii;
     }
 
-    /** A copy of a JSON-like value (maps, lists, strings, numbers...) with tokens in its strings restored. */
+    /**
+     * A copy of a JSON-like value (maps, lists, strings, numbers...) with tokens in its strings restored. Its strings
+     * together come to at most {@code pii.max-input-chars} restored: many short strings, each a token of a long value,
+     * are as large as one long one.
+     *
+     * @throws dev.codeexec.InvalidInputException (TOO_LARGE, field "arguments") when they would come to more
+     */
     public Object restore(Object value, String connectionId) {
+        return restore(value, connectionId, new long[] {pii.maxInputChars()});
+    }
+
+    /** {@code left[0]}: the characters the restored strings may still take. */
+    private Object restore(Object value, String connectionId, long[] left) {
         if (value instanceof String text) {
-            return text.indexOf('<') < 0 ? text : pii.restore(text, connectionId).text();
+            if (text.indexOf('<') < 0) {
+                return text;
+            }
+            String restored = pii.restore(text, connectionId, left[0], "arguments").text();
+            left[0] -= restored.length();
+            return restored;
         }
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> copy = new LinkedHashMap<>();
-            map.forEach((k, v) -> copy.put(k, restore(v, connectionId)));
+            map.forEach((k, v) -> copy.put(k, restore(v, connectionId, left)));
             return copy;
         }
         if (value instanceof List<?> list) {
             List<Object> copy = new ArrayList<>(list.size());
-            list.forEach(v -> copy.add(restore(v, connectionId)));
+            list.forEach(v -> copy.add(restore(v, connectionId, left)));
             return copy;
         }
         return value;
