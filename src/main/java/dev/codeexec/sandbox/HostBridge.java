@@ -11,6 +11,7 @@ import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
 import dev.codeexec.bridge.CodedRefusal;
 import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.LinkedHashMap;
@@ -45,6 +46,8 @@ public class HostBridge implements HostCalls {
     /** Parses arguments within the configured bounds: a document, a string or a nesting past them fails the parse. */
     private final ObjectMapper argsReader;
     private final SandboxConfig.Bridge limits;
+    /** What each tenant's calls carry at once: as much as one call may. */
+    private final BridgeArgumentBudget inFlight;
 
     public HostBridge(Instance<BridgeHandler> handlers, ObjectMapper json, SandboxConfig config) {
         for (BridgeHandler handler : handlers) {
@@ -58,6 +61,7 @@ public class HostBridge implements HostCalls {
         this.argsReader = new ObjectMapper(JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                 .maxDocumentLength(limits.maxArgsChars()).maxStringLength(limits.maxStringChars())
                 .maxNestingDepth(limits.maxNestingDepth()).build()).build());
+        this.inFlight = new BridgeArgumentBudget(limits.maxArgsChars());
     }
 
     private static void checkBound(String name, int value, int ceiling) {
@@ -86,6 +90,31 @@ public class HostBridge implements HostCalls {
             return error("args: larger than the bridge limit of " + limits.maxArgsChars()
                     + " characters (sandbox.bridge.max-args-chars)", "invalid");
         }
+        if (WorkspaceQuotaBridge.SERVICE.equals(service)) {
+            // The guest file system's own small ledger calls: a write never waits behind the tenant's large calls.
+            return answer(handler, owner, origin, service, method, argsJson);
+        }
+        try (BridgeArgumentBudget.Held held = inFlight.enter(tenantOf(owner), argsJson == null ? 0 : argsJson.length())) {
+            return answer(handler, owner, origin, service, method, argsJson);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return error(service + "." + method + " was interrupted on the host", "failed");
+        }
+    }
+
+    /** The tenant's calls waiting for its budget of arguments in flight. */
+    int callsWaiting(String tenant) {
+        return inFlight.waiting(tenant);
+    }
+
+    /** The tenant a caller id names; an owner naming none (a test's bare id) is its own. */
+    private static String tenantOf(String owner) {
+        int slash = owner == null ? -1 : owner.indexOf('/');
+        return slash > 0 ? owner.substring(0, slash) : String.valueOf(owner);
+    }
+
+    private String answer(BridgeHandler handler, String owner, String origin, String service, String method,
+            String argsJson) {
         long start = System.nanoTime();
         String outcome = "ok";
         try {
