@@ -49,6 +49,11 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
 
     def patch_json_encoder(module):
         _patch_json_encoder(module, indent_json)
+        state.watch(module.JSONEncoder)
+
+    def patch_logging(module):
+        _patch_logging(module)
+        state.logging_imported(module)
 
     def patch_csv(module):
         _patch_csv(module)
@@ -83,7 +88,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "gzip": patch_gzip, "zipfile": patch_zipfile, "lzma": patch_lzma, "zlib": _patch_zlib,
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
                "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat,
-               "logging": _patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc,
+               "logging": patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc,
                "marshal": _patch_marshal}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
@@ -91,6 +96,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     def patch_tempfile(module):
         system_tempfile(module)
         _hold_temporary_files(module, hold_writer)
+        state.tempfile_imported(module)
     patches["tempfile"] = patch_tempfile
     _codeexec_asyncio.install(patches)
     sys.getsizeof = _codeexec_sizes.getsizeof

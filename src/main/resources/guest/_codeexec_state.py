@@ -2,17 +2,23 @@
 CPython process would have them before the caller's next run: logging's handlers and levels (logging.basicConfig
 did nothing in a later run, and its output went where an earlier run had sent it), decimal's context, random's
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
-event loop policy and task names, threading's excepthook and the numbers in thread names, the locale. Modules a run never
-imported cost nothing here."""
+event loop policy and task names, threading's excepthook and the numbers in thread names, the locale, logging's level
+names and settings, the attributes of the few classes programs patch to change how the library behaves (json's
+encoder's default, logging's Formatter), and tempfile's directory. Modules a run never imported cost nothing here."""
 
 import itertools
 import os
+from operator import is_ as _is
 import sys
 
 from _codeexec_patches import stand_in
+from _codeexec_settings import InterpreterSettings
 
 _CSV_DIALECTS = ("excel", "excel-tab", "unix")
 _CSV_FIELD_SIZE_LIMIT = 128 * 1024
+# logging's module-level settings, which its setters (setLoggerClass, setLogRecordFactory, captureWarnings) assign.
+_LOGGING_SETTINGS = ("_loggerClass", "_logRecordFactory", "_warnings_showwarning", "raiseExceptions", "lastResort",
+                     "logThreads", "logProcesses", "logMultiprocessing", "logAsyncioTasks")
 _DECIMAL_DEFAULTS = (28, "ROUND_HALF_EVEN", -999999, 999999, 1, 0)
 
 
@@ -28,6 +34,32 @@ class LibraryState:
         self._csv = None
         self._csv_reset = None
         self._csv_changed = False
+        self._interpreter = InterpreterSettings()
+        self._attributes = []  # (owner, names, values as imported, size if a class's whole dict): put back
+        self._level_names = None
+        self._tempfile = None
+        self._home = os.getcwd()
+
+    def tempfile_imported(self, module):
+        """Its directory is found and kept on first use (the workspace here), so only another one is taken back."""
+        self._tempfile = module
+
+    def watch(self, owner, names=None):
+        """What a run assigns to these attributes of a class (or adds to it), or to the names given of a module, stayed
+        in every later run: `json.JSONEncoder.default = ...` made json.dumps of a datetime succeed in runs that never
+        asked for it, logging.setLoggerClass and logging.captureWarnings(True) outlived their run (and a later
+        captureWarnings(True) then did nothing). Compared by identity, through builtins: 40 us a run for logging's
+        and json's, where a generator over them took four times that."""
+        attributes = vars(owner)
+        whole = len(attributes) if names is None else None  # a class: what a run adds goes too
+        names = tuple(attributes if names is None else names)
+        self._attributes.append((owner, names, [attributes.get(name) for name in names], whole))
+
+    def logging_imported(self, module):
+        self._level_names = (module, dict(module._levelToName), dict(module._nameToLevel))
+        self.watch(module, _LOGGING_SETTINGS)
+        for cls in (module.Formatter, module.LogRecord, module.Logger, module.Handler):
+            self.watch(cls)
 
     def element_tree_imported(self, module):
         """ElementTree's prefixes as it registers them itself, before the caller's code can add any."""
@@ -74,7 +106,18 @@ class LibraryState:
 
     def reset(self):
         modules = sys.modules
+        self._interpreter.reset(modules)
         self._reset_environment()
+        for owner, names, values, whole in self._attributes:
+            current = vars(owner)
+            if (whole is None or len(current) == whole) and all(map(_is, map(current.get, names), values)):
+                continue
+            _restore_attributes(owner, names, values, whole is not None)
+        tempfile = self._tempfile
+        if tempfile is not None and tempfile.tempdir not in (None, self._home):
+            tempfile.tempdir = None
+        if self._level_names is not None:
+            _restore_level_names(*self._level_names)
         logging = modules.get("logging")
         if logging is not None:
             _reset_logging(logging)
@@ -134,6 +177,27 @@ class LibraryState:
         for name, dialect in self._csv_dialects.items():
             register(name, dialect)
         limit(_CSV_FIELD_SIZE_LIMIT)
+
+
+def _restore_attributes(owner, names, values, whole):
+    current = vars(owner)
+    if whole:
+        module_type = type(sys)
+        for name in [name for name in current if name not in names]:
+            # A class's own dunders (a cache Python keeps there) stay.
+            if not name.startswith("__") and type(current[name]) is not module_type:
+                delattr(owner, name)
+    for name, value in zip(names, values):
+        if current.get(name) is not value:
+            setattr(owner, name, value)
+
+
+def _restore_level_names(logging, to_name, to_level):
+    if logging._levelToName != to_name or logging._nameToLevel != to_level:
+        logging._levelToName.clear()
+        logging._levelToName.update(to_name)
+        logging._nameToLevel.clear()
+        logging._nameToLevel.update(to_level)
 
 
 def _reset_logging(logging):

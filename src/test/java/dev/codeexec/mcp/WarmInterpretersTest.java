@@ -110,6 +110,86 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void interpreterSettingsOneCallChangesAreAsANewProcessHasThemInTheCallersNextRun() {
+        String first = alice.exec(MARK + """
+                import faulthandler, gc, sys, threading, warnings
+                sys.set_int_max_str_digits(0)
+                sys.tracebacklimit = 0
+                sys.settrace(lambda *args: None)
+                sys.unraisablehook = lambda unraisable: None
+                sys.ps1 = 'leaked> '
+                threading.settrace(lambda *args: None)
+                gc.disable()
+                gc.set_threshold(5)
+                faulthandler.enable()
+                warnings.defaultaction = 'error'
+                warnings.simplefilter('once')
+                warnings.warn('once only')
+                """).stdout();
+        McpCalls.Exec next = alice.exec(SHOW_MARK + """
+                import faulthandler, gc, sys, threading, warnings
+                try:
+                    str(10 ** 5000)
+                except ValueError as e:
+                    print('limited')
+                print(sys.gettrace(), sys.unraisablehook is sys.__unraisablehook__, hasattr(sys, 'ps1'))
+                print(threading._trace_hook, gc.isenabled(), gc.get_threshold(), faulthandler.is_enabled())
+                warnings.simplefilter('once')
+                warnings.warn('once only')
+                warnings.warn_explicit('by default', UserWarning, 'lib.py', 1, registry={})
+                def inner():
+                    raise KeyError('k')
+                inner()
+                """);
+        assertEquals(first + "limited\nNone True False\nNone True (700, 10, 10) False\n", next.stdout(),
+                next.stderr());
+        assertEquals("""
+                <string>:11: UserWarning: once only
+                lib.py:1: UserWarning: by default
+                Traceback (most recent call last):
+                  File "<string>", line 15, in <module>
+                  File "<string>", line 14, in inner
+                KeyError: 'k'
+                """.stripLeading(), next.stderr().replaceAll("\n  warnings[^\n]*", ""));
+    }
+
+    @Test
+    void libraryPatchesAndLoggingSettingsDoNotSurviveIntoTheCallersNextRun() {
+        String first = alice.exec(MARK + """
+                import json, logging, logging.handlers, tempfile, time
+                logging.captureWarnings(True)
+                logging.addLevelName(5, 'TRACE')
+                logging.setLoggerClass(type('Mine', (logging.Logger,), {}))
+                logging.Formatter.converter = time.gmtime
+                logging.Logger.trace = lambda self, message: self.log(5, message)
+                json.JSONEncoder.default = lambda self, o: repr(o)
+                tempfile.tempdir = 'elsewhere'
+                """).stdout();
+        McpCalls.Exec next = alice.exec(SHOW_MARK + """
+                import io, json, logging, logging.handlers, tempfile, time, warnings
+                print(logging.getLevelName(5), logging.getLoggerClass().__name__, hasattr(logging.Logger, 'trace'))
+                print(logging.Formatter.converter is time.localtime, logging.handlers.RotatingFileHandler.__name__)
+                try:
+                    json.dumps({1, 2})
+                except TypeError as e:
+                    print(e)
+                print(tempfile.gettempdir() != 'elsewhere')
+                log = io.StringIO()
+                logging.basicConfig(stream=log, format='%(name)s: %(message)s')
+                logging.captureWarnings(True)
+                warnings.warn('captured')
+                print(log.getvalue().split(':')[0])
+                """);
+        assertEquals(first + """
+                Level 5 Logger False
+                True RotatingFileHandler
+                Object of type set is not JSON serializable
+                True
+                py.warnings
+                """, next.stdout(), next.stderr());
+    }
+
+    @Test
     void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
         String first = alice.exec(MARK + "import builtins, io\nkept = 1\n"
                 + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();
