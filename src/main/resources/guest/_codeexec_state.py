@@ -4,7 +4,7 @@ did nothing in a later run, and its output went where an earlier run had sent it
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
 event loop policy and task names, threading's excepthook and the numbers in thread names, the locale, logging's level
 names and settings, the attributes of the few classes programs patch to change how the library behaves (json's
-encoder's default, logging's Formatter), and tempfile's directory. Modules a run never imported cost nothing here."""
+encoder's default, logging's Formatter), tempfile's directory, and unittest.mock's patches left started. Modules a run never imported cost nothing here."""
 
 import itertools
 import os
@@ -107,6 +107,9 @@ class LibraryState:
     def reset(self):
         modules = sys.modules
         self._interpreter.reset(modules)
+        mock = modules.get("unittest.mock")
+        if mock is not None and mock._patch._active_patches:
+            _stop_patches(mock)
         self._reset_environment()
         for owner, names, values, whole in self._attributes:
             current = vars(owner)
@@ -177,6 +180,19 @@ class LibraryState:
         for name, dialect in self._csv_dialects.items():
             register(name, dialect)
         limit(_CSV_FIELD_SIZE_LIMIT)
+
+
+def _stop_patches(mock):
+    """A patch started with start() and never stopped (a test's setUp without its cleanup, a run that failed before
+    stop()) stayed in every later run: time.time() answered a mock's 0 until the interpreter was recycled. Stopped as
+    the process's end would have dropped it; before the environment, which a patch.dict of os.environ restores."""
+    active = mock._patch._active_patches
+    for patch in reversed(list(active)):  # last started first, as stopall() does
+        try:
+            patch.stop()
+        except Exception:  # a patch the caller broke; never BaseException: that would swallow the host's cancel
+            pass
+    active.clear()
 
 
 def _restore_attributes(owner, names, values, whole):

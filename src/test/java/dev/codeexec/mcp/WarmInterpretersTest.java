@@ -190,6 +190,26 @@ class WarmInterpretersTest {
     }
 
     @Test
+    void mockPatchesLeftStartedAreStoppedBeforeTheCallersNextRun() {
+        String first = alice.exec(MARK + """
+                import os, time
+                from unittest import mock
+                mock.patch('time.time', return_value=0).start()
+                mock.patch.object(os, 'getcwd', return_value='/fake').start()
+                mock.patch.dict(os.environ, {'MOCKED': '1'}).start()
+                print(time.time(), os.getcwd())
+                """).stdout();
+        McpCalls.Exec next = alice.exec(SHOW_MARK + """
+                import os, time
+                from unittest import mock
+                print(time.time() > 0, os.getcwd() != '/fake', 'MOCKED' in os.environ, mock.patch.stopall())
+                """);
+        assertTrue(first.endsWith("\n0 /fake\n"), first);
+        assertEquals(first.lines().findFirst().orElseThrow() + "\nTrue True False None\n", next.stdout(),
+                next.stderr());
+    }
+
+    @Test
     void monkeypatchedPrintAndOpenDoNotSurviveIntoTheCallersNextRun() {
         String first = alice.exec(MARK + "import builtins, io\nkept = 1\n"
                 + "builtins.print = lambda *a, **k: None\nbuiltins.open = None\nio.open = None").stdout();
