@@ -53,12 +53,23 @@ def patch_os(module):
         module.geteuid, module.getegid = module.getuid, module.getgid
     if not hasattr(module, "getlogin"):
         module.getlogin = lambda: USER
+    if not hasattr(module, "sched_getaffinity"):
+        module.sched_getaffinity = _sched_getaffinity
     module.strerror = stand_in(_strerror, module.strerror)
     # CPython's errno has Linux's ENOTSUP (EOPNOTSUPP's code) and names a code by the alias it defines last; GraalPy's
     # lacked the one and named EDEADLK, not EDEADLOCK.
     errno.ENOTSUP = errno.EOPNOTSUPP
     errno.errorcode.update({errno.EDEADLOCK: "EDEADLOCK", errno.ENOTSUP: "ENOTSUP"})
     module.get_terminal_size = _not_a_terminal(module.get_terminal_size)
+
+
+def _sched_getaffinity(pid, /):
+    """GraalPy leaves it out, and `len(os.sched_getaffinity(0))` is how programs size a pool on Linux: an
+    AttributeError there ended the run. The process may run on every processor os.cpu_count() counts."""
+    pid = operator.index(pid)
+    if pid not in (0, os.getpid()):
+        raise ProcessLookupError(errno.ESRCH, os.strerror(errno.ESRCH))
+    return set(range(os.cpu_count() or 1))
 
 
 def _strerror(code, /):
