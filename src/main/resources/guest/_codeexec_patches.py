@@ -1157,15 +1157,28 @@ def _patch_re(re):
     _refuse_locale_str_patterns(re)
 
 
+# What in a character set makes CPython's parser warn that a later version may read it otherwise: "[[:alpha:]]",
+# POSIX's syntax, is a set of "[", ":" and letters followed by a literal "]" in Python.
+_SET_SYNTAX = ("[[", "--", "&&", "~~", "||")
+_BYTES_SET_SYNTAX = tuple(s.encode() for s in _SET_SYNTAX)
+
+
 def _refuse_locale_str_patterns(re):
     """re.LOCALE with a str pattern is an error in CPython (its parser's, after any syntax error), which GraalPy's
     engine raises too, except with IGNORECASE: a locale-aware case fold, which it cannot look up, failed the run past
-    every except clause. Such a pattern goes to CPython's parser, which raises what CPython raises."""
+    every except clause. Such a pattern goes to CPython's parser, which raises what CPython raises. So does one that
+    may hold a nested set or a set operation, for CPython's FutureWarning ("Possible nested set at position 1"), which
+    GraalPy's engine never gave: a POSIX class such as [[:digit:]] matched otherwise than meant, silently. The parser
+    is called from the same depth as in CPython, so the warning names the caller's line. re's cache keeps each
+    compiled pattern: a pattern is looked at once."""
     compiler = re._compiler
     compile_pattern, parse, locale = compiler.compile, re._parser.parse, re.LOCALE.value
 
     def compile(p, flags=0):
-        if isinstance(p, str) and flags & locale:
+        if isinstance(p, str):
+            if flags & locale or any(s in p for s in _SET_SYNTAX):
+                parse(p, flags)
+        elif isinstance(p, bytes) and any(s in p for s in _BYTES_SET_SYNTAX):
             parse(p, flags)
         return compile_pattern(p, flags)
 
