@@ -1,10 +1,10 @@
 """Interpreter-wide settings a run can change with one call, put back before the caller's next run as a new CPython
-process has them: sys's integer-digits limit, switch interval, trace and profile functions, tracebacklimit,
-unraisablehook and breakpointhook; gc's switch and thresholds; warnings' default action and "once" registry;
-threading's trace and profile hooks; faulthandler; the socket timeout. Each stayed in the tenant's warm interpreter:
-sys.tracebacklimit = 0 cut every later run's tracebacks to their last line, gc.disable() or sys.settrace outlived the
-run that meant them for itself, and a warning shown "once" was never shown again. Checked before set: most runs
-change none of them."""
+process has them: sys's integer-digits limit, switch interval, trace and profile functions, unraisablehook and
+breakpointhook, and what a run added to sys (tracebacklimit, a prompt); gc's switch and thresholds; warnings' default
+action and "once" registry; threading's trace and profile hooks; faulthandler; the socket timeout. Each stayed in the
+tenant's warm interpreter: sys.tracebacklimit = 0 cut every later run's tracebacks to their last line, gc.disable() or
+sys.settrace outlived the run that meant them for itself, and a warning shown "once" was never shown again. Checked
+before set: most runs change none of them."""
 
 import sys
 
@@ -19,6 +19,7 @@ class InterpreterSettings:
         self._switch_interval = sys.getswitchinterval()
         self._dont_write_bytecode = sys.dont_write_bytecode
         self._hooks = (sys.unraisablehook, sys.breakpointhook)
+        self._sys_names = frozenset(sys.__dict__)
 
     def reset(self, modules):
         if sys.get_int_max_str_digits() != self._max_str_digits:
@@ -31,9 +32,10 @@ class InterpreterSettings:
             sys.settrace(None)
         if sys.getprofile() is not None:
             sys.setprofile(None)
-        if "tracebacklimit" in sys.__dict__:
-            del sys.tracebacklimit
-        _drop_prompts()
+        if len(sys.__dict__) != len(self._sys_names):
+            # What a run added: tracebacklimit, a prompt, the last_* of code's or pdb's tracebacks, a flag of its own.
+            for name in [name for name in sys.__dict__ if name not in self._sys_names]:
+                delattr(sys, name)
         _reset_warnings(modules["warnings"])
         threading = modules.get("threading")
         if threading is not None:

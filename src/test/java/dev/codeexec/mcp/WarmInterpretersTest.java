@@ -118,6 +118,7 @@ class WarmInterpretersTest {
                 sys.settrace(lambda *args: None)
                 sys.unraisablehook = lambda unraisable: None
                 sys.ps1 = 'leaked> '
+                sys.last_value = ValueError('from an earlier run')
                 threading.settrace(lambda *args: None)
                 gc.disable()
                 gc.set_threshold(5)
@@ -132,7 +133,8 @@ class WarmInterpretersTest {
                     str(10 ** 5000)
                 except ValueError as e:
                     print('limited')
-                print(sys.gettrace(), sys.unraisablehook is sys.__unraisablehook__, hasattr(sys, 'ps1'))
+                print(sys.gettrace(), sys.unraisablehook is sys.__unraisablehook__, hasattr(sys, 'ps1'),
+                      hasattr(sys, 'last_value'))
                 print(threading._trace_hook, gc.isenabled(), gc.get_threshold(), faulthandler.is_enabled())
                 warnings.simplefilter('once')
                 warnings.warn('once only')
@@ -141,14 +143,14 @@ class WarmInterpretersTest {
                     raise KeyError('k')
                 inner()
                 """);
-        assertEquals(first + "limited\nNone True False\nNone True (700, 10, 10) False\n", next.stdout(),
+        assertEquals(first + "limited\nNone True False False\nNone True (700, 10, 10) False\n", next.stdout(),
                 next.stderr());
         assertEquals("""
-                <string>:11: UserWarning: once only
+                <string>:12: UserWarning: once only
                 lib.py:1: UserWarning: by default
                 Traceback (most recent call last):
-                  File "<string>", line 15, in <module>
-                  File "<string>", line 14, in inner
+                  File "<string>", line 16, in <module>
+                  File "<string>", line 15, in inner
                 KeyError: 'k'
                 """.stripLeading(), next.stderr().replaceAll("\n  warnings[^\n]*", ""));
     }
