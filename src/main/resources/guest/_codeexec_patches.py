@@ -37,6 +37,10 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
     import _codeexec_state
     import _codeexec_system
     _limit_threads(threads_per_run)
+    # Before the state takes the hooks it puts back between runs.
+    sys.breakpointhook = sys.__breakpointhook__ = _breakpointhook
+    import builtins
+    builtins.breakpoint = _breakpoint
     # The driver starts in the workspace: the sandbox user's home. Set before the state takes the environment.
     home = os.getcwd()
     _codeexec_system.set_environment(home)
@@ -89,7 +93,7 @@ def install(finder_list, threads_per_run, parse_xml, indent_json, hold_writer):
                "re": _patch_re, "threading": _patch_threading, "_sha3": _patch_sha3, "hashlib": _patch_hashlib,
                "itertools": _patch_itertools, "_pydecimal": _patch_pydecimal, "stat": _patch_stat,
                "logging": patch_logging, "inspect": _patch_inspect, "pydoc": _patch_pydoc,
-               "marshal": _patch_marshal}
+               "marshal": _patch_marshal, "pdb": _patch_pdb}
     _codeexec_system.install(patches, home, threads_per_run)
     system_tempfile = patches["tempfile"]  # its directory: the workspace
 
@@ -1040,6 +1044,71 @@ def _refuse_nonfinite_integers(format, args):
             if value != value:
                 raise ValueError("cannot convert float NaN to integer")
             raise OverflowError("cannot convert float infinity to integer")
+
+
+def _breakpoint(*args, **kws):
+    """CPython's breakpoint(): GraalPy's failed internally (IllegalArgumentException) whatever sys.breakpointhook
+    was, so a breakpoint() left in a program ended the run with a SystemError."""
+    hook = getattr(sys, "breakpointhook", None)
+    if hook is None:
+        raise RuntimeError("lost sys.breakpointhook")
+    sys.audit("builtins.breakpoint", hook)
+    return hook(*args, **kws)
+
+
+def _breakpointhook(*args, **kwargs):
+    """CPython's sys.breakpointhook, in Python, for the breakpoint() above. PYTHONBREAKPOINT is honoured as CPython
+    does (0 turns breakpoint() off, another name is imported and called); by default pdb stops at the caller's next
+    line, reading its commands from the run's stdin, and quits with bdb.BdbQuit when there are none, as CPython under
+    a pipe."""
+    import os
+    # The caller, as CPython's hook (C code) sees it: neither this function's frame nor breakpoint()'s.
+    via_breakpoint = sys._getframe(1).f_code is _breakpoint.__code__
+    name = os.environ.get("PYTHONBREAKPOINT") or "pdb.set_trace"
+    if name == "0":
+        return None
+    if name == "pdb.set_trace":
+        import pdb
+        header = kwargs.pop("header", None)
+        if args or kwargs:  # pdb.set_trace takes its header alone: its own TypeError
+            return pdb.set_trace(*args, **kwargs)
+        debugger = pdb.Pdb()
+        if header is not None:
+            debugger.message(header)
+        return debugger.set_trace(sys._getframe(2 if via_breakpoint else 1))
+    module_name, _, attribute = name.rpartition(".")
+    try:
+        import importlib
+        hook = getattr(importlib.import_module(module_name or "builtins"), attribute)
+    except (ImportError, AttributeError, ValueError):
+        import warnings
+        warnings.warn('Ignoring unimportable $PYTHONBREAKPOINT: "%s"' % name, RuntimeWarning,
+                      stacklevel=3 if via_breakpoint else 2)
+        return None
+    return hook(*args, **kwargs)
+
+
+def _patch_pdb(pdb):
+    """pdb's continue sets a SIGINT handler, catching only the ValueError of a thread other than the main one; the
+    sandbox refuses signal handlers (PermissionError), so `c` at a breakpoint ended the run. There is no Ctrl-C to
+    catch here: every debugger is made as with nosigint=True. Its stack (`where`, `up`) starts at the caller's
+    <module>, as a process's does, without the driver's frames below it."""
+    debugger = pdb.Pdb
+    init, get_stack = debugger.__init__, debugger.get_stack
+
+    def __init__(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.nosigint = True
+
+    def without_driver(self, f, t):
+        stack, index = get_stack(self, f, t)
+        hidden = 0
+        while hidden < len(stack) - 1 and stack[hidden][0].f_code.co_filename == DRIVER_FILE:
+            hidden += 1
+        return stack[hidden:], max(0, index - hidden)
+
+    debugger.__init__ = stand_in(__init__, init)
+    debugger.get_stack = stand_in(without_driver, get_stack)
 
 
 def _checked_max_str_digits(set_int_max_str_digits):
