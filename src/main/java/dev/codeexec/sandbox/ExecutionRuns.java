@@ -161,7 +161,7 @@ public class ExecutionRuns {
         if (waitS == 0 || now.finished()) {
             return CompletableFuture.completedFuture(named(run, now));
         }
-        TenantCounts.Place held = polls.take(tenantOf(owner));
+        TenantCounts.Place held = polls.take(Caller.tenantOrSelf(owner));
         CompletableFuture<Void> change = run.nextOutput(stdoutOffset, stderrOffset);
         // Answered off the thread that completed the change: a worker's output reader must not write responses.
         return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
@@ -200,7 +200,7 @@ public class ExecutionRuns {
      */
     public Watch watch(String owner, String id) {
         BackgroundRun run = find(owner, id);
-        return new Watch(run, polls.take(tenantOf(owner)), view -> named(run, view));
+        return new Watch(run, polls.take(Caller.tenantOrSelf(owner)), view -> named(run, view));
     }
 
     /** Reads one run page by page and waits for it to change, for a stream of its events; close it at the end. */
@@ -244,7 +244,8 @@ public class ExecutionRuns {
 
     /** {@code tenant}'s runs only: another tenant's never show in its stats (docs/THREAT_MODEL.md, T10). */
     public RunStats stats(String tenant) {
-        return stats(run -> tenantOf(run.owner).equals(tenant), tenantOutcomes.getOrDefault(tenant, OutcomeCounts.NONE));
+        return stats(run -> Caller.tenantOrSelf(run.owner).equals(tenant),
+                tenantOutcomes.getOrDefault(tenant, OutcomeCounts.NONE));
     }
 
     private RunStats stats(java.util.function.Predicate<BackgroundRun> among, OutcomeCounts finishedSinceStart) {
@@ -310,7 +311,7 @@ public class ExecutionRuns {
             run = new BackgroundRun(newId(), owner, config.retainedBytes(), awaited,
                     result -> {
                         outcomes.updateAndGet(counts -> counts.plus(result));
-                        tenantOutcomes.merge(tenantOf(owner), OutcomeCounts.NONE.plus(result),
+                        tenantOutcomes.merge(Caller.tenantOrSelf(owner), OutcomeCounts.NONE.plus(result),
                                 (counts, one) -> counts.plus(result));
                     });
             task = sandbox.admit(command, config.maxTimeoutS(), run.hooks(), run.id);
@@ -348,8 +349,8 @@ public class ExecutionRuns {
                     + " unfinished background runs, the limit; wait for one or cancel one",
                     InvalidInputException.Kind.CONFLICT);
         }
-        String tenant = tenantOf(owner);
-        java.util.function.Predicate<BackgroundRun> ofTenant = r -> tenantOf(r.owner).equals(tenant);
+        String tenant = Caller.tenantOrSelf(owner);
+        java.util.function.Predicate<BackgroundRun> ofTenant = r -> Caller.tenantOrSelf(r.owner).equals(tenant);
         long budget = config.retainedBytesPerTenant();
         while (runs.values().stream().filter(ofTenant).count() * bytesPerRun + bytesPerRun > budget) {
             if (!dropOldestFinished(ofTenant)) {
@@ -364,12 +365,6 @@ public class ExecutionRuns {
                     + " background runs, its limit (sandbox.runs.max-total), none of them a finished one of this "
                     + "tenant's; retry later", InvalidInputException.Kind.CONFLICT);
         }
-    }
-
-    /** The tenant of a run's owner; an owner naming none (a test's bare id) is its own. */
-    private static String tenantOf(String owner) {
-        int slash = owner.indexOf('/');
-        return slash > 0 ? owner.substring(0, slash) : owner;
     }
 
     private boolean dropOldestFinished(java.util.function.Predicate<BackgroundRun> among) {

@@ -11,6 +11,7 @@ import dev.codeexec.bridge.BridgeCaller;
 import dev.codeexec.bridge.BridgeHandler;
 import dev.codeexec.bridge.CodedRefusal;
 import dev.codeexec.sandbox.engine.HostCalls;
+import dev.codeexec.tenant.Caller;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -94,7 +95,8 @@ public class HostBridge implements HostCalls {
             // The guest file system's own small ledger calls: a write never waits behind the tenant's large calls.
             return answer(handler, owner, origin, service, method, argsJson);
         }
-        try (BridgeArgumentBudget.Held held = inFlight.enter(tenantOf(owner), argsJson == null ? 0 : argsJson.length())) {
+        try (BridgeArgumentBudget.Held held = inFlight.enter(Caller.tenantOrSelf(String.valueOf(owner)),
+                argsJson == null ? 0 : argsJson.length())) {
             return answer(handler, owner, origin, service, method, argsJson);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -105,12 +107,6 @@ public class HostBridge implements HostCalls {
     /** The tenant's calls waiting for its budget of arguments in flight. */
     int callsWaiting(String tenant) {
         return inFlight.waiting(tenant);
-    }
-
-    /** The tenant a caller id names; an owner naming none (a test's bare id) is its own. */
-    private static String tenantOf(String owner) {
-        int slash = owner == null ? -1 : owner.indexOf('/');
-        return slash > 0 ? owner.substring(0, slash) : String.valueOf(owner);
     }
 
     private String answer(BridgeHandler handler, String owner, String origin, String service, String method,

@@ -38,6 +38,12 @@ public record Caller(String tenant, String connection) {
         return parse(id).tenant();
     }
 
+    /** The tenant a caller id names, or the id itself when it names none (an in-process caller's, a test's). */
+    public static String tenantOrSelf(String id) {
+        int at = id.indexOf(SEPARATOR);
+        return at > 0 ? id.substring(0, at) : id;
+    }
+
     @Override
     public String toString() {
         return id();
