@@ -12,6 +12,7 @@ import dev.codeexec.bridge.BridgeHandler;
 import dev.codeexec.bridge.CodedRefusal;
 import dev.codeexec.sandbox.engine.HostCalls;
 import dev.codeexec.tenant.Caller;
+import dev.codeexec.tenant.InFlightBudget;
 import dev.codeexec.workspace.WorkspaceQuotaBridge;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -47,8 +48,12 @@ public class HostBridge implements HostCalls {
     /** Parses arguments within the configured bounds: a document, a string or a nesting past them fails the parse. */
     private final ObjectMapper argsReader;
     private final SandboxConfig.Bridge limits;
-    /** What each tenant's calls carry at once: as much as one call may. */
-    private final BridgeArgumentBudget inFlight;
+    /**
+     * Characters of arguments each tenant's calls carry at once: as much as one call may. The server answers a run's
+     * calls concurrently, one per guest thread: fifteen threads of one run each sanitizing 4 Mi characters of PII ran
+     * the server out of memory, killed a worker's reader thread and left another tenant's next run unanswered.
+     */
+    private final InFlightBudget inFlight;
 
     public HostBridge(Instance<BridgeHandler> handlers, ObjectMapper json, SandboxConfig config) {
         for (BridgeHandler handler : handlers) {
@@ -62,7 +67,7 @@ public class HostBridge implements HostCalls {
         this.argsReader = new ObjectMapper(JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                 .maxDocumentLength(limits.maxArgsChars()).maxStringLength(limits.maxStringChars())
                 .maxNestingDepth(limits.maxNestingDepth()).build()).build());
-        this.inFlight = new BridgeArgumentBudget(limits.maxArgsChars());
+        this.inFlight = new InFlightBudget(limits.maxArgsChars());
     }
 
     private static void checkBound(String name, int value, int ceiling) {
@@ -95,7 +100,7 @@ public class HostBridge implements HostCalls {
             // The guest file system's own small ledger calls: a write never waits behind the tenant's large calls.
             return answer(handler, owner, origin, service, method, argsJson);
         }
-        try (BridgeArgumentBudget.Held held = inFlight.enter(Caller.tenantOrSelf(String.valueOf(owner)),
+        try (InFlightBudget.Held held = inFlight.enter(Caller.tenantOrSelf(String.valueOf(owner)),
                 argsJson == null ? 0 : argsJson.length())) {
             return answer(handler, owner, origin, service, method, argsJson);
         } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
-package dev.codeexec.sandbox;
+package dev.codeexec.tenant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -10,24 +11,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What one tenant's bridge calls carry through the server at once, and that no other tenant waits for it. A call that
+ * What one tenant's inputs (bridge calls, HTTP bodies) carry through the server at once, and that no other tenant
+ * waits for it. A call that
  * should go in at once and does not fails the test by its timeout.
  */
 @Timeout(60)
-class BridgeArgumentBudgetTest {
+class InFlightBudgetTest {
 
     private static final int BUDGET = 100;
 
     @Test
     void aTenantsCallPastItsBudgetWaitsForItsEarlierOnesAndNoOtherTenantWaits() throws Exception {
-        BridgeArgumentBudget budget = new BridgeArgumentBudget(BUDGET);
+        InFlightBudget budget = new InFlightBudget(BUDGET);
         AtomicInteger aliceInside = new AtomicInteger();
-        BridgeArgumentBudget.Held first = budget.enter("alice", 80);
+        InFlightBudget.Held first = budget.enter("alice", 80);
         aliceInside.incrementAndGet();
 
         CountDownLatch secondIn = new CountDownLatch(1);
         Thread second = Thread.ofPlatform().start(() -> {
-            try (BridgeArgumentBudget.Held held = budget.enter("alice", 80)) {
+            try (InFlightBudget.Held held = budget.enter("alice", 80)) {
                 aliceInside.incrementAndGet();
                 secondIn.countDown();
             } catch (InterruptedException e) {
@@ -50,13 +52,37 @@ class BridgeArgumentBudgetTest {
 
     @Test
     void callsWithinTheBudgetGoInTogether() throws InterruptedException {
-        BridgeArgumentBudget budget = new BridgeArgumentBudget(BUDGET);
-        BridgeArgumentBudget.Held a = budget.enter("alice", 40);
-        BridgeArgumentBudget.Held b = budget.enter("alice", 60);
+        InFlightBudget budget = new InFlightBudget(BUDGET);
+        InFlightBudget.Held a = budget.enter("alice", 40);
+        InFlightBudget.Held b = budget.enter("alice", 60);
         budget.enter("alice", 0).close();
         a.close();
         b.close();
         // The budget came back whole once they left.
         budget.enter("alice", BUDGET).close();
+    }
+
+    @Test
+    void aTenantsInputPastItsBudgetIsRefusedWithoutWaitingWhileAnotherTenantGoesIn() {
+        InFlightBudget budget = new InFlightBudget(BUDGET);
+        InFlightBudget.Held first = budget.tryEnter("alice", 80).orElseThrow();
+        assertTrue(budget.tryEnter("alice", 80).isEmpty(), "alice's second large input went in beside her first");
+        budget.tryEnter("bob", BUDGET).orElseThrow().close();
+        budget.tryEnter("alice", 20).orElseThrow().close();
+        first.close();
+        first.close();
+        // Closed twice, it gave its share back once: the whole budget, and no more.
+        InFlightBudget.Held all = budget.tryEnter("alice", BUDGET).orElseThrow();
+        assertFalse(budget.tryEnter("alice", 1).isPresent(), "a double close gave back more than was taken");
+        all.close();
+    }
+
+    @Test
+    void anInputLargerThanTheBudgetTakesItAllAndGoesInAlone() {
+        InFlightBudget budget = new InFlightBudget(BUDGET);
+        InFlightBudget.Held huge = budget.tryEnter("alice", 10L * BUDGET).orElseThrow();
+        assertTrue(budget.tryEnter("alice", 1).isEmpty());
+        huge.close();
+        budget.tryEnter("alice", BUDGET).orElseThrow().close();
     }
 }
