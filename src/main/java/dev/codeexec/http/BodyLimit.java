@@ -1,6 +1,7 @@
 package dev.codeexec.http;
 
 import dev.codeexec.pii.PiiConfig;
+import dev.codeexec.tenant.InFlightBudget;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
@@ -9,6 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -16,7 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * JSON-RPC error on the MCP endpoint, the REST error body elsewhere, both naming the limit (Quarkus alone answers
  * 413 with an empty body). The bound must hold the largest argument a tool declares: {@code pii.max-input-chars}
  * characters at up to 3 bytes each in UTF-8, plus the JSON-RPC envelope, and stay under the longest string Jackson
- * parses, so no body within it is refused with an empty 400 instead; the server refuses to start otherwise.
+ * parses, so no body within it is refused with an empty 400 instead; the server refuses to start otherwise. Within
+ * the bound, a tenant's bodies in the server at once are held to its {@link BodyBudget} (429 past it).
  */
 @ApplicationScoped
 public class BodyLimit {
@@ -34,11 +37,14 @@ public class BodyLimit {
      * too, but past the limit it ends the response itself, empty, and the REST error body could never be sent.
      */
     private final BodyHandler chunkedRestBodies;
+    private final BodyBudget inFlight;
 
-    public BodyLimit(@ConfigProperty(name = SETTING) MemorySize maxBodySize, PiiConfig pii,
+    public BodyLimit(@ConfigProperty(name = SETTING) MemorySize maxBodySize, PiiConfig pii, HttpAccessConfig access,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String mcpRoot) {
         this.maxBytes = maxBodySize.asLongValue();
         this.mcpRoot = mcpRoot;
+        this.inFlight = new BodyBudget(access.maxBodyBytesInFlight().map(MemorySize::asLongValue),
+                Runtime.getRuntime().maxMemory(), maxBytes);
         this.chunkedRestBodies = BodyHandler.create(false).setBodyLimit(maxBytes);
         long needed = 3L * pii.maxInputChars() + ENVELOPE_BYTES;
         if (maxBytes > MAX_STRING_CHARS) {
@@ -82,7 +88,21 @@ public class BodyLimit {
             refuse(ctx, bytes);
             return;
         }
-        if (length == null && ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING) && !isMcp(ctx)) {
+        boolean chunked = length == null && ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING);
+        Optional<String> tenant = RequestTenant.find(ctx);
+        if (tenant.isPresent() && (bytes > 0 || chunked)) {
+            // Taken before the body is read (a chunked REST one just below), given back when the response ends or
+            // the connection fails.
+            long counted = chunked ? -1 : bytes;
+            Optional<InFlightBudget.Held> held = inFlight.admit(tenant.get(), counted);
+            if (held.isEmpty()) {
+                ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1");
+                refuse(ctx, 429, "busy", -32000, inFlight.refusal(counted));
+                return;
+            }
+            ctx.addEndHandler(ended -> held.get().close());
+        }
+        if (chunked && !isMcp(ctx)) {
             chunkedRestBodies.handle(ctx);
             return;
         }
@@ -98,11 +118,16 @@ public class BodyLimit {
         String message = "the request body is " + (bytes < 0 ? "larger than the limit" : bytes + " bytes")
                 + "; the limit is " + maxBytes + " bytes (" + SETTING + "); send large files in several "
                 + "write_workspace_file calls with mode=append";
+        refuse(ctx, 413, "too_large", -32600, message);
+    }
+
+    /** Answers before the body is read: a JSON-RPC error on the MCP endpoint, the REST error body elsewhere. */
+    private void refuse(RoutingContext ctx, int status, String code, int jsonRpcCode, String message) {
         JsonObject body = isMcp(ctx)
                 ? new JsonObject().put("jsonrpc", "2.0").putNull("id")
-                        .put("error", new JsonObject().put("code", -32600).put("message", message))
-                : new JsonObject().put("error", "too_large").put("field", "body").put("message", message);
-        ctx.response().setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+                        .put("error", new JsonObject().put("code", jsonRpcCode).put("message", message))
+                : new JsonObject().put("error", code).put("field", "body").put("message", message);
+        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
             // As Quarkus does: the rest of the body is not read, so the connection cannot carry another request.
             ctx.response().putHeader(HttpHeaders.CONNECTION, "close");

@@ -1,5 +1,6 @@
 package dev.codeexec.http;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.List;
@@ -37,4 +38,10 @@ public interface HttpAccessConfig {
      */
     @WithDefault("4096")
     int maxConnectionsPerTenant();
+
+    /**
+     * Bytes of request bodies one tenant may have in the server at once, from a request's headers until its response
+     * ends; a request past it is refused with 429 (see BodyBudget). Default: 1/32 of the server's heap, at least 1 MiB.
+     */
+    Optional<MemorySize> maxBodyBytesInFlight();
 }

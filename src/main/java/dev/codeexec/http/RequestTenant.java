@@ -1,6 +1,7 @@
 package dev.codeexec.http;
 
 import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
 
 /** The tenant {@link HttpAccessFilter} found for a request, read back by the REST resources. */
 public final class RequestTenant {
@@ -12,6 +13,11 @@ public final class RequestTenant {
 
     static void set(RoutingContext ctx, String tenant) {
         ctx.put(KEY, tenant);
+    }
+
+    /** The request's tenant, if the filter named one (not for health checks and the operator's metrics). */
+    static Optional<String> find(RoutingContext ctx) {
+        return Optional.ofNullable(ctx.get(KEY));
     }
 
     /** The request's tenant; a request that reached a resource passed the filter, so it always has one. */

@@ -1,5 +1,6 @@
 package dev.codeexec.http;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,5 +25,10 @@ record TestHttpAccess(Optional<String> authToken, boolean allowUnauthenticatedRe
     @Override
     public int maxConnectionsPerTenant() {
         return 4096;
+    }
+
+    @Override
+    public Optional<MemorySize> maxBodyBytesInFlight() {
+        return Optional.empty();
     }
 }
