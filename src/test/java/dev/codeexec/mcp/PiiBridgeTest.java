@@ -78,4 +78,113 @@ class PiiBridgeTest {
         McpCalls.Exec r = other.exec("import pii\nprint(pii.restore('<EMAIL_ADDRESS_1>'))");
         assertEquals("<EMAIL_ADDRESS_1>\n", r.stdout(), r.stderr());
     }
+
+    /**
+     * Guest code, run fresh, that forgets json (a spare interpreter has it preloaded) and then holds the next import
+     * of json inside its top level, after sys.modules has it, until {@code release} is set; {@code inside} is set once
+     * the import is held there.
+     */
+    private static final String HOLD_JSON = """
+            import importlib, importlib.machinery, sys, threading
+            for name in [n for n in sys.modules if n == "json" or n.startswith("json.")]:
+                del sys.modules[name]
+            inside, release = threading.Event(), threading.Event()
+
+            class HeldLoader:
+                def __init__(self, loader):
+                    self.loader = loader
+                def create_module(self, spec):
+                    return self.loader.create_module(spec)
+                def exec_module(self, module):
+                    inside.set()
+                    release.wait()
+                    self.loader.exec_module(module)
+
+            class HoldJson:
+                def find_spec(self, name, path=None, target=None):
+                    if name != "json" or inside.is_set():
+                        return None
+                    spec = importlib.machinery.PathFinder.find_spec(name, path)
+                    spec.loader = HeldLoader(spec.loader)
+                    return spec
+            sys.meta_path.insert(0, HoldJson())
+            results = {}
+            """;
+
+    /**
+     * A thread's first pii call while another thread is still running json's top level (a pool's workers calling
+     * pii at once) waits for json as an import statement would, and gets the whole module: it got json half made
+     * ("partially initialized module 'json' has no attribute 'loads'"). The first import is held inside json's top
+     * level until the pii caller is seen waiting on importlib's lock for json, so the race is forced.
+     */
+    @Test
+    void firstPiiCallsWaitForJsonAnotherThreadIsImporting() {
+        McpCalls.Exec r = mcp.exec(Map.of("fresh", true, "code", HOLD_JSON + """
+                import importlib._bootstrap as bootstrap
+
+                def first_import():
+                    import json
+                    results["json"] = hasattr(json, "loads")
+
+                def first_call():
+                    try:
+                        import pii
+                        results["pii"] = pii.sanitize("mail held@example.com")
+                    except Exception as e:
+                        results["pii"] = repr(e)
+
+                def waiting_for_json():
+                    ref = bootstrap._module_locks.get("json")
+                    lock = ref() if ref is not None else None
+                    return lock is not None and len(lock.waiters) > 0
+
+                importer = threading.Thread(target=first_import)
+                importer.start()
+                inside.wait()
+                caller = threading.Thread(target=first_call)
+                caller.start()
+                while caller.is_alive() and not waiting_for_json():
+                    caller.join(0.01)
+                release.set()
+                importer.join()
+                caller.join()
+                print(results["json"], results["pii"])
+                """));
+        assertEquals("True mail <EMAIL_ADDRESS_1>\n", r.stdout(), r.stderr());
+    }
+
+    /**
+     * While a thread's first pii call is inside json's import, another thread of the run still imports from the
+     * workspace: the bridge swapped sys.path to the standard library's for every thread, and the workspace module
+     * was not found.
+     */
+    @Test
+    void otherThreadsImportFromTheWorkspaceWhileTheBridgeImportsJson() {
+        McpCalls.Exec r = mcp.exec(Map.of("fresh", true, "code", HOLD_JSON + """
+                with open("pii_bridge_race_helper.py", "w") as f:
+                    f.write("VALUE = 7\\n")
+                importlib.invalidate_caches()
+
+                def first_call():
+                    import pii
+                    results["pii"] = pii.sanitize("mail path@example.com")
+
+                def workspace_import():
+                    inside.wait()
+                    try:
+                        import pii_bridge_race_helper
+                        results["module"] = pii_bridge_race_helper.VALUE
+                    except ImportError as e:
+                        results["module"] = repr(e)
+                    release.set()
+
+                threads = [threading.Thread(target=first_call), threading.Thread(target=workspace_import)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                print(results["module"], results["pii"], "" in sys.path)
+                """));
+        assertEquals("7 mail <EMAIL_ADDRESS_1> True\n", r.stdout(), r.stderr());
+    }
 }

@@ -40,6 +40,26 @@ final class GuestDriver {
 
                 library_path = list(sys.path)  # the standard library alone: "" and the packages join it below
                 libraries = {}
+                from importlib import _bootstrap
+                from _thread import get_ident
+                # Threads inside library(): their imports of top-level modules search the standard library alone.
+                library_importers = set()
+
+                class LibraryPathFinder:
+                    # Per thread, where library() once swapped sys.path for everyone: another thread of the run
+                    # importing a workspace module meanwhile did not find it, and two threads swapping at once could
+                    # leave the library's path in place for the rest of the run.
+                    def find_spec(self, name, path=None, target=None):
+                        if path is not None or get_ident() not in library_importers:
+                            return None
+                        spec = importlib.machinery.PathFinder.find_spec(name, library_path)
+                        if spec is None:  # not None: the finders after this one would search the workspace
+                            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+                        return spec
+                # After the built-in and frozen importers, which find what the library's path cannot.
+                path_finder = importlib.machinery.PathFinder
+                sys.meta_path.insert(sys.meta_path.index(path_finder) if path_finder in sys.meta_path
+                                     else len(sys.meta_path), LibraryPathFinder())
 
                 def library(name):
                     # json (host calls) and traceback (errors) bring re, linecache, tokenize and some 25 more
@@ -48,16 +68,22 @@ final class GuestDriver {
                     # file in the workspace (a json.py, a token.py) cannot stand in for them or what they import.
                     module = libraries.get(name)
                     if module is None:
-                        module = sys.modules.get(name)
-                        if module is None or not is_library(module):
-                            saved, shadow = sys.path[:], sys.modules.pop(name, None)
-                            sys.path[:] = library_path
-                            try:
-                                module = importlib.import_module(name)
-                            finally:
-                                sys.path[:] = saved
-                                if shadow is not None:
-                                    sys.modules[name] = shadow
+                        # Under importlib's lock for the module, as an import statement: a module another thread is
+                        # still running is complete once this one holds it (a pool's threads making their first pii
+                        # calls at once got json half made), and a deadlock is reported as CPython reports one.
+                        with _bootstrap._ModuleLockManager(name):
+                            module = sys.modules.get(name)
+                            if module is None or not is_library(module):
+                                shadow, me = sys.modules.pop(name, None), get_ident()
+                                nested = me in library_importers
+                                library_importers.add(me)
+                                try:
+                                    module = importlib.import_module(name)
+                                finally:
+                                    if not nested:
+                                        library_importers.discard(me)
+                                    if shadow is not None:
+                                        sys.modules[name] = shadow
                         libraries[name] = module
                     return module
 
