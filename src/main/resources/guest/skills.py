@@ -16,6 +16,7 @@ is loaded. `import skills.x` returns the module sys.modules holds, as Python's i
 # Dunder names: any other name is one a skill may have (from skills import _sys), and a module attribute would
 # hide it from __getattr__; skill names starting with "__" are reserved.
 import importlib.util as __importlib_util
+from importlib import _bootstrap as __bootstrap
 import sys as __sys
 import types as __types
 
@@ -39,23 +40,38 @@ def module(name, version=None):
     """Import skill `name` (newest version unless `version` is given) and return it as a module."""
     skill = __fetch(name, version)
     key = "skills." + skill["name"]
-    current = __sys.modules.get(key)
-    if (current is not None and getattr(current, "__skill_sha256__", None) == skill["sha256"]
-            and version is None):
-        return current
+    if version is not None:
+        return __run(key, skill)
+    # Under importlib's lock for the module, as an import statement: a thread importing the skill while another
+    # still runs its code waits for the whole module instead of taking the half-made one from sys.modules.
+    with __bootstrap._ModuleLockManager(key):
+        current = __sys.modules.get(key)
+        if current is not None and getattr(current, "__skill_sha256__", None) == skill["sha256"]:
+            return current
+        return __run(key, skill, register=True)
+
+
+def __run(key, skill, register=False):
     mod = __types.ModuleType(key, skill.get("description"))
     mod.__file__ = "<skill %s v%d>" % (skill["name"], skill["version"])
     mod.__skill_version__ = skill["version"]
     mod.__skill_sha256__ = skill["sha256"]
     code = compile(skill["code"], mod.__file__, "exec")
-    if version is None:
-        __sys.modules[key] = mod
+    if not register:
+        exec(code, mod.__dict__)
+        return mod
+    # Marked as being initialised while it runs, as importlib marks a module: `import skills.x` in another thread
+    # then waits for the lock above rather than take the module from sys.modules half made.
+    mod.__spec__ = __importlib_util.spec_from_loader(key, None)
+    mod.__spec__._initializing = True
+    __sys.modules[key] = mod
     try:
         exec(code, mod.__dict__)
     except BaseException:
-        if version is None:
-            __sys.modules.pop(key, None)
+        __sys.modules.pop(key, None)
         raise
+    finally:
+        mod.__spec__ = None  # as before: the module's repr and attributes are those it had without the mark
     return mod
 
 

@@ -127,4 +127,71 @@ class SkillsBridgeTest {
         McpCalls.Exec lookup = mcp.exec("import skills\nskills.load('no_such_skill_zz')");
         assertTrue(lookup.stderr().contains("LookupError"), lookup.stderr());
     }
+
+    /**
+     * A thread importing a skill while another still runs the skill's code (a pool's workers importing it at once)
+     * waits for the whole module, by {@code from skills import} and by the import statement alike: it got the
+     * module half made from sys.modules. The skill's code is held until the second importer waits on importlib's
+     * lock for it, so the race is forced.
+     */
+    @Test
+    void threadsImportingASkillAtOnceWaitForTheWholeModule() {
+        String name = saved("""
+                import sys
+                held = sys.modules.get("_skill_hold")
+                if held is not None:
+                    held.inside.set()
+                    held.release.wait()
+                def value():
+                    return 42
+                """);
+        McpCalls.Exec r = ok("""
+                import importlib._bootstrap as bootstrap, sys, threading, types
+
+                def race(second_import):
+                    held = types.ModuleType("_skill_hold")
+                    held.inside, held.release = threading.Event(), threading.Event()
+                    sys.modules["_skill_hold"] = held
+                    sys.modules.pop("skills.NAME", None)
+                    results = {}
+
+                    def first():
+                        from skills import NAME
+                        results["first"] = NAME.value()
+
+                    def second():
+                        try:
+                            results["second"] = second_import().value()
+                        except Exception as e:
+                            results["second"] = repr(e)
+
+                    def waiting():
+                        ref = bootstrap._module_locks.get("skills.NAME")
+                        lock = ref() if ref is not None else None
+                        return lock is not None and len(lock.waiters) > 0
+
+                    importer = threading.Thread(target=first)
+                    importer.start()
+                    held.inside.wait()
+                    other = threading.Thread(target=second)
+                    other.start()
+                    while other.is_alive() and not waiting():
+                        other.join(0.01)
+                    held.release.set()
+                    importer.join()
+                    other.join()
+                    print(results["first"], results["second"])
+
+                def from_skills():
+                    from skills import NAME
+                    return NAME
+
+                def import_statement():
+                    import skills.NAME  # the statement itself must wait: the name below no longer would
+                    return sys.modules["skills.NAME"]
+                race(from_skills)
+                race(import_statement)
+                """.replace("NAME", name));
+        assertEquals("42 42\n42 42\n", r.stdout(), r.stderr());
+    }
 }
