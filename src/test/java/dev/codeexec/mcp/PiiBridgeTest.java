@@ -119,9 +119,7 @@ class PiiBridgeTest {
      */
     @Test
     void firstPiiCallsWaitForJsonAnotherThreadIsImporting() {
-        McpCalls.Exec r = mcp.exec(Map.of("fresh", true, "code", HOLD_JSON + """
-                import importlib._bootstrap as bootstrap
-
+        McpCalls.Exec r = mcp.exec(Map.of("fresh", true, "code", HOLD_JSON + ModuleLockRace.PYTHON + """
                 def first_import():
                     import json
                     results["json"] = hasattr(json, "loads")
@@ -133,21 +131,7 @@ class PiiBridgeTest {
                     except Exception as e:
                         results["pii"] = repr(e)
 
-                def waiting_for_json():
-                    ref = bootstrap._module_locks.get("json")
-                    lock = ref() if ref is not None else None
-                    return lock is not None and len(lock.waiters) > 0
-
-                importer = threading.Thread(target=first_import)
-                importer.start()
-                inside.wait()
-                caller = threading.Thread(target=first_call)
-                caller.start()
-                while caller.is_alive() and not waiting_for_json():
-                    caller.join(0.01)
-                release.set()
-                importer.join()
-                caller.join()
+                race_on_module_lock("json", first_import, first_call, inside, release)
                 print(results["json"], results["pii"])
                 """));
         assertEquals("True mail <EMAIL_ADDRESS_1>\n", r.stdout(), r.stderr());

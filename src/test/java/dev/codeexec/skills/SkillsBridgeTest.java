@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.mcp.McpCalls;
+import dev.codeexec.mcp.ModuleLockRace;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Map;
@@ -145,8 +146,8 @@ class SkillsBridgeTest {
                 def value():
                     return 42
                 """);
-        McpCalls.Exec r = ok("""
-                import importlib._bootstrap as bootstrap, sys, threading, types
+        McpCalls.Exec r = ok(ModuleLockRace.PYTHON + """
+                import sys, threading, types
 
                 def race(second_import):
                     held = types.ModuleType("_skill_hold")
@@ -165,21 +166,7 @@ class SkillsBridgeTest {
                         except Exception as e:
                             results["second"] = repr(e)
 
-                    def waiting():
-                        ref = bootstrap._module_locks.get("skills.NAME")
-                        lock = ref() if ref is not None else None
-                        return lock is not None and len(lock.waiters) > 0
-
-                    importer = threading.Thread(target=first)
-                    importer.start()
-                    held.inside.wait()
-                    other = threading.Thread(target=second)
-                    other.start()
-                    while other.is_alive() and not waiting():
-                        other.join(0.01)
-                    held.release.set()
-                    importer.join()
-                    other.join()
+                    race_on_module_lock("skills.NAME", first, second, held.inside, held.release)
                     print(results["first"], results["second"])
 
                 def from_skills():
