@@ -8,9 +8,11 @@ import dev.codeexec.workspace.WorkspaceRoots;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -62,10 +64,10 @@ class BridgeCallsInFlightTest {
         try {
             echo.awaitHolding();
             // The second call has reached the server once it waits there, or once it is inside beside the first.
-            spinUntil(() -> bridge.callsWaiting("local") > 0 || echo.holding() >= 2);
+            waitFor(() -> bridge.callsWaiting("local") > 0 || echo.holding() >= 2);
             inside = echo.holding();
             Files.writeString(go, "go");
-            spinUntil(() -> Files.exists(written));
+            waitFor(() -> Files.exists(written));
         } finally {
             echo.release(2);
         }
@@ -75,13 +77,12 @@ class BridgeCallsInFlightTest {
         assertEquals("['released', 'released']\n", result.stdout());
     }
 
-    /** Spins until {@code done}; the test's timeout interrupts it. */
-    private static void spinUntil(BooleanSupplier done) throws InterruptedException {
-        while (!done.getAsBoolean()) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException("gave up waiting");
-            }
-            Thread.onSpinWait();
-        }
+    /**
+     * Waits until {@code done}, looking every few milliseconds: the worker the test waits on shares the machine's
+     * cores, which a spin would take from it.
+     */
+    private static void waitFor(Callable<Boolean> done) {
+        Awaitility.await().atMost(Duration.ofSeconds(110)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5))
+                .until(done);
     }
 }
