@@ -4,7 +4,8 @@ did nothing in a later run, and its output went where an earlier run had sent it
 seed, the environment (and with TZ the time zone), csv's dialects, ElementTree's namespace prefixes, asyncio's
 event loop policy and task names, threading's excepthook and the numbers in thread names, the locale, logging's level
 names and settings, the attributes of the few classes programs patch to change how the library behaves (json's
-encoder's default, logging's Formatter), tempfile's directory, and unittest.mock's patches left started. Modules a run never imported cost nothing here."""
+encoder's default, logging's Formatter), tempfile's directory, and unittest.mock's patches left started. Modules a
+run never imported cost nothing here."""
 
 import itertools
 import os

@@ -16,7 +16,8 @@ package dev.codeexec.sandbox.engine;
  * {@code displayhook}, {@code excepthook}), warning filters and exit handlers as the driver left them; the workspace
  * as working directory; files the caller opened flushed and closed; logging, decimal, random, the environment, csv's
  * dialects and ElementTree's prefixes as a new process has them ({@code guest/_codeexec_state.py}), as are settings
- * of the interpreter itself such as {@code sys.tracebacklimit}, trace hooks and gc ({@code guest/_codeexec_settings.py}); and every module
+ * of the interpreter itself such as {@code sys.tracebacklimit}, trace hooks and gc
+ * ({@code guest/_codeexec_settings.py}); and every module
  * imported since the driver started that is neither part of the standard library nor loaded from the packages
  * directory (skills, registry tools, workspace modules) dropped, so a new version loads. What persists is other
  * state the caller put into standard-library modules and packages. {@code recycle} is true after a {@code MemoryError}: the interpreter
