@@ -40,6 +40,14 @@ public interface HttpAccessConfig {
     int maxConnectionsPerTenant();
 
     /**
+     * Distinct {@code X-Session-Id} REST callers one tenant may have recorded in the database replicas share (each is
+     * kept a week); a request naming one more is refused with 409 (see CallerHomes). A request without the header
+     * acts as the tenant's shared caller and is never refused.
+     */
+    @WithDefault("10000")
+    int maxRestCallersPerTenant();
+
+    /**
      * Bytes of request bodies one tenant may have in the server at once, from a request's headers until its response
      * ends; a request past it is refused with 429 (see BodyBudget). Default: 1/32 of the server's heap, at least 1 MiB.
      */

@@ -6,7 +6,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** The server holding one caller's in-memory state; the schema belongs to Flyway (V3__caller_homes.sql). */
+/**
+ * The server holding one caller's in-memory state; the schema belongs to Flyway (V3__caller_homes.sql, and
+ * V5__caller_home_tenant.sql for the tenant, by which each tenant's claims are counted).
+ */
 @Entity
 @Table(name = "caller_home")
 class CallerHome {
@@ -14,6 +17,9 @@ class CallerHome {
     @Id
     @Column(length = 300)
     String caller;
+
+    @Column(nullable = false, length = 64)
+    String tenant;
 
     @Column(nullable = false, length = 64)
     String replica;
@@ -24,8 +30,9 @@ class CallerHome {
     protected CallerHome() {
     }
 
-    CallerHome(String caller, String replica, Instant claimedAt) {
+    CallerHome(String caller, String tenant, String replica, Instant claimedAt) {
         this.caller = caller;
+        this.tenant = tenant;
         this.replica = replica;
         this.claimedAt = claimedAt;
     }

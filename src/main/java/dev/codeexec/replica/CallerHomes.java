@@ -1,5 +1,6 @@
 package dev.codeexec.replica;
 
+import dev.codeexec.InvalidInputException;
 import dev.codeexec.db.Database;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -39,6 +40,8 @@ public class CallerHomes {
     /** How often claims past {@link #FORGET_AFTER} are swept while the server runs. */
     static final Duration SWEEP_EVERY = Duration.ofHours(1);
     private static final Logger LOG = Logger.getLogger(CallerHomes.class.getName());
+    /** The setting that bounds each tenant's claims; read by the REST layer, which owns the HTTP settings. */
+    public static final String MAX_PER_TENANT = "codeexec.http.max-rest-callers-per-tenant";
 
     private final ReplicaIdentity replica;
     private final Database db;
@@ -87,20 +90,28 @@ public class CallerHomes {
     }
 
     /**
-     * Claims {@code callerId}'s in-memory state for this replica.
+     * Claims {@code callerId}'s in-memory state for this replica. A caller new to every replica adds a row that stays a
+     * week ({@link #FORGET_AFTER}), so each tenant may have at most {@code maxPerTenant} of them: one tenant sending a
+     * new {@code X-Session-Id} with each request (190,000 in five minutes) grew the file of the database every
+     * tenant's skills live in to 1.7 GB, on toward a full disk. Concurrent first claims of one tenant may each pass
+     * the count, so the bound can be passed by as many claims as the tenant makes at once.
      *
+     * @param tenant       the caller's tenant, whose claims are counted
+     * @param maxPerTenant claims the caller's tenant may hold, this one included; {@link Integer#MAX_VALUE} for the
+     *                     tenant's one shared caller, which must never be refused
      * @return the replica that held it before, when that was another one
+     * @throws InvalidInputException (CONFLICT) when the caller is new and its tenant already holds its maximum
      */
-    public Optional<String> claim(String callerId) {
+    public Optional<String> claim(String callerId, String tenant, int maxPerTenant) {
         if (claimed.contains(callerId)) {
             return Optional.empty();
         }
         Optional<String> before;
         try {
-            before = QuarkusTransaction.requiringNew().call(() -> move(callerId));
+            before = QuarkusTransaction.requiringNew().call(() -> move(callerId, tenant, maxPerTenant));
         } catch (PersistenceException e) {
             // Two first requests of one caller raced to insert its row; the other one's claim stands.
-            before = QuarkusTransaction.requiringNew().call(() -> move(callerId));
+            before = QuarkusTransaction.requiringNew().call(() -> move(callerId, tenant, maxPerTenant));
         }
         if (claimed.size() >= MAX_REMEMBERED) {
             claimed.clear();
@@ -109,13 +120,25 @@ public class CallerHomes {
         return before;
     }
 
-    private Optional<String> move(String callerId) {
+    private Optional<String> move(String callerId, String tenant, int maxPerTenant) {
         EntityManager em = db.em();
         CallerHome home = em.find(CallerHome.class, callerId);
         if (home == null) {
-            em.persist(new CallerHome(callerId, replica.id(), Instant.now()));
+            long held = em.createQuery("select count(h) from CallerHome h where h.tenant = :tenant", Long.class)
+                    .setParameter("tenant", tenant).getSingleResult();
+            if (held >= maxPerTenant) {
+                throw new InvalidInputException("X-Session-Id", "this tenant's REST callers seen in the last "
+                        + FORGET_AFTER.toDays() + " days (distinct X-Session-Id values) number " + held
+                        + ", the limit (" + MAX_PER_TENANT + "); reuse an X-Session-Id already sent, or send none "
+                        + "to act as the tenant's shared REST caller", InvalidInputException.Kind.CONFLICT);
+            }
+            em.persist(new CallerHome(callerId, tenant, replica.id(), Instant.now()));
             em.flush();
             return Optional.empty();
+        }
+        if (home.tenant.isEmpty()) {
+            // Recorded before claims named their tenant: counted from now on.
+            home.tenant = tenant;
         }
         if (home.replica.equals(replica.id())) {
             return Optional.empty();

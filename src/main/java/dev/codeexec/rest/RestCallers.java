@@ -1,6 +1,7 @@
 package dev.codeexec.rest;
 
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.http.HttpAccessConfig;
 import dev.codeexec.http.RequestTenant;
 import dev.codeexec.replica.CallerHomes;
 import dev.codeexec.tenant.Caller;
@@ -21,10 +22,17 @@ class RestCallers {
 
     private final CurrentVertxRequest request;
     private final CallerHomes homes;
+    /** Distinct X-Session-Id callers one tenant may have recorded at once (see {@link CallerHomes#claim}). */
+    private final int maxPerTenant;
 
-    RestCallers(CurrentVertxRequest request, CallerHomes homes) {
+    RestCallers(CurrentVertxRequest request, CallerHomes homes, HttpAccessConfig http) {
+        if (http.maxRestCallersPerTenant() < 1) {
+            throw new IllegalArgumentException(CallerHomes.MAX_PER_TENANT + " must be at least 1, got "
+                    + http.maxRestCallersPerTenant());
+        }
         this.request = request;
         this.homes = homes;
+        this.maxPerTenant = http.maxRestCallersPerTenant();
     }
 
     /** The caller id ({@link Caller#id()}) of the current request. */
@@ -40,7 +48,8 @@ class RestCallers {
      */
     String stateful(String sessionId) {
         String id = id(sessionId);
-        homes.claim(id).ifPresent(previous -> {
+        // The tenant's one shared caller (no header) is never refused: it is what a refused caller is told to use.
+        homes.claim(id, tenant(), named(sessionId) ? maxPerTenant : Integer.MAX_VALUE).ifPresent(previous -> {
             throw new InvalidInputException(HEADER, "this caller's sessions, PII tokens and background runs were held by "
                     + "server " + previous + " and are not on this one (" + homes.replicaId() + "); they are gone if "
                     + "it stopped. Skills and workspace files are kept. Repeat the request to start afresh here",
@@ -54,8 +63,12 @@ class RestCallers {
         return RequestTenant.of(request.getCurrent());
     }
 
+    private static boolean named(String sessionId) {
+        return sessionId != null && !sessionId.isBlank();
+    }
+
     private static String connection(String sessionId) {
-        if (sessionId == null || sessionId.isBlank()) {
+        if (!named(sessionId)) {
             return "rest";
         }
         if (sessionId.length() > MAX_SESSION_ID) {

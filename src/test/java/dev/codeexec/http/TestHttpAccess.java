@@ -28,6 +28,11 @@ record TestHttpAccess(Optional<String> authToken, boolean allowUnauthenticatedRe
     }
 
     @Override
+    public int maxRestCallersPerTenant() {
+        return 10_000;
+    }
+
+    @Override
     public Optional<MemorySize> maxBodyBytesInFlight() {
         return Optional.empty();
     }
