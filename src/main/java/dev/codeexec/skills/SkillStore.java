@@ -44,12 +44,14 @@ public class SkillStore {
     private final VersionInserter inserter;
     private final SyntaxCheck syntax;
     private final ObjectMapper json;
+    private final SkillQuota quota;
 
-    SkillStore(Database db, VersionInserter inserter, SyntaxCheck syntax, ObjectMapper json) {
+    SkillStore(Database db, VersionInserter inserter, SyntaxCheck syntax, ObjectMapper json, SkillQuota quota) {
         this.db = db;
         this.inserter = inserter;
         this.syntax = syntax;
         this.json = json;
+        this.quota = quota;
     }
 
     /**
@@ -68,6 +70,8 @@ public class SkillStore {
         if (unchanged.isPresent()) {
             return unchanged.get();
         }
+        // Also before the compile check, so that a tenant at its bounds costs no sandbox run; the insert checks again.
+        QuarkusTransaction.joiningExisting().run(() -> quota.requireRoom(scope, valid));
         syntax.requireCompiles(valid.name(), valid.code(), new Caller(tenant, "skill-check").id());
         return store(scope, valid);
     }

@@ -19,4 +19,15 @@ public interface SkillsConfig {
     /** Where POST /api/v1/skills/export writes files; a fixed server-side directory, never caller-chosen. */
     @WithDefault("data/skills-export")
     Path exportDir();
+
+    /** Versions one tenant's skills may hold together; a save past it is refused (see SkillQuota). */
+    @WithDefault("5000")
+    int maxVersionsPerTenant();
+
+    /**
+     * Bytes (UTF-8 code, description, tags and parameters of every version) one tenant's skills may hold together; a
+     * save past it is refused (see SkillQuota). At least one skill's largest code, 262144.
+     */
+    @WithDefault("67108864")
+    long maxBytesPerTenant();
 }

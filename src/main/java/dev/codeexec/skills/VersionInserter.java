@@ -26,13 +26,17 @@ import java.util.function.Predicate;
 class VersionInserter {
 
     private final Database db;
+    private final SkillQuota quota;
 
-    VersionInserter(Database db) {
+    VersionInserter(Database db, SkillQuota quota) {
         this.db = db;
+        this.quota = quota;
     }
 
+    /** Stores {@code s} as the next version, within the tenant's bounds ({@link SkillQuota}). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     SavedSkill insertNext(String scope, ValidSkill s) {
+        quota.requireRoom(scope, s);
         Integer newest = db.em()
                 .createQuery("select max(v.version) from SkillVersionEntity v where v.tenant = ?1 and v.name = ?2",
                         Integer.class)
