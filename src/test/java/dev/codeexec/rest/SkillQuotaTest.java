@@ -50,12 +50,14 @@ class SkillQuotaTest {
     @Inject
     EntityManager em;
 
-    /** The test database outlives a run: these tenants start each test with no skills. */
+    /** The test database outlives a run: these tenants start each test with no skills and no deleted names. */
     @BeforeEach
     void forgetTheTenantsSkills() {
         SandboxWarm.awaitReady();
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                "DELETE FROM skill_version WHERE tenant IN ('initech', 'umbrella')").executeUpdate());
+        QuarkusTransaction.requiringNew().run(() -> {
+            em.createNativeQuery("DELETE FROM skill_version WHERE tenant IN ('initech', 'umbrella')").executeUpdate();
+            em.createNativeQuery("DELETE FROM skill_retired WHERE tenant IN ('initech', 'umbrella')").executeUpdate();
+        });
     }
 
     @Test
@@ -66,14 +68,27 @@ class SkillQuotaTest {
 
         save(INITECH, "third", "z = 1\n").statusCode(409).body("error", equalTo("conflict"))
                 .body("field", equalTo("name"))
-                .body("message", containsString("this tenant's skills hold 3 versions, the limit "
-                        + "(skills.max-versions-per-tenant)"));
+                .body("message", containsString("this tenant's skills hold 3 versions and 0 deleted names "
+                        + "(remembered so that a name saved again never reuses a version number), together the limit "
+                        + "of 3 (skills.max-versions-per-tenant)"));
         given().header("Authorization", "Bearer " + INITECH).get("/api/v1/skills/third").then().statusCode(404);
 
         save(UMBRELLA, "third", "z = 1\n").statusCode(SAVED);
 
+        // Two versions go, and the deleted name is remembered: one place is made.
         given().header("Authorization", "Bearer " + INITECH).delete("/api/v1/skills/first").then().statusCode(200);
         save(INITECH, "third", "z = 1\n").statusCode(SAVED);
+    }
+
+    @Test
+    void namesSavedAndDeletedInALoopStopAtTheVersionBound() {
+        for (int i = 0; i < MAX_VERSIONS; i++) {
+            save(INITECH, "passing" + i, "x = 1\n").statusCode(SAVED);
+            given().header("Authorization", "Bearer " + INITECH).delete("/api/v1/skills/passing" + i).then()
+                    .statusCode(200);
+        }
+        save(INITECH, "one_more", "x = 1\n").statusCode(409).body("field", equalTo("name"))
+                .body("message", containsString("hold 0 versions and 3 deleted names"));
     }
 
     @Test
