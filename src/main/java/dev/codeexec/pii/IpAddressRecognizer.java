@@ -56,13 +56,15 @@ public final class IpAddressRecognizer implements Recognizer {
         return (pattern.equals("ipv4") ? isIpv4(candidate) : isIpv6(candidate)) ? Verdict.PLAUSIBLE : Verdict.INVALID;
     }
 
+    /** Also the dotted tail of an IPv6 match, whose last hex group (such as {@code 5E} in {@code ::5E.1.2.3}) it takes. */
     static boolean isIpv4(String s) {
         String[] parts = s.split("\\.", -1);
         if (parts.length != 4) {
             return false;
         }
         for (String p : parts) {
-            if (p.isEmpty() || p.length() > 3 || p.length() > 1 && p.charAt(0) == '0' || Integer.parseInt(p) > 255) {
+            if (p.isEmpty() || p.length() > 3 || !decimal(p) || p.length() > 1 && p.charAt(0) == '0'
+                    || Integer.parseInt(p) > 255) {
                 return false;
             }
         }
@@ -104,6 +106,15 @@ public final class IpAddressRecognizer implements Recognizer {
         }
         int total = count + extra;
         return gap >= 0 ? total <= 7 : total == 8;
+    }
+
+    private static boolean decimal(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasDigit(String s) {
