@@ -275,6 +275,30 @@ class ExecuteCodeTest {
         assertTrue(r.stderr().startsWith("warming cache\nTimeoutError: "), r.stderr());
     }
 
+    /**
+     * Each thread the deadline stopped ended with Truffle's InterruptExecution, which was printed to the run's stderr
+     * as a Java class name and message, one line per thread, ahead of the TimeoutError note.
+     */
+    @Test
+    void aRunStoppedWithItsThreadsRunningShowsNoJavaException() {
+        assertEquals(0, mcp.exec("import threading, time").exitCode(), "a worker's first run is not the one timed");
+        McpCalls.Exec r = mcp.exec("""
+                import sys, threading, time
+                started = threading.Barrier(3)
+                def poll():
+                    started.wait()
+                    while True:
+                        time.sleep(0.01)
+                for _ in range(2):
+                    threading.Thread(target=poll).start()
+                started.wait()
+                sys.stderr.write('both polling')
+                time.sleep(60)
+                """, 3);
+        assertTrue(r.timedOut(), r.stderr());
+        assertEquals("both polling\nTimeoutError: execution stopped after its timeout of 3 s (timeout_s)\n", r.stderr());
+    }
+
     @Test
     void outputFloodIsTruncatedWithAMarker() {
         McpCalls.Exec r = mcp.exec("import sys\nfor i in range(3000):\n    sys.stdout.write('x' * 1000)\n"

@@ -141,6 +141,10 @@ public final class PythonInterpreter implements AutoCloseable {
 
     /** Stops guest code without closing the context, so a persistent session can go on. */
     void interrupt(Duration grace) throws TimeoutException {
+        // Each thread the run started ends with Truffle's InterruptExecution, which its polyglot thread prints to the
+        // context's err: the stopped run's stderr got one Java class name per thread. What the run wrote stays in
+        // sys.stderr's buffer for the empty run that follows (TimedRunner.finish), which points err back at the run.
+        err.redirectTo(OutputStream.nullOutputStream());
         context.interrupt(grace);
     }
 
