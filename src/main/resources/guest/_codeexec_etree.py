@@ -13,6 +13,7 @@
   its list of children instead, which reads it by index as the sequence protocol does; clear() empties that list in
   place, as _elementtree empties its own, so a loop over an element that is cleared stops there too. A subclass with
   a __getitem__ of its own is iterated through it, as before.
+- Element.keys() and items() are lists, as _elementtree's are, not views of the attrib dict.
 - A parse error is one ParseError, as _elementtree raises it: the Python parser raised it while handling the expat
   error it came from, and a traceback showed both.
 """
@@ -226,8 +227,16 @@ def accelerate(ET, parse_on_host):
             self._children = []
         self.text = self.tail = None
 
+    # _elementtree's keys() and items() are lists; ElementTree's Python Element answered the attrib dict's views,
+    # which print as dict_keys([...]) and dict_items([...]) and change as the attributes do.
+    def keys(self):
+        return list(self.attrib.keys())
+
+    def items(self):
+        return list(self.attrib.items())
+
     for method, name in ((find, "find"), (findtext, "findtext"), (findall, "findall"), (iter_elements, "iter"),
-                         (clear, "clear")):
+                         (clear, "clear"), (keys, "keys"), (items, "items")):
         setattr(Element, name, stand_in(method, getattr(Element, name)))
     element_children.__name__, element_children.__qualname__ = "__iter__", "Element.__iter__"
     element_children.__module__ = Element.__module__
