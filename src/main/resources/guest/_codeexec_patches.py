@@ -16,6 +16,10 @@ _FIELD_SEQUENCES = (list, tuple, type({}.keys()))
 
 # The sandbox's driver, whose frames run the caller's code (SandboxContexts names its source so).
 DRIVER_FILE = "<codeexec-driver>"
+# The code of the sandbox's own Python (its patches, its pyexpat, the tools, skills and pii modules' glue; a tool's or
+# skill's own code is "<tool name>", "<skill name vN>"): a traceback or stack leaves its frames out, however printed, as
+# CPython shows none for the C code these stand in for.
+INTERNAL_FRAMES = ("<_codeexec_", "<pyexpat>", "<tools>", "<skills>", "<pii>")
 _INLINED_COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>"})
 # GraalPy appends this and the Java stack to the message of a Python exception it made from a Java one.
 JAVA_STACK = "\n\nJava stack trace:\n"
@@ -420,8 +424,10 @@ def _patch_traceback(traceback):
         stack = extract(klass, itertools.chain(first, frame_gen), lookup_lines=False, **kwargs)
         if stack:
             # The driver's frames below the caller's <module>: a stack CPython prints starts there. And those of
-            # stand-ins that hand the caller's arguments to the standard library's function, whose frame follows.
-            stack[:] = [frame for frame in stack if frame.filename not in hidden]
+            # stand-ins that hand the caller's arguments to the standard library's function, whose frame follows, and
+            # the sandbox's own Python (logging's "--- Logging error ---" showed a patch's frame).
+            stack[:] = [frame for frame in stack
+                        if frame.filename not in hidden and not frame.filename.startswith(INTERNAL_FRAMES)]
             # walk_stack gives a frame before its caller (extract_stack reverses them after), walk_tb after.
             _inline_comprehensions(frame_type, stack, len(first) == 2 and first[0][0].f_back is first[1][0])
             drop_accelerated_frames(stack)

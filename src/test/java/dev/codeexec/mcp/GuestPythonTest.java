@@ -263,6 +263,35 @@ class GuestPythonTest {
                 parsed.stderr());
     }
 
+    /**
+     * A traceback the caller's code or the standard library prints (traceback.print_exc, logging's "--- Logging error
+     * ---") leaves out the sandbox's patches as an uncaught error's does: logging's showed the frame of the patch that
+     * checks a record's arguments, between its format and getMessage.
+     */
+    @Test
+    void aTracebackPrintedByTheProgramShowsNoFrameOfTheSandboxsOwnPatches() {
+        McpCalls.Exec printed = mcp.exec("""
+                import sys, traceback
+                try:
+                    format(1, '.2d')
+                except ValueError:
+                    traceback.print_exc(file=sys.stdout)""");
+        assertEquals("""
+                Traceback (most recent call last):
+                  File "<string>", line 3, in <module>
+                ValueError: Precision not allowed in integer format specifier
+                """, printed.stdout(), printed.stderr());
+        McpCalls.Exec logged = mcp.exec("""
+                import logging
+                logging.basicConfig(format="%(message)s")
+                logging.getLogger("app").warning("rows=%d", "many")
+                print("went on")""");
+        assertEquals("went on\n", logged.stdout());
+        assertTrue(logged.stderr().startsWith("--- Logging error ---\n") && !logged.stderr().contains("<_codeexec_"),
+                logged.stderr());
+        assertTrue(logged.stderr().contains("in getMessage\n    msg = msg % self.args\n"), logged.stderr());
+    }
+
     @Test
     void aModuleWrittenAndLeftOpenImportsWithWhatWasWritten() {
         // CPython closes the unreferenced file at once; GraalPy kept its buffer, and import and runpy read nothing.

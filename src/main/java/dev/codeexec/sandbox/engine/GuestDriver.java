@@ -90,15 +90,13 @@ final class GuestDriver {
 
                 internal_errors = []  # Java exception class names behind this run's uncaught error, for the log
 
-                # Frames of the sandbox's own Python (its patches, its pyexpat, the tools, skills and pii modules'
-                # glue; a tool's or skill's own code is "<tool name>", "<skill name vN>") are left out of a traceback
+                # Frames of the sandbox's own Python (guest_patches.INTERNAL_FRAMES) are left out of a traceback
                 # printed for the caller, as CPython prints none for the C code these stand in for.
-                INTERNAL_FRAMES = ("<_codeexec_", "<pyexpat>", "<tools>", "<skills>", "<pii>")
-
                 def without_internal_frames(report, seen):
                     while report is not None and id(report) not in seen:
                         seen.add(id(report))
-                        report.stack[:] = [f for f in report.stack if not f.filename.startswith(INTERNAL_FRAMES)]
+                        report.stack[:] = [f for f in report.stack
+                                          if not f.filename.startswith(guest_patches.INTERNAL_FRAMES)]
                         for member in report.exceptions or ():
                             without_internal_frames(member, seen)
                         without_internal_frames(report.__cause__, seen)
