@@ -1,0 +1,26 @@
+import logging, logging.handlers, os, glob, queue
+for f in glob.glob("app.log*"): os.remove(f)
+log = logging.getLogger("rot"); log.setLevel(logging.DEBUG); log.propagate = False
+h = logging.handlers.RotatingFileHandler("app.log", maxBytes=60, backupCount=2, encoding="utf-8")
+h.setFormatter(logging.Formatter("%(levelname)s %(message)s")); log.addHandler(h)
+for i in range(8): log.info("line number %d", i)
+h.close(); log.removeHandler(h)
+print(sorted(glob.glob("app.log*")), [open(f).read().splitlines() for f in sorted(glob.glob("app.log*"))])
+for f in glob.glob("app.log*"): os.remove(f)
+mem_target = logging.StreamHandler(__import__("sys").stdout); mem_target.setFormatter(logging.Formatter("flushed: %(message)s"))
+mh = logging.handlers.MemoryHandler(capacity=3, flushLevel=logging.ERROR, target=mem_target)
+m = logging.getLogger("mem"); m.propagate = False; m.addHandler(mh); m.setLevel(logging.INFO)
+m.info("a"); m.info("b"); print("buffered", len(mh.buffer)); m.error("c"); print("after error", len(mh.buffer)); mh.close()
+q = queue.Queue(); qh = logging.handlers.QueueHandler(q)
+ql = logging.getLogger("q"); ql.propagate = False; ql.addHandler(qh); ql.warning("to queue %s", "arg")
+rec = q.get_nowait(); print(rec.getMessage(), rec.msg, rec.args, rec.levelname)
+collected = []
+class ListHandler(logging.Handler):
+    def emit(self, record): collected.append(self.format(record))
+listener = logging.handlers.QueueListener(q, ListHandler()); listener.start()
+for i in range(3): ql.error("item %d", i)
+listener.stop(); print(collected)
+fh = logging.FileHandler("plain.log", mode="w", delay=True); print(os.path.exists("plain.log"))
+fl = logging.getLogger("file"); fl.addHandler(fh); fl.propagate = False; fl.warning("written"); fh.close(); print(open("plain.log").read().strip()); os.remove("plain.log")
+bh = logging.handlers.BufferingHandler(2); print(bh.shouldFlush(logging.makeLogRecord({"msg": "x"})))
+print(logging.makeLogRecord({"msg": "hi %s", "args": ("there",), "levelno": 30}).getMessage())
