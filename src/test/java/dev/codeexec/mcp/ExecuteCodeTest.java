@@ -296,7 +296,8 @@ class ExecuteCodeTest {
                 time.sleep(60)
                 """, 3);
         assertTrue(r.timedOut(), r.stderr());
-        assertEquals("both polling\nTimeoutError: execution stopped after its timeout of 3 s (timeout_s)\n", r.stderr());
+        assertEquals("both polling\nTimeoutError: execution stopped after its timeout of 3 s (timeout_s)\n",
+                r.stderr());
     }
 
     @Test
