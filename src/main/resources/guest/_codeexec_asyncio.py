@@ -1,9 +1,10 @@
 """asyncio as CPython 3.12 shows it. GraalPy runs the pure-Python Task and Future, where CPython runs their C versions
 (_asyncio), and it has no reference counting; four things a program sees differ and are put right here:
-- a task whose exception nobody retrieved is reported ("Task exception was never retrieved") when its event loop
-  closes; CPython reports it when the task is freed, GraalPy only if a garbage collection ever runs its __del__,
-  so a failed fire-and-forget task went unreported. Failed tasks are held until then: asyncio's own registry of
-  tasks holds them weakly, and a collection in between would lose the report;
+- a task or future whose exception nobody retrieved is reported ("Task exception was never retrieved", "Future
+  exception ...") when its event loop closes; CPython reports it when the object is freed, GraalPy only if a garbage
+  collection ever runs its __del__, so a failed fire-and-forget task, or a `loop.run_in_executor` call nobody
+  awaited, went unreported. Failed ones are held until then: asyncio's own registry of tasks holds them weakly, and
+  a collection in between would lose the report;
 - tracebacks carry no frames of the Python Task's and Future's own methods, which are C code in CPython;
 - a coroutine is named in a task's repr: GraalPy's coroutines have no __qualname__ or __name__;
 - an exception raised in a coroutine after it awaited a failed task had that task's exception as __context__: the
@@ -58,15 +59,19 @@ def _patch_loop_close(base_events):
 
 
 def _patch_failed_tasks(futures):
-    """A task's exception is set through the Python Future's set_exception (the Task's own refuses callers)."""
+    """A task's exception is set through the Python Future's set_exception (the Task's own refuses callers), as is a
+    future's (an executor's result, copied by wrap_future, among them)."""
     future_type = futures._PyFuture
     set_exception = future_type.set_exception
 
     def patched_set_exception(self, exception):
         set_exception(self, exception)
-        tasks = sys.modules.get("asyncio.tasks")
-        if tasks is not None and isinstance(self, tasks.Task):
-            _FAILED.setdefault(self._loop, []).append(self)
+        failed = _FAILED.setdefault(self._loop, [])
+        failed.append(self)
+        if len(failed) % 1024 == 0:
+            # A loop that runs long fails many and reads most (a retried call awaited each time): those read are let
+            # go, not held, exceptions and tracebacks, until the loop closes.
+            failed[:] = [future for future in failed if future._log_traceback]
 
     future_type.set_exception = stand_in(patched_set_exception, set_exception)
 

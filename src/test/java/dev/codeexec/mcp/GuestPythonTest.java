@@ -236,6 +236,32 @@ class GuestPythonTest {
     }
 
     /**
+     * So is a plain future's (CPython: "Future exception was never retrieved" as it is freed), and not one whose
+     * exception was read.
+     */
+    @Test
+    void aFutureExceptionNobodyRetrievedIsReportedAsCPythonReportsIt() {
+        McpCalls.Exec r = mcp.exec("""
+                import asyncio
+                async def main():
+                    loop = asyncio.get_running_loop()
+                    lost, read = loop.create_future(), loop.create_future()
+                    loop.call_soon(lost.set_exception, KeyError("lost"))
+                    read.set_exception(ValueError("read"))
+                    read.exception()
+                    await asyncio.sleep(0.01)
+                asyncio.run(main())
+                print("after run")
+                """);
+        assertEquals("after run\n", r.stdout(), r.stderr());
+        assertEquals("""
+                Future exception was never retrieved
+                future: <Future finished exception=KeyError('lost')>
+                KeyError: 'lost'
+                """, r.stderr());
+    }
+
+    /**
      * An uncaught error's traceback shows the caller's frames only, as CPython's shows none for the C code the
      * sandbox's Python patches stand in for (format, json.dumps, pyexpat).
      */
