@@ -14,6 +14,11 @@ class InterpreterSettings:
         # Taken before any caller's code runs. GraalPy sets sys.ps1 and sys.ps2 as its console would; `python -c`
         # has neither, and hasattr(sys, "ps1") is how programs (and libraries) tell an interactive session.
         _drop_prompts()
+        if sys.getswitchinterval() < 1e-6:
+            # GraalPy keeps its default, 0.005, in the microseconds setswitchinterval stores, and reads it back as
+            # seconds: 5e-09. It never uses the value (its GIL is passed on every 50 ms), so CPython's 5 ms changes
+            # nothing but what programs read, and a library that lowers "an interval above 5 ms" leaves it be.
+            sys.setswitchinterval(0.005)
         self._max_str_digits = sys.get_int_max_str_digits()
         self._set_max_str_digits = sys.set_int_max_str_digits
         self._switch_interval = sys.getswitchinterval()
