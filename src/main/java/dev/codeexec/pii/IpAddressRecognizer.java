@@ -56,7 +56,7 @@ public final class IpAddressRecognizer implements Recognizer {
         return (pattern.equals("ipv4") ? isIpv4(candidate) : isIpv6(candidate)) ? Verdict.PLAUSIBLE : Verdict.INVALID;
     }
 
-    /** Also the dotted tail of an IPv6 match, whose last hex group (such as {@code 5E} in {@code ::5E.1.2.3}) it takes. */
+    /** Also checks an IPv6 match's dotted tail, which may start with a hex group: {@code 5E} of {@code ::5E.1.2.3}. */
     static boolean isIpv4(String s) {
         String[] parts = s.split("\\.", -1);
         if (parts.length != 4) {
