@@ -74,10 +74,23 @@ public class ExecutionRuns {
         this.replica = replica;
     }
 
-    /** Refuses {@code wait_s} together with {@code background}, which answers at once. */
+    /**
+     * Refuses {@code wait_s} together with {@code background}, which answers at once, and a {@code wait_s} out of
+     * range: both before the run starts, since a refused caller never learns the id of a run that started anyway.
+     */
     public static void requireOneMode(boolean background, Integer waitS) {
         if (background && waitS != null) {
             throw new InvalidInputException("wait_s", "cannot be combined with background=true, which answers at once");
+        }
+        if (waitS != null) {
+            requireWait(waitS);
+        }
+    }
+
+    private static void requireWait(int waitS) {
+        if (waitS < 0 || waitS > ExecutionLimits.MAX_TIMEOUT_S) {
+            throw new InvalidInputException("wait_s", "must be between 0 and " + ExecutionLimits.MAX_TIMEOUT_S
+                    + " seconds, got " + waitS);
         }
     }
 
@@ -107,10 +120,7 @@ public class ExecutionRuns {
      * then forgotten: its caller has all of it), else the run so far, which goes on in the background.
      */
     public ExecuteAnswer awaitResult(String owner, String id, int waitS) {
-        if (waitS < 0 || waitS > ExecutionLimits.MAX_TIMEOUT_S) {
-            throw new InvalidInputException("wait_s", "must be between 0 and " + ExecutionLimits.MAX_TIMEOUT_S
-                    + " seconds, got " + waitS);
-        }
+        requireWait(waitS);
         BackgroundRun run = find(owner, id);
         try {
             if (run.awaitEnd(Duration.ofSeconds(waitS))) {

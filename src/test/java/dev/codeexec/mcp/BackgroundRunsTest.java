@@ -250,4 +250,21 @@ class BackgroundRunsTest {
         assertTrue(tooLong.isError() && McpCalls.text(tooLong).contains("background"), McpCalls.text(tooLong));
         awaitFinished(mcp, id);
     }
+
+    @Test
+    void aWaitSOutOfRangeIsRefusedBeforeAnyRunStarts() {
+        long before = runsHeld();
+        ToolResponse tooLong = mcp.call("execute_code", Map.of("code", "while True:\n    pass", "timeout_s", 120,
+                "wait_s", 301));
+        assertTrue(tooLong.isError(), () -> "accepted: " + McpCalls.text(tooLong));
+        assertEquals("wait_s: must be between 0 and 300 seconds, got 301", McpCalls.text(tooLong));
+        // A run started before the refusal would be held here, spinning to its timeout with no id to cancel it by.
+        assertEquals(before, runsHeld(), "a refused call left a background run behind");
+    }
+
+    /** The tenant's background runs the server holds: queued, running and finished. */
+    private long runsHeld() {
+        JsonObject runs = structured(mcp.call("get_execution_stats", Map.of())).getJsonObject("runs");
+        return runs.getLong("queued") + runs.getLong("running") + runs.getLong("finished");
+    }
 }
