@@ -140,13 +140,16 @@ public class SandboxTools implements InitialCheck {
                 return withHandles(keep(answer, runs.start(command)), scope, false);
             }
             String id = runs.startAwaited(command);
-            return withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
-                    () -> runs.requestCancel(owner, id),
-                    () -> {
-                        ExecutionView now = runs.summary(owner, id);
-                        return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
-                    },
-                    () -> runs.awaitResult(owner, id, waitS))), scope, false);
+            // A client gone before the answer never learns the run's id: the run is stopped as if it had cancelled.
+            try (ClientDeparture.Watch gone = departure.cancelWhenGone(() -> runs.requestCancel(owner, id))) {
+                return withHandles(keep(answer, watch.watch(call.cancellation(), call.progress(),
+                        () -> runs.requestCancel(owner, id),
+                        () -> {
+                            ExecutionView now = runs.summary(owner, id);
+                            return new CallWatch.Status(now.nextStdoutOffset() + now.nextStderrOffset(), "");
+                        },
+                        () -> runs.awaitResult(owner, id, waitS))), scope, false);
+            }
         });
         return ResourceLinks.add(response, answer.get());
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.pii.OutputSanitizer;
 import dev.codeexec.pii.RunScopes;
+import dev.codeexec.sandbox.ExecuteAnswer;
 import dev.codeexec.sandbox.ExecuteCommand;
 import dev.codeexec.sandbox.ExecutionResult;
 import dev.codeexec.sandbox.ExecutionRuns;
@@ -95,10 +96,17 @@ public class ExecutionResource {
         }
         OutputSanitizer.requireSynchronous(sanitize, true);
         ExecutionRuns.requireOneMode(background, b.waitS());
-        Object answer = background ? runs.start(command)
-                : runs.awaitResult(scope.owner(), runs.startAwaited(command), b.waitS());
+        Object answer = background ? runs.start(command) : awaitPromoted(command, scope.owner(), b.waitS());
         return Response.status(answer instanceof ExecutionView ? Response.Status.ACCEPTED : Response.Status.OK)
                 .entity(withHandles(answer, scope, false)).build();
+    }
+
+    /** A run answered within {@code waitS}, else promoted; a client gone before the answer never learns its id. */
+    private ExecuteAnswer awaitPromoted(ExecuteCommand command, String owner, int waitS) {
+        String id = runs.startAwaited(command);
+        try (ClientDeparture.Watch gone = departure.cancelWhenGone(() -> runs.requestCancel(owner, id))) {
+            return runs.awaitResult(owner, id, waitS);
+        }
     }
 
     /** The answer with the session and vault handles it names, as execute_code's has them. */

@@ -79,6 +79,55 @@ class ClientDisconnectTest {
         Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancelledExecutions() > cancelledBefore);
     }
 
+    @Test
+    void aRunWaitedForWithWaitSWhoseClientDisconnectsIsCancelled() throws Exception {
+        SandboxWarm.awaitReady();
+        long cancelledBefore = cancelledExecutions();
+        String body = """
+                {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"execute_code",\
+                "arguments":{"code":"print('spinning', flush=True)\\nwhile True:\\n    pass","timeout_s":120,\
+                "wait_s":60},"_meta":{"progressToken":"gone"}}}""";
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority() + "\r\nContent-Type: application/json\r\n"
+                    + "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n"
+                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(bytes);
+            out.flush();
+            socket.setSoTimeout((int) Duration.ofMinutes(2).toMillis());
+            // Progress counts the printed line's 9 bytes once the run runs; then the client goes before wait_s ends,
+            // without the execution_id the answer would have carried.
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            do {
+                line = in.readLine();
+                assertTrue(line != null, "the stream ended before progress counted the printed line");
+            } while (!line.contains(" 9 bytes of output"));
+        }
+        // Without the disconnect noticed the run goes on in the background to its 120 s timeout, holding a slot.
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancelledExecutions() > cancelledBefore);
+    }
+
+    @Test
+    void aRestRunWaitedForWithWaitSWhoseClientDisconnectsIsCancelled() throws Exception {
+        SandboxWarm.awaitReady();
+        long cancelledBefore = cancelledExecutions();
+        byte[] bytes = "{\"code\":\"while True:\\n    pass\",\"timeout_s\":120,\"wait_s\":60}"
+                .getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/v1/executions HTTP/1.1\r\nHost: " + root.getRawAuthority()
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(bytes);
+            out.flush();
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> RestAssured.given().get("/api/v1/stats")
+                    .then().statusCode(200).extract().jsonPath().getLong("runs.running") > 0);
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancelledExecutions() > cancelledBefore);
+    }
+
     private static long cancelledExecutions() {
         return RestAssured.given().get("/api/v1/stats").then().statusCode(200).extract().jsonPath()
                 .getLong("executions.cancelled");
