@@ -99,7 +99,7 @@ public class SandboxTools implements InitialCheck {
                 .addArgument("sanitize_output", "Tokenize PII in output", false, boolean.class)
                 .addArgument("fresh", "New interpreter, discarded after", false, boolean.class)
                 .addArgument("background", "", false, boolean.class)
-                .addArgument("wait_s", "Then go background", false, int.class)
+                .addArgument("wait_s", "", false, int.class)
                 .addArgument("max_inline_bytes", "", false, int.class)
                 .setOutputSchema(schemas.with(schemas.union(ExecutionResult.class, ExecutionView.class),
                         StateHandles.class))

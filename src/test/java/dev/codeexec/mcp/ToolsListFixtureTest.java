@@ -34,13 +34,23 @@ class ToolsListFixtureTest {
         AtomicReference<JsonArray> tools = new AtomicReference<>();
         McpAssured.newConnectedStreamableClient().when().toolsList(page -> {
             JsonArray all = new JsonArray();
+            // Every field a tool carries on the wire, an empty one too: the budget is what a client receives.
             page.tools().stream().sorted(Comparator.comparing(McpAssured.ToolInfo::name)).forEach(t -> {
-                JsonObject tool = new JsonObject().put("name", t.name()).put("description", t.description())
-                        .put("inputSchema", t.inputSchema());
+                JsonObject tool = new JsonObject().put("name", t.name());
+                if (t.title() != null) {
+                    tool.put("title", t.title());
+                }
+                tool.put("description", t.description()).put("inputSchema", t.inputSchema());
                 if (t.outputSchema() != null) {
                     tool.put("outputSchema", t.outputSchema());
                 }
                 t.annotations().ifPresent(a -> tool.put("annotations", JsonObject.mapFrom(a)));
+                if (t.meta() != null) {
+                    tool.put("_meta", t.meta());
+                }
+                if (t.icons() != null) {
+                    tool.put("icons", t.icons());
+                }
                 all.add(tool);
             });
             tools.set(all);
