@@ -14,9 +14,9 @@ import java.util.logging.Logger;
 
 /**
  * Notices that the HTTP client of a request has gone (its connection closed before the answer was written) and
- * cancels the request's synchronous run: a client that timed out or was killed must not leave runs holding its
- * tenant's slots, with its next calls waiting behind them. Polled, because Vert.x gives a connection one close
- * handler, which the transports own.
+ * stops what the request waited for (its synchronous run, or its long-poll's place): a client that timed out or was
+ * killed must not leave runs holding its tenant's slots, with its next calls waiting behind them. Polled, because
+ * Vert.x gives a connection one close handler, which the transports own.
  */
 @Singleton
 public class ClientDeparture {
@@ -52,7 +52,7 @@ public class ClientDeparture {
         ScheduledFuture<?>[] check = new ScheduledFuture<?>[1];
         check[0] = timer.scheduleWithFixedDelay(() -> {
             if (response.closed() && !response.ended()) {
-                LOG.log(Level.INFO, "the client disconnected before its answer; its run is cancelled");
+                LOG.log(Level.INFO, "the client disconnected before its answer; what it waited for is stopped");
                 cancel.run();
                 check[0].cancel(false);
             }

@@ -1,11 +1,13 @@
 package dev.codeexec.mcp;
 
+import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.sandbox.ExecutionRuns;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
+import java.util.concurrent.CompletableFuture;
 
 /** MCP adapter for background runs of execute_code: read one page by page, and cancel one. */
 public class RunTools {
@@ -13,11 +15,13 @@ public class RunTools {
     private final ExecutionRuns runs;
     private final ToolResults results;
     private final McpCallers callers;
+    private final ClientDeparture departure;
 
-    public RunTools(ExecutionRuns runs, ToolResults results, McpCallers callers) {
+    public RunTools(ExecutionRuns runs, ToolResults results, McpCallers callers, ClientDeparture departure) {
         this.runs = runs;
         this.results = results;
         this.callers = callers;
+        this.departure = departure;
     }
 
     @Tool(name = "get_execution", description = """
@@ -32,9 +36,15 @@ public class RunTools {
             @ToolArg(name = "wait_s", required = false) Integer waitS,
             @ToolArg(name = "max_bytes", required = false) Integer maxBytes,
             McpConnection connection) {
-        // Absent offsets and wait mean 0: the start of each stream, no waiting. A wait holds no thread.
-        return results.later(() -> runs.get(callers.of(connection).id(), executionId, stdoutOffset == null ? 0 : stdoutOffset,
-                stderrOffset == null ? 0 : stderrOffset, waitS == null ? 0 : waitS, maxBytes))
+        // A wait holds no thread, but a place among the tenant's long-polls: a client that leaves gives it back at
+        // once, not when wait_s ends.
+        CompletableFuture<Void> gone = new CompletableFuture<>();
+        ClientDeparture.Watch departed = departure.cancelWhenGone(() -> gone.complete(null));
+        // Absent offsets and wait mean 0: the start of each stream, no waiting.
+        return results.later(() -> runs.get(callers.of(connection).id(), executionId,
+                        stdoutOffset == null ? 0 : stdoutOffset, stderrOffset == null ? 0 : stderrOffset,
+                        waitS == null ? 0 : waitS, maxBytes, gone))
+                .onTermination().invoke(departed::close)
                 .map(ResourceLinks::add);
     }
 

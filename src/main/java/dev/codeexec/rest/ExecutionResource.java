@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -122,11 +123,15 @@ public class ExecutionResource {
             @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("stderr_offset") String stderrOffset,
             @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("wait_s") String waitS,
             @Parameter(schema = @Schema(type = SchemaType.INTEGER)) @QueryParam("max_bytes") String maxBytes) {
-        return runs.get(callers.id(sessionId), id,
+        CompletableFuture<Void> gone = new CompletableFuture<>();
+        CompletionStage<ExecutionView> answer = runs.get(callers.id(sessionId), id,
                 Objects.requireNonNullElse(QueryParams.whole("stdout_offset", stdoutOffset), 0L),
                 Objects.requireNonNullElse(QueryParams.whole("stderr_offset", stderrOffset), 0L),
                 Objects.requireNonNullElse(QueryParams.integer("wait_s", waitS), 0),
-                QueryParams.integer("max_bytes", maxBytes));
+                QueryParams.integer("max_bytes", maxBytes), gone);
+        // A client that leaves gives its place among the tenant's long-polls back at once, not when wait_s ends.
+        ClientDeparture.Watch departed = departure.cancelWhenGone(() -> gone.complete(null));
+        return answer.whenComplete((view, failure) -> departed.close());
     }
 
     /** Server-Sent Events of a run: see {@link ExecutionEvents}. */

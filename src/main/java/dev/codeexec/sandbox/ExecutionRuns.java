@@ -153,11 +153,13 @@ public class ExecutionRuns {
      * run's next change or at the timeout.
      *
      * @param maxBytes bytes of each stream in the page; null for {@link #pageBytes()}
+     * @param callerGone completes when nobody waits for the answer any more (the client left or cancelled): the wait
+     *                   ends then and gives its place among the tenant's long-polls back
      * @throws InvalidInputException on invalid input or an unknown run
      * @throws SandboxBusyException  when the tenant has its limit of long-polls pending ({@link LongPolls})
      */
     public CompletionStage<ExecutionView> get(String owner, String id, long stdoutOffset, long stderrOffset,
-            int waitS, Integer maxBytes) {
+            int waitS, Integer maxBytes, CompletionStage<?> callerGone) {
         if (waitS < 0 || waitS > MAX_WAIT_S) {
             throw new InvalidInputException("wait_s", "must be between 0 and " + MAX_WAIT_S + " seconds, got " + waitS);
         }
@@ -173,6 +175,7 @@ public class ExecutionRuns {
         }
         TenantCounts.Place held = polls.take(Caller.tenantOrSelf(owner));
         CompletableFuture<Void> change = run.nextOutput(stdoutOffset, stderrOffset);
+        callerGone.thenRun(() -> change.complete(null));
         // Answered off the thread that completed the change: a worker's output reader must not write responses.
         return change.completeOnTimeout(null, waitS, TimeUnit.SECONDS).handleAsync((done, failure) -> {
             run.forget(change);
