@@ -95,17 +95,14 @@ class ClientDisconnectTest {
                 "arguments":{"code":"print('spinning', flush=True)\\nwhile True:\\n    pass","timeout_s":120,\
                 "wait_s":60},"_meta":{"progressToken":"gone"}}}""";
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority() + "\r\nContent-Type: application/json\r\n"
-                    + "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n"
-                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
-            out.flush();
+        try (Socket socket = send("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority()
+                + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "MCP-Protocol-Version: 2025-06-18\r\nContent-Length: " + bytes.length + "\r\n\r\n", bytes)) {
             socket.setSoTimeout((int) Duration.ofMinutes(2).toMillis());
             // Progress counts the printed line's 9 bytes once the run runs; then the client goes before wait_s ends,
             // without the execution_id the answer would have carried.
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.UTF_8));
             String line;
             do {
                 line = in.readLine();
