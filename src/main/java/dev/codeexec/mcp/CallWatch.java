@@ -78,6 +78,31 @@ public class CallWatch {
         }
     }
 
+    /** Stops watching a call that holds no thread. */
+    public interface Watching extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * For a call that holds no thread while it waits (a long-poll): calls {@code cancel} once when the client cancels
+     * the request, until the returned watch is closed. {@code cancel} runs on the watch's timer.
+     */
+    public Watching whenCancelled(Cancellation cancellation, Runnable cancel) {
+        ScheduledFuture<?>[] check = new ScheduledFuture<?>[1];
+        check[0] = timer.scheduleWithFixedDelay(() -> {
+            try {
+                if (cancellation.check().isRequested()) {
+                    check[0].cancel(false);
+                    cancel.run();
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "call watch: {0}", e.getClass().getSimpleName());
+            }
+        }, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
+        return () -> check[0].cancel(false);
+    }
+
     @PreDestroy
     void stop() {
         timer.shutdownNow();

@@ -2,6 +2,7 @@ package dev.codeexec.mcp;
 
 import dev.codeexec.http.ClientDeparture;
 import dev.codeexec.sandbox.ExecutionRuns;
+import io.quarkiverse.mcp.server.Cancellation;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -16,12 +17,15 @@ public class RunTools {
     private final ToolResults results;
     private final McpCallers callers;
     private final ClientDeparture departure;
+    private final CallWatch watch;
 
-    public RunTools(ExecutionRuns runs, ToolResults results, McpCallers callers, ClientDeparture departure) {
+    public RunTools(ExecutionRuns runs, ToolResults results, McpCallers callers, ClientDeparture departure,
+            CallWatch watch) {
         this.runs = runs;
         this.results = results;
         this.callers = callers;
         this.departure = departure;
+        this.watch = watch;
     }
 
     @Tool(name = "get_execution", description = """
@@ -35,16 +39,20 @@ public class RunTools {
             @ToolArg(name = "stderr_offset", required = false) Long stderrOffset,
             @ToolArg(name = "wait_s", required = false) Integer waitS,
             @ToolArg(name = "max_bytes", required = false) Integer maxBytes,
-            McpConnection connection) {
-        // A wait holds no thread, but a place among the tenant's long-polls: a client that leaves gives it back at
-        // once, not when wait_s ends.
+            McpConnection connection, Cancellation cancellation) {
+        // A wait holds no thread, but a place among the tenant's long-polls: a client that leaves or cancels gives it
+        // back at once, not when wait_s ends.
         CompletableFuture<Void> gone = new CompletableFuture<>();
         ClientDeparture.Watch departed = departure.cancelWhenGone(() -> gone.complete(null));
+        CallWatch.Watching cancelled = watch.whenCancelled(cancellation, () -> gone.complete(null));
         // Absent offsets and wait mean 0: the start of each stream, no waiting.
         return results.later(() -> runs.get(callers.of(connection).id(), executionId,
                         stdoutOffset == null ? 0 : stdoutOffset, stderrOffset == null ? 0 : stderrOffset,
                         waitS == null ? 0 : waitS, maxBytes, gone))
-                .onTermination().invoke(departed::close)
+                .onTermination().invoke(() -> {
+                    departed.close();
+                    cancelled.close();
+                })
                 .map(ResourceLinks::add);
     }
 

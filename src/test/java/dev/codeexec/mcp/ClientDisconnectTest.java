@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.Awaitility;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A synchronous run whose HTTP client disconnects is cancelled, over MCP and REST, and so is a run waited for with
  * wait_s: a remote connector that timed out, or a client that was killed, must not leave runs holding its tenant's
- * slots. A long-poll whose client leaves gives its place among the tenant's long-polls back at once. The
+ * slots. A long-poll whose client leaves or cancels gives its place among the tenant's long-polls back at once. The
  * client is a raw socket, as a killed process is: the request goes out without a session, the socket is closed once
  * the run is seen running.
  */
@@ -143,6 +144,25 @@ class ClientDisconnectTest {
                 + root.getRawAuthority() + "\r\n\r\n", new byte[0]), ClientDisconnectTest::closeAll);
     }
 
+    @Test
+    void mcpLongPollsTheirClientsCancelGiveTheirPlacesBack() throws Exception {
+        String session = RestAssured.given().contentType("application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .body("""
+                        {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+                        "capabilities":{},"clientInfo":{"name":"cancels-polls","version":"1"}}}""")
+                .post("/mcp").then().statusCode(200).extract().header("Mcp-Session-Id");
+        notify(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        AtomicInteger ids = new AtomicInteger();
+        assertLongPollsGiveTheirPlacesBack(run -> mcpPoll(run, ids.incrementAndGet(), "Mcp-Session-Id: " + session
+                + "\r\n"), polls -> {
+                    for (int id = 1; id <= polls.size(); id++) {
+                        notify(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":"
+                                + "{\"requestId\":" + id + ",\"reason\":\"test\"}}");
+                    }
+                });
+    }
+
     private interface Poller {
         Socket poll(String run) throws IOException;
     }
@@ -192,6 +212,11 @@ class ClientDisconnectTest {
         return send("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority() + "\r\nContent-Type: application/json"
                 + "\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n" + headers
                 + "Content-Length: " + body.length + "\r\n\r\n", body);
+    }
+
+    private static void notify(String session, String message) {
+        RestAssured.given().contentType("application/json").header("Accept", "application/json, text/event-stream")
+                .header("Mcp-Session-Id", session).body(message).post("/mcp").then().statusCode(202);
     }
 
     private static void closeAll(List<Socket> sockets) throws IOException {
