@@ -45,15 +45,12 @@ class ClientDisconnectTest {
                 "arguments":{"code":"print('spinning', flush=True)\\nwhile True:\\n    pass","timeout_s":120},\
                 "_meta":{"progressToken":"gone"}}}""";
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority() + "\r\nContent-Type: application/json\r\n"
-                    + "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n"
-                    + "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
-            out.flush();
+        try (Socket socket = send("POST /mcp HTTP/1.1\r\nHost: " + root.getRawAuthority()
+                + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                + "MCP-Protocol-Version: 2025-06-18\r\nContent-Length: " + bytes.length + "\r\n\r\n", bytes)) {
             // Progress names the run's last line once it runs; then the client goes, as a killed one would.
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.UTF_8));
             String first = in.readLine();
             assertTrue(first != null && first.startsWith("HTTP/1.1 200"), "status line: " + first);
             String line;
@@ -71,20 +68,8 @@ class ClientDisconnectTest {
 
     @Test
     void aRestRunWhoseClientDisconnectsIsCancelled() throws Exception {
-        SandboxWarm.awaitReady();
-        long cancelledBefore = cancelledExecutions();
-        byte[] bytes = "{\"code\":\"while True:\\n    pass\",\"timeout_s\":120}".getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /api/v1/executions HTTP/1.1\r\nHost: " + root.getRawAuthority()
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
-            out.flush();
-            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> RestAssured.given().get("/api/v1/stats")
-                    .then().statusCode(200).extract().jsonPath().getLong("executions.running") > 0);
-        }
-        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancelledExecutions() > cancelledBefore);
+        assertRestRunCancelledOnDisconnect("{\"code\":\"while True:\\n    pass\",\"timeout_s\":120}",
+                "executions.running");
     }
 
     @Test
@@ -116,19 +101,22 @@ class ClientDisconnectTest {
 
     @Test
     void aRestRunWaitedForWithWaitSWhoseClientDisconnectsIsCancelled() throws Exception {
+        assertRestRunCancelledOnDisconnect("{\"code\":\"while True:\\n    pass\",\"timeout_s\":120,\"wait_s\":60}",
+                "runs.running");
+    }
+
+    /**
+     * Posts {@code json} to the REST executions endpoint, goes away once the stats' {@code running} figure counts the
+     * run, and waits for the run to be cancelled.
+     */
+    private void assertRestRunCancelledOnDisconnect(String json, String running) throws Exception {
         SandboxWarm.awaitReady();
         long cancelledBefore = cancelledExecutions();
-        byte[] bytes = "{\"code\":\"while True:\\n    pass\",\"timeout_s\":120,\"wait_s\":60}"
-                .getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /api/v1/executions HTTP/1.1\r\nHost: " + root.getRawAuthority()
-                    + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
-            out.flush();
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = send("POST /api/v1/executions HTTP/1.1\r\nHost: " + root.getRawAuthority()
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n", bytes)) {
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> RestAssured.given().get("/api/v1/stats")
-                    .then().statusCode(200).extract().jsonPath().getLong("runs.running") > 0);
+                    .then().statusCode(200).extract().jsonPath().getLong(running) > 0);
         }
         Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> cancelledExecutions() > cancelledBefore);
     }
