@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,19 +26,10 @@ import org.junit.jupiter.api.Test;
  * naming the setting and nothing is written; its recorded callers, its shared caller and other tenants carry on.
  */
 @QuarkusTest
-@TestProfile(RestCallersBoundTest.Bound.class)
+@TestProfile(StoreBoundsProfile.class)
 class RestCallersBoundTest {
 
-    static final int MAX = 3;
-
-    public static class Bound implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> overrides = new HashMap<>(TokenProfile.tenantTokens());
-            overrides.put("codeexec.http.max-rest-callers-per-tenant", String.valueOf(MAX));
-            return overrides;
-        }
-    }
+    static final int MAX = StoreBoundsProfile.MAX_REST_CALLERS;
 
     @Inject
     EntityManager em;

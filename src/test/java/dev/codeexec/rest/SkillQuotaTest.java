@@ -7,13 +7,11 @@ import static org.hamcrest.Matchers.equalTo;
 import dev.codeexec.mcp.SandboxWarm;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,27 +23,15 @@ import org.junit.jupiter.api.Test;
  * tenant saves meanwhile, and a delete makes room.
  */
 @QuarkusTest
-@TestProfile(SkillQuotaTest.Bounds.class)
+@TestProfile(StoreBoundsProfile.class)
 class SkillQuotaTest {
 
-    static final int MAX_VERSIONS = 3;
-    static final int MAX_BYTES = 300_000;
-    static final String INITECH = "initech-token-4a1d";
-    static final String UMBRELLA = "umbrella-token-9c2e";
+    static final int MAX_VERSIONS = StoreBoundsProfile.MAX_SKILL_VERSIONS;
+    static final int MAX_BYTES = StoreBoundsProfile.MAX_SKILL_BYTES;
+    static final String INITECH = StoreBoundsProfile.INITECH;
+    static final String UMBRELLA = StoreBoundsProfile.UMBRELLA;
     /** What POST /api/v1/skills answers when it stored a new version. */
     static final int SAVED = 201;
-
-    public static class Bounds implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> overrides = new HashMap<>(TokenProfile.tenantTokens());
-            overrides.put("codeexec.tenants.initech.token", INITECH);
-            overrides.put("codeexec.tenants.umbrella.token", UMBRELLA);
-            overrides.put("skills.max-versions-per-tenant", String.valueOf(MAX_VERSIONS));
-            overrides.put("skills.max-bytes-per-tenant", String.valueOf(MAX_BYTES));
-            return overrides;
-        }
-    }
 
     @Inject
     EntityManager em;
