@@ -25,7 +25,9 @@ ex.shutdown()
 with cf.ThreadPoolExecutor(3) as ex:
     fs = {ex.submit(lambda n=n: n * n): n for n in range(6)}
     print(sorted((fs[f], f.result()) for f in cf.as_completed(fs)))
+    stuck = threading.Event()  # set once the timeout is seen: the pool's exit waits for the task, not 5 s
     try:
-        list(cf.as_completed([ex.submit(threading.Event().wait, 5)], timeout=0.05))
+        list(cf.as_completed([ex.submit(stuck.wait, 5)], timeout=0.05))
     except TimeoutError as e:
         print("TimeoutError:", e, cf.TimeoutError is TimeoutError)
+    stuck.set()
