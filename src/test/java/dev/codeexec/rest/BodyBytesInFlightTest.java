@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
@@ -28,21 +27,12 @@ import org.junit.jupiter.api.Timeout;
  * only after admission, and the test then keeps it unfinished.
  */
 @QuarkusTest
-@TestProfile(BodyBytesInFlightTest.Budget.class)
+@TestProfile(TokenProfile.class)
 @Timeout(120)
 class BodyBytesInFlightTest {
 
-    static final int BUDGET = 64 * 1024;
+    static final int BUDGET = TokenProfile.BODY_BUDGET;
     static final int BODY = 40 * 1024;
-
-    public static class Budget implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> overrides = new HashMap<>(TokenProfile.tenantTokens());
-            overrides.put("codeexec.http.max-body-bytes-in-flight", String.valueOf(BUDGET));
-            return overrides;
-        }
-    }
 
     @TestHTTPResource("/")
     URI root;
