@@ -98,9 +98,11 @@ class ReplicasIT {
 
     static List<String> properties() {
         // Sixteen tenants so that the balancer's hash puts some on each replica; two workers a replica, not one per
-        // tenant as by default: the test drives one tenant on each.
+        // tenant as by default: the test drives one tenant on each. No ready warm-up: the test waits for both replicas
+        // to be ready, and their 150 warm-up runs each (StdioTransportIT covers them) took 23-27 s of it in CI.
         List<String> properties = new ArrayList<>(List.of("-Dsandbox.workspace=" + WORKSPACE,
-                "-Dworkspace.tenants-dir=" + TENANTS, "-Dquarkus.http.host=127.0.0.1", "-Dsandbox.max-workers=2"));
+                "-Dworkspace.tenants-dir=" + TENANTS, "-Dquarkus.http.host=127.0.0.1", "-Dsandbox.max-workers=2",
+                "-Dsandbox.ready-warmup-runs=0"));
         for (int t = 0; t < TENANTS_CONFIGURED; t++) {
             properties.add("-Dcodeexec.tenants.t" + t + ".token=" + tenantToken(t));
         }
