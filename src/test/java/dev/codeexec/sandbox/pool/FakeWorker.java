@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A stand-in worker process for {@link WorkerProcessProtocolTest} and {@link WorkerPlacementTest}: speaks the real
- * frame protocol on stdin/stdout and breaks it in the way its one argument names, or serves two executions at once in
- * the way it names (or, "idle", only says it is ready, after the milliseconds a second argument gives), then waits
- * until the server kills it or closes the channel.
+ * A stand-in worker process for {@link WorkerProcessProtocolTest}: speaks the real frame protocol on stdin/stdout and
+ * breaks it in the way its one argument names, or serves two executions at once in the way it names, then waits until
+ * the server kills it or closes the channel. (The placement tests' workers, which only say they are ready, are
+ * {@link IdleWorker}.)
  */
 public final class FakeWorker {
 
@@ -27,7 +27,7 @@ public final class FakeWorker {
     /**
      * The command that starts a fake worker running {@code script}. A fake lives for a moment and runs hardly any
      * code: C1 alone and the serial collector start it in about two thirds of the CPU time (measured: 0.75 s against
-     * 1.2 s a start), and the placement tests start dozens.
+     * 1.2 s a start).
      */
     static List<String> command(String... script) {
         // A worker's classpath and the test classes: the test JVM's own (300-odd jars) made each start slower.
@@ -42,19 +42,8 @@ public final class FakeWorker {
     public static void main(String[] args) throws IOException {
         FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         FrameCodec codec = new FrameCodec(System.in, stdout, FrameLimits.TO_WORKER_BYTES);
-        if (args[0].equals("idle") && args.length > 1) {
-            // A worker slow to start, as on a loaded machine: ready only after the milliseconds given.
-            try {
-                Thread.sleep(Long.parseLong(args[1]));
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
         codec.write(new WorkerMessages.FromWorker(WorkerMessages.Reply.readyNow(List.of(), 0), null, null));
         switch (args[0]) {
-            case "idle" -> {
-                // Ready, and nothing more: for placement tests, which take and release workers without running.
-            }
             case "bridge-while-idle" -> {
                 codec.write(bridgeCall(1, 0, 0));
                 serveHonestly(codec);

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * The pool's placement with stand-in workers ({@link FakeWorker} "idle": ready, and nothing more): which waiting
+ * The pool's placement with stand-in workers ({@link IdleWorker}: ready, and nothing more): which waiting
  * run a worker that comes free goes to, and for which tenant each worker was started. Nothing is executed; a
  * worker taken and not yet released stands for a running execution.
  */
@@ -55,6 +55,8 @@ class WorkerPlacementTest {
 
     /** Milliseconds a stand-in worker waits before it says it is ready. */
     private long readyAfterMs;
+    /** When set, stand-in workers started from then on say they are ready only once this file exists. */
+    private volatile Path gate;
     /** sandbox.max-workers: by default one per served tenant or running slot, and a spare. */
     private OptionalInt maxWorkers = OptionalInt.empty();
     /** sandbox.worker.concurrent-runs: one run per worker unless a test says otherwise. */
@@ -75,6 +77,7 @@ class WorkerPlacementTest {
     }
 
     private WorkerPlacement placement(int slots, Duration startTimeout, List<Path> served) {
+        Path ready = readyFrame();
         SandboxSettings settings = new SandboxSettings(SandboxSettings.Isolation.PROCESS, dir.resolve("local"),
                 Path.of("python-packages"), 1 << 16, 16, 1, slots, 0, maxWorkers, Duration.ofSeconds(1), 8, Duration.ofMinutes(30),
                 new SandboxSettings.Warm(3, Duration.ofMinutes(1), 2, 100),
@@ -87,7 +90,7 @@ class WorkerPlacementTest {
             if (failStarts || failingTenants.contains(tenant.toAbsolutePath().normalize())) {
                 throw new java.io.IOException("worker " + number + " closed its channel");
             }
-            Process process = new ProcessBuilder(FakeWorker.command("idle", Long.toString(readyAfterMs))).start();
+            Process process = new ProcessBuilder(IdleWorker.command(ready, readyAfterMs, gate)).start();
             WorkerProcess worker = new WorkerProcess(number, process, host, Runnable::run, millis -> { },
                     FrameLimits.fromWorker(1 << 20), broken -> { }, refused -> { });
             startedFor.put(worker, tenant);
@@ -95,6 +98,14 @@ class WorkerPlacementTest {
             return worker;
         }, () -> { }, Long.MAX_VALUE, quickFirst, SlotShares.of(slots, tenantSlots, served.size()));
         return placement;
+    }
+
+    private Path readyFrame() {
+        try {
+            return IdleWorker.readyFrame(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static ExecutionRequest runOf(Path tenant) {
@@ -299,6 +310,9 @@ class WorkerPlacementTest {
         placement(2);
         Lane asking = placement.takeAny(runOf(null));
         Lane other = placement.takeAny(runOf(null));
+        // The next worker (started as the first run ends) is held until the checks below: the worker being replaced is
+        // then the only one a new session could be pinned to.
+        gate = dir.resolve("gate");
         placement.retireWhenFree(asking.worker(), "test");
         placement.release(asking, false);
         CompletableFuture<WorkerProcess> newSession = CompletableFuture.supplyAsync(
@@ -309,6 +323,7 @@ class WorkerPlacementTest {
         assertTrue(asking.worker().alive(), "the worker was killed under its other run");
         assertEquals(0, placement.counts().replaced());
         placement.release(other, false);
+        java.nio.file.Files.createFile(gate);
         Lane replacement = next.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         assertNotSame(asking.worker(), replacement.worker());
         assertEquals(1, placement.counts().replaced());
