@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,6 +20,10 @@ public class ReplicaIdentity {
 
     static final String NAME = "codeexec.replica.name";
     private static final int MAX_NAME = 40;
+    /** Random bytes in a minted id: 128 bits, so ids cannot be guessed. */
+    private static final int MINTED_BYTES = 16;
+    /** A replica id, a dot, the random part in hex: every id {@link #mint} makes, on any replica. */
+    private static final Pattern MINTED = Pattern.compile("[a-z0-9-]+\\.[0-9a-f]{" + 2 * MINTED_BYTES + "}");
 
     private final String id;
 
@@ -36,6 +41,21 @@ public class ReplicaIdentity {
     /** Prefixes {@code local} (an id unique within this replica) with this replica's id. */
     public String qualify(String local) {
         return id + "." + local;
+    }
+
+    /** A new id of in-memory state (a handle, a background run) on this replica: its id, a dot, 128 random bits. */
+    public String mint(SecureRandom random) {
+        byte[] bytes = new byte[MINTED_BYTES];
+        random.nextBytes(bytes);
+        return qualify(HexFormat.of().formatHex(bytes));
+    }
+
+    /**
+     * Whether {@code value} has the shape of an id {@link #mint} made on any replica: one that does not was mistyped
+     * or made up, and is refused as such rather than as an id that expired or belongs to another replica.
+     */
+    public static boolean minted(String value) {
+        return value != null && MINTED.matcher(value).matches();
     }
 
     /** The replica that issued {@code qualified}, if it was made by {@link #qualify}. */

@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -280,8 +279,17 @@ public class ExecutionRuns {
     }
 
     private BackgroundRun find(String owner, String id) {
+        if (id == null || id.isBlank()) {
+            throw new InvalidInputException("execution_id", "is required: the execution_id execute_code returned");
+        }
+        if (!ReplicaIdentity.minted(id)) {
+            // Mistyped or made up ("1", a session handle cut short): neither expired nor another server's.
+            throw new InvalidInputException("execution_id", "\"" + InvalidInputException.echo(id) + "\" is not an "
+                    + "execution id: pass one execute_code returned (a server id, a dot, 32 hex digits)",
+                    InvalidInputException.Kind.NOT_FOUND);
+        }
         sweep();
-        BackgroundRun run = id == null ? null : runs.get(id);
+        BackgroundRun run = runs.get(id);
         // A run belongs to its tenant, whichever connection asks; another tenant's answers exactly as a missing one
         // does, so ids cannot be probed.
         if (run == null || !sameTenant(run.owner, owner)) {
@@ -395,8 +403,6 @@ public class ExecutionRuns {
     }
 
     private String newId() {
-        byte[] bytes = new byte[16];
-        random.nextBytes(bytes);
-        return replica.qualify(HexFormat.of().formatHex(bytes));
+        return replica.mint(random);
     }
 }

@@ -9,13 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
-import java.util.regex.Pattern;
 
 /**
  * Server-minted handles of one kind (persistent sessions, PII vaults), each owned by the tenant it was minted for and
@@ -53,11 +51,8 @@ public final class HandleTable<T> {
     public record Forgotten<T>(String tenant, String handle, T value) {
     }
 
-    private static final int RANDOM_BYTES = 16;
     /** Handles forgotten to make room, remembered so that presenting one says so rather than "expired". */
     private static final int DROPPED_REMEMBERED = 4096;
-    /** A replica id ({@link ReplicaIdentity#id()}), a dot, and the random part in hex. */
-    private static final Pattern SHAPE = Pattern.compile("[a-z0-9-]+\\.[0-9a-f]{" + 2 * RANDOM_BYTES + "}");
 
     private static final class Held<T> {
         final String tenant;
@@ -133,9 +128,7 @@ public final class HandleTable<T> {
                         dropped.put(oldest.getKey(), tenant);
                     });
         }
-        byte[] bytes = new byte[RANDOM_BYTES];
-        random.nextBytes(bytes);
-        String handle = replica.qualify(HexFormat.of().formatHex(bytes));
+        String handle = replica.mint(random);
         held.put(handle, new Held<>(tenant, value, clock.getAsLong()));
         return handle;
     }
@@ -209,7 +202,7 @@ public final class HandleTable<T> {
     }
 
     private InvalidInputException unknown(String tenant, String handle) {
-        if (handle == null || !SHAPE.matcher(handle).matches()) {
+        if (!ReplicaIdentity.minted(handle)) {
             // No server issues it: a mistyped or made-up value, not one that expired ("New", "", a path).
             return new InvalidInputException(field, "\"" + InvalidInputException.echo(String.valueOf(handle))
                     + "\" is not a " + kind + " handle: pass one this server returned (a server id, a dot, 32 hex "

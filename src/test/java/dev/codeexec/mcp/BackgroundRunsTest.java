@@ -168,7 +168,8 @@ class BackgroundRunsTest {
         McpCalls other = new McpCalls();
         ToolResponse peek = other.call("get_execution", Map.of("execution_id", id));
         assertFalse(peek.isError(), McpCalls.text(peek));
-        ToolResponse unknown = other.call("cancel_execution", Map.of("execution_id", "0".repeat(32)));
+        ToolResponse unknown = other.call("cancel_execution", Map.of("execution_id",
+                id.substring(0, id.lastIndexOf('.') + 1) + "0".repeat(32)));
         assertTrue(McpCalls.text(unknown).startsWith("execution_id: no such execution"), McpCalls.text(unknown));
         open(gate);
         JsonObject end = awaitFinished(other, id);

@@ -44,9 +44,13 @@ class RefusalMessagesTest {
         assertTrue(definition.startsWith("name: no tool named '" + ECHO + "'"), definition);
         assertTrue(definition.length() < 1_000, "a " + definition.length() + "-character refusal");
 
-        String execution = refusal("get_execution", Map.of("execution_id", LONG + ".1"));
+        String execution = refusal("get_execution", Map.of("execution_id", LONG + "." + "0".repeat(32)));
         assertTrue(execution.startsWith("execution_id: was started by server " + ECHO + ", not this one ("), execution);
         assertTrue(execution.length() < 1_000, "a " + execution.length() + "-character refusal");
+
+        String shapeless = refusal("get_execution", Map.of("execution_id", LONG + ".1"));
+        assertTrue(shapeless.startsWith("execution_id: \"" + ECHO + "\" is not an execution id"), shapeless);
+        assertTrue(shapeless.length() < 1_000, "a " + shapeless.length() + "-character refusal");
     }
 
     @Test

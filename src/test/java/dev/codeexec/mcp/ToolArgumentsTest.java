@@ -170,6 +170,27 @@ class ToolArgumentsTest {
                 McpCalls.text(r));
     }
 
+    /**
+     * An execution_id that no server could have issued is refused as such, naming the field and the shape of a real
+     * one: it used to read as "no such execution", or, with a dot in it, as a run of a server named by its prefix.
+     */
+    @Test
+    void anExecutionIdOfTheWrongShapeIsRefusedAsSuch() {
+        for (String tool : List.of("get_execution", "cancel_execution")) {
+            for (String blank : List.of("", "   ")) {
+                ToolResponse r = mcp.call(tool, Map.of("execution_id", blank));
+                assertTrue(r.isError(), tool + ": " + McpCalls.text(r));
+                assertEquals("execution_id: is required: the execution_id execute_code returned", McpCalls.text(r));
+            }
+            for (String wrong : List.of("../x", "42", "run-1.xyz")) {
+                ToolResponse r = mcp.call(tool, Map.of("execution_id", wrong));
+                assertTrue(r.isError(), tool + ": " + McpCalls.text(r));
+                assertEquals("execution_id: \"" + wrong + "\" is not an execution id: pass one execute_code returned "
+                        + "(a server id, a dot, 32 hex digits)", McpCalls.text(r));
+            }
+        }
+    }
+
     @Test
     void clientMetaStaysInParams() {
         JsonObject answer = rawCall("""

@@ -182,7 +182,7 @@ class ExecutionResourceTest {
         given().header("X-Session-Id", "zeta").get("/api/v1/executions/" + foreign)
                 .then().statusCode(404).body("field", equalTo("execution_id"))
                 .body("message", containsString("was started by server web-2-0a0b0c, not this one (" + replica + ")"));
-        given().header("X-Session-Id", "zeta").get("/api/v1/executions/" + replica + ".00ff")
+        given().header("X-Session-Id", "zeta").get("/api/v1/executions/" + replica + "." + "0".repeat(32))
                 .then().statusCode(404).body("message", containsString("no such execution for this tenant"));
     }
 
