@@ -347,6 +347,23 @@ async function workspaceCases(client, suffix) {
     verify: r => r.entries.some(e => e.path === path && e.type === 'file')
       ? undefined : `${path} not listed: ${oneLine(JSON.stringify(r.entries))}`,
   });
+  // A name outside ASCII, under the minimal environment desktop clients start the server with (no LANG): the JVM
+  // took ASCII as its file-name encoding and refused the path as malformed.
+  const named = `${dir}/café – 東京.txt`;
+  await check(client, 'write_workspace_file non-ASCII name', 'write_workspace_file', { path: named, content }, {
+    verify: r => expect.equal(r.path, named, 'path'),
+  });
+  await check(client, 'list_workspace_files non-ASCII name', 'list_workspace_files', { path: dir }, {
+    verify: r => r.entries.some(e => e.path === named)
+      ? undefined : `${named} not listed: ${oneLine(JSON.stringify(r.entries))}`,
+  });
+  await check(client, 'execute_code reads the non-ASCII name', 'execute_code',
+    { code: `print(open(${JSON.stringify(named)}).read().splitlines()[1])` }, {
+      verify: r => expect.equal(r.stdout, 'zwei\n', 'stdout'),
+    });
+  await check(client, 'delete_workspace_file non-ASCII name', 'delete_workspace_file', { path: named }, {
+    verify: r => expect.equal(r.deleted, true, 'deleted'),
+  });
   await check(client, 'read_workspace_file missing', 'read_workspace_file', { path: `${dir}/missing.txt` },
     { expectError: true });
   await check(client, 'write_workspace_file path escape', 'write_workspace_file',
