@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.codeexec.InvalidInputException;
 import dev.codeexec.sandbox.SandboxBusyException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.stream.Collectors;
@@ -51,10 +53,37 @@ public class ApiErrors {
     public Response wrongType(MismatchedInputException e) {
         String field = path(e);
         if (field.isEmpty()) {
-            return body(Response.Status.BAD_REQUEST, "invalid", "body", "body: must be a JSON object");
+            // DeserializationFeature.FAIL_ON_TRAILING_TOKENS: the object itself was read.
+            boolean trailing = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token");
+            return body(Response.Status.BAD_REQUEST, "invalid", "body", trailing
+                    ? "body: must be one JSON object with nothing after it" : "body: must be a JSON object");
         }
         return body(Response.Status.BAD_REQUEST, "invalid", field,
                 InvalidInputException.echo(field) + ": must be " + expected(e.getTargetType()));
+    }
+
+    /**
+     * What the JSON body reader refuses itself: it answers a body it cannot parse (bad syntax, a field that fails its
+     * own check) with an empty 400, and the server a body of another media type with an empty 415. Other statuses
+     * (an unknown path, a method not allowed) keep the framework's answer.
+     */
+    @ServerExceptionMapper
+    public Response unreadableBody(WebApplicationException e, HttpHeaders headers) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof InvalidInputException invalid) {
+                return invalidInput(invalid);
+            }
+        }
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return malformedJson(json);
+        }
+        if (e.getResponse().getStatus() == Response.Status.UNSUPPORTED_MEDIA_TYPE.getStatusCode()) {
+            MediaType sent = headers.getMediaType();
+            return body(Response.Status.UNSUPPORTED_MEDIA_TYPE, "invalid", "body", "body: must be a JSON object sent "
+                    + "with Content-Type: application/json, not " + (sent == null ? "no Content-Type"
+                    : InvalidInputException.echo(sent.toString())));
+        }
+        return e.getResponse();
     }
 
     @ServerExceptionMapper

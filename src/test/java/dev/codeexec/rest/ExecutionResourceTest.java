@@ -105,6 +105,35 @@ class ExecutionResourceTest {
                 .then().statusCode(400).body("message", equalTo("background: must be true or false"));
     }
 
+    /**
+     * What the JSON reader refused itself came back as an empty 400 (or 415), and 2.7 ran as 2 and a body read up to
+     * the junk after it: each is now refused naming what is wrong, and a refused run never starts.
+     */
+    @Test
+    void aBodyTheJsonReaderRefusesIsAnsweredNamingWhatIsWrongAndRunsNothing() {
+        String code = "open('rest-refused.txt', 'w').write('ran')";
+        String[][] cases = {
+                {"{\"code\": \"" + code + "\", \"timeout_s\": 2.7}", "timeout_s", "timeout_s: must be an integer"},
+                {"{\"code\": \"" + code + "\", \"timeout_s\": 99999999999}", "timeout_s",
+                        "timeout_s: must be an integer from -2147483648 to 2147483647, was 99999999999"},
+                {"{\"code\": \"" + code + "\"} {\"code\": \"print(2)\"}", "body",
+                        "body: must be one JSON object with nothing after it"}};
+        for (String[] c : cases) {
+            given().contentType(ContentType.JSON).body(c[0]).post("/api/v1/executions")
+                    .then().statusCode(400).body("field", equalTo(c[1])).body("message", equalTo(c[2]));
+        }
+        given().contentType(ContentType.JSON).body("{\"code\": \"" + code + "\"").post("/api/v1/executions")
+                .then().statusCode(400).body("field", equalTo("body"))
+                .body("message", org.hamcrest.Matchers.startsWith("body: is not valid JSON for this endpoint ("));
+        given().contentType(ContentType.TEXT).body("{\"code\": \"" + code + "\"}").post("/api/v1/executions")
+                .then().statusCode(415).body("field", equalTo("body")).body("message", org.hamcrest.Matchers
+                        .startsWith("body: must be a JSON object sent with Content-Type: application/json, not text/plain"));
+        given().get("/api/v1/workspace/files/rest-refused.txt").then().statusCode(404);
+
+        given().contentType(ContentType.JSON).body("{\"code\": \"print(5)\", \"timeout_s\": 5.0}")
+                .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("5\n"));
+    }
+
     /** A query parameter that is not a number is refused naming it; JAX-RS answered an empty 404. */
     @Test
     void aQueryParameterOfTheWrongKindIsRefusedNamingIt() {
