@@ -2,6 +2,7 @@ package dev.codeexec.mcp;
 
 import dev.codeexec.Arguments;
 import dev.codeexec.InvalidInputException;
+import dev.codeexec.http.JsonRpcShape;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.ToolManager;
@@ -84,7 +85,7 @@ public class ToolArgumentsGate {
         }
         if (!(raw instanceof JsonObject arguments)) {
             throw new McpException("arguments: must be a JSON object of argument names and values, not "
-                    + jsonType(raw), JsonRpcErrorCodes.INVALID_PARAMS);
+                    + JsonRpcShape.jsonType(raw), JsonRpcErrorCodes.INVALID_PARAMS);
         }
         Map<String, Object> values = arguments.getMap();
         values.values().removeIf(Objects::isNull);
@@ -126,28 +127,28 @@ public class ToolArgumentsGate {
         Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType()
                 : type instanceof Class<?> c ? c : Object.class;
         if (raw == String.class && !(value instanceof String)) {
-            throw new InvalidInputException(name, "must be a string, not " + jsonType(value));
+            throw new InvalidInputException(name, "must be a string, not " + JsonRpcShape.jsonType(value));
         }
         if ((raw == Boolean.class || raw == boolean.class) && !(value instanceof Boolean)) {
-            throw new InvalidInputException(name, "must be true or false, not " + jsonType(value));
+            throw new InvalidInputException(name, "must be true or false, not " + JsonRpcShape.jsonType(value));
         }
         if ((raw == Double.class || raw == double.class) && !(value instanceof Number)) {
-            throw new InvalidInputException(name, "must be a number, not " + jsonType(value));
+            throw new InvalidInputException(name, "must be a number, not " + JsonRpcShape.jsonType(value));
         }
         if (Map.class.isAssignableFrom(raw) && !(value instanceof JsonObject || value instanceof Map<?, ?>)) {
-            throw new InvalidInputException(name, "must be a JSON object, not " + jsonType(value));
+            throw new InvalidInputException(name, "must be a JSON object, not " + JsonRpcShape.jsonType(value));
         }
         if (List.class.isAssignableFrom(raw)) {
             List<?> items = value instanceof JsonArray array ? array.getList() : value instanceof List<?> list ? list
                     : null;
             if (items == null) {
-                throw new InvalidInputException(name, "must be an array, not " + jsonType(value));
+                throw new InvalidInputException(name, "must be an array, not " + JsonRpcShape.jsonType(value));
             }
             boolean ofStrings = type instanceof ParameterizedType p && p.getActualTypeArguments()[0] == String.class;
             for (int i = 0; ofStrings && i < items.size(); i++) {
                 if (!(items.get(i) instanceof String)) {
                     throw new InvalidInputException(name, "must be an array of strings; item " + i + " is "
-                            + jsonType(items.get(i)));
+                            + JsonRpcShape.jsonType(items.get(i)));
                 }
             }
         }
@@ -156,20 +157,6 @@ public class ToolArgumentsGate {
     private static String unknown(String tool, String name, Set<String> names) {
         return InvalidInputException.echo(name) + ": unknown argument; " + tool + " takes "
                 + (names.isEmpty() ? "no arguments" : String.join(", ", names));
-    }
-
-    private static String jsonType(Object value) {
-        return switch (value) {
-            case null -> "null";
-            case String s -> "a string";
-            case JsonArray a -> "an array";
-            case List<?> l -> "an array";
-            case JsonObject o -> "an object";
-            case Map<?, ?> m -> "an object";
-            case Boolean b -> "a boolean";
-            case Number n -> "a number";
-            default -> "another JSON value";
-        };
     }
 
     /** The call's JSON-RPC message: the framework's execution context is a package-private record. */

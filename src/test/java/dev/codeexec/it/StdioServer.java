@@ -90,8 +90,8 @@ final class StdioServer implements AutoCloseable {
         toServer.flush();
     }
 
-    /** Sends a request and returns its response. */
-    JsonNode request(String method, Map<String, Object> params) throws Exception {
+    /** Sends a request and returns its response; params is what the request carries, usually a map. */
+    JsonNode request(String method, Object params) throws Exception {
         return JSON.readTree(exchange(method, params).text());
     }
 
@@ -114,7 +114,7 @@ final class StdioServer implements AutoCloseable {
         }
     }
 
-    private Line exchange(String method, Map<String, Object> params) throws Exception {
+    private Line exchange(String method, Object params) throws Exception {
         int id = nextId++;
         send(Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params));
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);

@@ -136,6 +136,16 @@ class StdioTransportIT {
         }
     }
 
+    /** The framework cast params without checking: over stdio such a request was never answered. */
+    @Test
+    void paramsThatAreNotAnObjectAreInvalidParamsNotLeftUnanswered() throws Exception {
+        for (String method : List.of("tools/call", "tools/list", "resources/read")) {
+            JsonNode refused = server.request(method, List.of(1));
+            assertEquals(-32602, refused.at("/error/code").asInt(), method + " " + refused);
+            assertEquals("params: must be a JSON object, not an array", refused.at("/error/message").asText());
+        }
+    }
+
     @Test
     void guestOutputNeverReachesTheProtocolStream() throws Exception {
         JsonNode result = execute(Map.of("code",

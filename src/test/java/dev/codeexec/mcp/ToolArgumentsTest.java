@@ -114,6 +114,37 @@ class ToolArgumentsTest {
         }
     }
 
+    /** A raw request of {@code method} whose params are {@code params}: the JSON-RPC response. */
+    private JsonObject rawRequest(String method, Object params) {
+        AtomicReference<JsonObject> response = new AtomicReference<>();
+        mcp.client().when().message(mcp.client().newRequest(method).put("params", params))
+                .withAssert(response::set).send().thenAssertResults();
+        return response.get();
+    }
+
+    /**
+     * The framework cast params, and _meta's progress token, without checking them: a tools/list was never answered,
+     * a tools/call over HTTP was a bare 500, and an object as progress token an "Internal error". The call never ran.
+     */
+    @Test
+    void paramsTheFrameworkCannotReadAreInvalidParams() {
+        Object[][] cases = {
+                {"tools/call", "x", "params: must be a JSON object, not a string"},
+                {"tools/list", new io.vertx.core.json.JsonArray().add(1), "params: must be a JSON object, not an array"},
+                {"tools/call", new JsonObject().put("name", "write_workspace_file")
+                        .put("arguments", new JsonObject().put("path", "progress-token.txt").put("content", "x"))
+                        .put("_meta", new JsonObject().put("progressToken", new JsonObject().put("a", 1))),
+                        "params._meta.progressToken: must be a string or an integer, not an object"}};
+        for (Object[] c : cases) {
+            JsonObject answer = rawRequest((String) c[0], c[1]);
+            JsonObject error = answer.getJsonObject("error");
+            assertEquals(-32602, error.getInteger("code"), answer.encode());
+            assertEquals(c[2], error.getString("message"));
+        }
+        assertEquals("path: 'progress-token.txt' does not exist",
+                McpCalls.text(mcp.call("read_workspace_file", Map.of("path", "progress-token.txt"))));
+    }
+
     @Test
     void argumentsThatAreNotAnObjectAreInvalidParams() {
         for (String[] row : new String[][] {{"\"print(1)\"", "a string"}, {"[1,2]", "an array"}, {"7", "a number"},
