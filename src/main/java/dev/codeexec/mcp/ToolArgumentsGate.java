@@ -11,6 +11,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
@@ -36,6 +37,13 @@ import java.util.Set;
 @Interceptor
 @Priority(Interceptor.Priority.PLATFORM_BEFORE)
 public class ToolArgumentsGate {
+
+    private final ToolArgumentRules rules;
+
+    @Inject
+    public ToolArgumentsGate(ToolArgumentRules rules) {
+        this.rules = rules;
+    }
 
     @AroundInvoke
     Object check(InvocationContext call) throws Exception {
@@ -78,7 +86,7 @@ public class ToolArgumentsGate {
      * Normalizes {@code params.arguments} in place for {@code tool} (null when no such tool): nulls dropped, integral
      * numbers made integers. Returns the refusal to answer as a tool error, or null.
      */
-    static String bind(ToolManager.ToolInfo tool, JsonObject params) {
+    String bind(ToolManager.ToolInfo tool, JsonObject params) {
         Object raw = params.getValue("arguments");
         if (raw == null) {
             return null;
@@ -101,7 +109,7 @@ public class ToolArgumentsGate {
                     return unknown(tool.name(), entry.getKey(), declared.keySet());
                 }
                 if (argument.type() == int.class || argument.type() == Integer.class) {
-                    entry.setValue(Arguments.integer(values, entry.getKey()));
+                    entry.setValue(integer(tool.name(), values, entry.getKey()));
                 } else if (argument.type() == long.class || argument.type() == Long.class) {
                     entry.setValue(Arguments.whole(values, entry.getKey()));
                 } else {
@@ -117,6 +125,27 @@ public class ToolArgumentsGate {
             return e.getMessage();
         }
         return null;
+    }
+
+    /**
+     * An int argument. One past int range is refused with the argument's own bounds where it has them: "must be an
+     * integer from -2147483648 to 2147483647" named a limit, but not the one that holds (limit: 1 to 50).
+     */
+    private Integer integer(String tool, Map<String, Object> values, String name) {
+        long value = Arguments.whole(values, name);
+        if (value == (int) value) {
+            return (int) value;
+        }
+        Map<String, Object> bounds = rules.of(tool, name);
+        if (bounds.get("maximum") != null) {
+            throw new InvalidInputException(name, "must be between " + bounds.get("minimum") + " and "
+                    + bounds.get("maximum") + ", got " + value);
+        }
+        if (bounds.get("minimum") != null) {
+            throw new InvalidInputException(name, "must be an integer from " + bounds.get("minimum") + " to "
+                    + Integer.MAX_VALUE + ", got " + value);
+        }
+        return Arguments.integer(values, name);
     }
 
     /**

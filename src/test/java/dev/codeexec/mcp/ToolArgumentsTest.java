@@ -222,6 +222,17 @@ class ToolArgumentsTest {
         }
     }
 
+    /** The refusal of an integer past int range named int's range, not the argument's own bounds. */
+    @Test
+    void anIntegerPastIntRangeIsRefusedWithTheArgumentsOwnBounds() {
+        assertEquals("limit: must be between 1 and 50, got 1000000000000000000", McpCalls.text(
+                mcp.call("search_tools", Map.of("query", "csv", "limit", 1_000_000_000_000_000_000L))));
+        assertEquals("offset: must be an integer from 0 to 2147483647, got 10000000000", McpCalls.text(
+                mcp.call("list_workspace_files", Map.of("offset", 10_000_000_000L))));
+        assertEquals("offset: must be an integer from 0 to 2147483647, got -10000000000", McpCalls.text(
+                mcp.call("list_skills", Map.of("offset", -10_000_000_000L))));
+    }
+
     @Test
     void clientMetaStaysInParams() {
         JsonObject answer = rawCall("""
