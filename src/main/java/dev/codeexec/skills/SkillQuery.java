@@ -10,4 +10,6 @@ public record SkillQuery(String query, String tag, Integer limit, Integer offset
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 100;
+    /** As search_tools': every word is scored against every skill, so the cost grew with the query, unbounded. */
+    public static final int MAX_QUERY = 500;
 }

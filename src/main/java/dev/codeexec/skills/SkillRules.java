@@ -112,6 +112,15 @@ final class SkillRules {
         return t;
     }
 
+    /** list_skills' free-text query, or null for none. */
+    static String query(String query) {
+        if (query != null && query.length() > SkillQuery.MAX_QUERY) {
+            throw new InvalidInputException("query", "is " + query.length() + " characters, longer than the limit of "
+                    + SkillQuery.MAX_QUERY);
+        }
+        return query;
+    }
+
     static int limit(Integer limit) {
         int l = limit == null ? 20 : limit;
         if (l < 1 || l > MAX_LIMIT) {

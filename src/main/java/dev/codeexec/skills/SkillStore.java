@@ -145,7 +145,7 @@ public class SkillStore {
         int limit = SkillRules.limit(q.limit());
         int offset = SkillRules.offset(q.offset());
         String tag = q.tag() == null || q.tag().isBlank() ? null : SkillRules.tag(q.tag());
-        List<String> words = SkillRanking.words(q.query());
+        List<String> words = SkillRanking.words(SkillRules.query(q.query()));
         record Scored(SkillSummary summary, double score) {
         }
         List<Scored> matches = newestSummaries(tenant).stream()

@@ -1,6 +1,7 @@
 package dev.codeexec.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.codeexec.InvalidInputException;
@@ -51,6 +52,15 @@ class RefusalMessagesTest {
         String shapeless = refusal("get_execution", Map.of("execution_id", LONG + ".1"));
         assertTrue(shapeless.startsWith("execution_id: \"" + ECHO + "\" is not an execution id"), shapeless);
         assertTrue(shapeless.length() < 1_000, "a " + shapeless.length() + "-character refusal");
+    }
+
+    /** Every query word is scored against every skill: a query had no bound, where search_tools' has 500 characters. */
+    @Test
+    void aListSkillsQueryPastItsLimitIsRefusedNamingTheLimit() {
+        assertEquals("query: is 100000 characters, longer than the limit of 500",
+                refusal("list_skills", Map.of("query", LONG)));
+        ToolResponse atTheLimit = mcp.call("list_skills", Map.of("query", "csv ".repeat(125)));
+        assertFalse(atTheLimit.isError(), McpCalls.text(atTheLimit));
     }
 
     @Test
