@@ -29,6 +29,11 @@ final class WorkspacePaths {
         if (path == null || path.isEmpty()) {
             throw new InvalidInputException(field, "is required: a path relative to the workspace, e.g. data/out.csv");
         }
+        if (path.isBlank()) {
+            // A name of spaces alone is legal on Linux, but no caller means it: it made a file nobody could see.
+            throw new InvalidInputException(field, "is only whitespace: give a path relative to the workspace, e.g. "
+                    + "data/out.csv");
+        }
         if (path.indexOf('\0') >= 0) {
             throw new InvalidInputException(field, "must not contain a NUL byte");
         }

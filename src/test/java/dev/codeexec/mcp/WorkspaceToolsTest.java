@@ -86,6 +86,16 @@ class WorkspaceToolsTest {
         assertFalse(Files.exists(WORKSPACE.resolve(dir).resolve("sub")));
     }
 
+    /** A path of spaces alone wrote a file named by them, which a listing shows as nothing. */
+    @Test
+    void aPathOfWhitespaceAloneIsRefused() {
+        String refusal = "path: is only whitespace: give a path relative to the workspace, e.g. data/out.csv";
+        assertEquals(refusal, error("write_workspace_file", Map.of("path", "   ", "content", "x")));
+        assertEquals(refusal, error("read_workspace_file", Map.of("path", " \t")));
+        assertEquals(refusal, error("list_workspace_files", Map.of("path", "  ")));
+        assertFalse(Files.exists(WORKSPACE.resolve("   ")));
+    }
+
     @Test
     void writeReadListDeleteRoundTrip() {
         JsonObject written = ok("write_workspace_file", Map.of("path", dir + "/notes.txt", "content", "héllo\n"));
