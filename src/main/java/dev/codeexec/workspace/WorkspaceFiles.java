@@ -274,7 +274,7 @@ public class WorkspaceFiles {
                     + "(workspace.max-read-bytes), got " + length + "; page through larger files with offset");
         }
         paths.requireDirectoryParents("path", file, request.path());
-        requireRegularFile(file, request.path());
+        requireRegularFile(file, "path", request.path());
         // One open file throughout: the page and the hash come from the same version of the file.
         try (FileChannel channel = openToRead(file, "path", request.path())) {
             long total = channel.size();
@@ -311,7 +311,7 @@ public class WorkspaceFiles {
     public WorkspaceResource readWhole(String path) {
         Path file = paths.resolve("uri", path, false);
         paths.requireDirectoryParents("uri", file, path);
-        requireRegularFile(file, path);
+        requireRegularFile(file, "uri", path);
         try (FileChannel channel = openToRead(file, "uri", path)) {
             long total = channel.size();
             if (total > maxReadBytes) {
@@ -403,13 +403,13 @@ public class WorkspaceFiles {
                 Kind.CONFLICT);
     }
 
-    private void requireRegularFile(Path file, String shown) {
+    private void requireRegularFile(Path file, String field, String shown) {
         BasicFileAttributes attrs = attributes(file);
         if (attrs == null) {
-            throw new InvalidInputException("path", "'" + shown + "' does not exist", Kind.NOT_FOUND);
+            throw new InvalidInputException(field, "'" + shown + "' does not exist", Kind.NOT_FOUND);
         }
         if (!attrs.isRegularFile()) {
-            throw new InvalidInputException("path", "'" + shown + "' is a directory; use list_workspace_files");
+            throw new InvalidInputException(field, "'" + shown + "' is a directory; use list_workspace_files");
         }
     }
 

@@ -333,10 +333,15 @@ class OutputSpillTest {
         mcp.client().when().resourcesTemplatesList(templates::set).thenAssertResults();
         assertNotNull(templates.get().findByUriTemplate("workspace:///{path}"), templates.get().toString());
 
-        String outside = readError("workspace:///..%2F..%2Fetc%2Fpasswd");
-        assertTrue(outside.contains("outside the workspace"), outside);
-        String missing = readError("workspace:///no-such-" + UUID.randomUUID());
-        assertTrue(missing.startsWith("-32002") && missing.contains("does not exist"), missing);
+        // Each refusal names uri, the parameter the caller sent: a missing file and a folder named path.
+        assertEquals("-32602 uri: '../../etc/passwd' is outside the workspace",
+                readError("workspace:///..%2F..%2Fetc%2Fpasswd"));
+        String missing = "no-such-" + UUID.randomUUID();
+        assertEquals("-32002 uri: '" + missing + "' does not exist", readError("workspace:///" + missing));
+        String folder = "folder-" + UUID.randomUUID();
+        assertFalse(mcp.call("write_workspace_file", Map.of("path", folder + "/a.txt", "content", "x")).isError());
+        assertEquals("-32602 uri: '" + folder + "' is a directory; use list_workspace_files",
+                readError("workspace:///" + folder));
     }
 
     @Test
