@@ -42,7 +42,8 @@ public final class JsonRpcShape {
         if (token == null || token instanceof String || token instanceof Number n && integral(n)) {
             return Optional.empty();
         }
-        return Optional.of("params._meta.progressToken: must be a string or an integer, not " + jsonType(token));
+        return Optional.of("params._meta.progressToken: must be a string or an integer, not "
+                + (token instanceof Number ? token : jsonType(token)));
     }
 
     /** A JSON value's type as a refusal names it: "a string", "an array", ... */

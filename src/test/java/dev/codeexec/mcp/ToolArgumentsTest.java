@@ -134,7 +134,10 @@ class ToolArgumentsTest {
                 {"tools/call", new JsonObject().put("name", "write_workspace_file")
                         .put("arguments", new JsonObject().put("path", "progress-token.txt").put("content", "x"))
                         .put("_meta", new JsonObject().put("progressToken", new JsonObject().put("a", 1))),
-                        "params._meta.progressToken: must be a string or an integer, not an object"}};
+                        "params._meta.progressToken: must be a string or an integer, not an object"},
+                {"tools/call", new JsonObject().put("name", "get_execution_stats")
+                        .put("_meta", new JsonObject().put("progressToken", 1.5)),
+                        "params._meta.progressToken: must be a string or an integer, not 1.5"}};
         for (Object[] c : cases) {
             JsonObject answer = rawRequest((String) c[0], c[1]);
             JsonObject error = answer.getJsonObject("error");

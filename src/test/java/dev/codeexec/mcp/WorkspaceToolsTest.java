@@ -88,7 +88,8 @@ class WorkspaceToolsTest {
 
     /** A path of spaces alone wrote a file named by them, which a listing shows as nothing. */
     @Test
-    void aPathOfWhitespaceAloneIsRefused() {
+    void aPathOfWhitespaceAloneIsRefused() throws java.io.IOException {
+        Files.deleteIfExists(WORKSPACE.resolve("   ")); // a run without the refusal left it
         String refusal = "path: is only whitespace: give a path relative to the workspace, e.g. data/out.csv";
         assertEquals(refusal, error("write_workspace_file", Map.of("path", "   ", "content", "x")));
         assertEquals(refusal, error("read_workspace_file", Map.of("path", " \t")));
