@@ -128,11 +128,13 @@ class ToolArgumentsTest {
      */
     @Test
     void paramsTheFrameworkCannotReadAreInvalidParams() {
+        String file = "progress-token-" + java.util.UUID.randomUUID() + ".txt";
         Object[][] cases = {
                 {"tools/call", "x", "params: must be a JSON object, not a string"},
-                {"tools/list", new io.vertx.core.json.JsonArray().add(1), "params: must be a JSON object, not an array"},
+                {"tools/list", new io.vertx.core.json.JsonArray().add(1),
+                        "params: must be a JSON object, not an array"},
                 {"tools/call", new JsonObject().put("name", "write_workspace_file")
-                        .put("arguments", new JsonObject().put("path", "progress-token.txt").put("content", "x"))
+                        .put("arguments", new JsonObject().put("path", file).put("content", "x"))
                         .put("_meta", new JsonObject().put("progressToken", new JsonObject().put("a", 1))),
                         "params._meta.progressToken: must be a string or an integer, not an object"},
                 {"tools/call", new JsonObject().put("name", "get_execution_stats")
@@ -144,8 +146,8 @@ class ToolArgumentsTest {
             assertEquals(-32602, error.getInteger("code"), answer.encode());
             assertEquals(c[2], error.getString("message"));
         }
-        assertEquals("path: 'progress-token.txt' does not exist",
-                McpCalls.text(mcp.call("read_workspace_file", Map.of("path", "progress-token.txt"))));
+        assertEquals("path: '" + file + "' does not exist",
+                McpCalls.text(mcp.call("read_workspace_file", Map.of("path", file))));
     }
 
     @Test

@@ -111,7 +111,8 @@ class ExecutionResourceTest {
      */
     @Test
     void aBodyTheJsonReaderRefusesIsAnsweredNamingWhatIsWrongAndRunsNothing() {
-        String code = "open('rest-refused.txt', 'w').write('ran')";
+        String file = "rest-refused-" + java.util.UUID.randomUUID() + ".txt";
+        String code = "open('" + file + "', 'w').write('ran')";
         String[][] cases = {
                 {"{\"code\": \"" + code + "\", \"timeout_s\": 2.7}", "timeout_s", "timeout_s: must be an integer"},
                 {"{\"code\": \"" + code + "\", \"timeout_s\": 99999999999}", "timeout_s",
@@ -127,8 +128,9 @@ class ExecutionResourceTest {
                 .body("message", org.hamcrest.Matchers.startsWith("body: is not valid JSON for this endpoint ("));
         given().contentType(ContentType.TEXT).body("{\"code\": \"" + code + "\"}").post("/api/v1/executions")
                 .then().statusCode(415).body("field", equalTo("body")).body("message", org.hamcrest.Matchers
-                        .startsWith("body: must be a JSON object sent with Content-Type: application/json, not text/plain"));
-        given().get("/api/v1/workspace/files/rest-refused.txt").then().statusCode(404);
+                        .startsWith("body: must be a JSON object sent with Content-Type: application/json, "
+                                + "not text/plain"));
+        given().get("/api/v1/workspace/files/" + file).then().statusCode(404);
 
         given().contentType(ContentType.JSON).body("{\"code\": \"print(5)\", \"timeout_s\": 5.0}")
                 .post("/api/v1/executions").then().statusCode(200).body("stdout", equalTo("5\n"));
