@@ -123,10 +123,7 @@ public class BodyLimit {
 
     /** Answers before the body is read: a JSON-RPC error on the MCP endpoint, the REST error body elsewhere. */
     private void refuse(RoutingContext ctx, int status, String code, int jsonRpcCode, String message) {
-        JsonObject body = isMcp(ctx)
-                ? new JsonObject().put("jsonrpc", "2.0").putNull("id")
-                        .put("error", new JsonObject().put("code", jsonRpcCode).put("message", message))
-                : new JsonObject().put("error", code).put("field", "body").put("message", message);
+        JsonObject body = HttpRefusal.body(isMcp(ctx), code, "body", jsonRpcCode, message);
         ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
             // As Quarkus does: the rest of the body is not read, so the connection cannot carry another request.

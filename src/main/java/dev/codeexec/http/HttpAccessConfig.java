@@ -52,4 +52,11 @@ public interface HttpAccessConfig {
      * ends; a request past it is refused with 429 (see BodyBudget). Default: 1/32 of the server's heap, at least 1 MiB.
      */
     Optional<MemorySize> maxBodyBytesInFlight();
+
+    /**
+     * Bytes of responses one tenant's clients may leave unread in the server's buffers; past it the tenant's requests
+     * are refused with 429 and its backed-up connections closed (see ResponseBudget). Default: 1/16 of the direct
+     * memory the JVM allows (its heap size unless set), at least 1 MiB.
+     */
+    Optional<MemorySize> maxResponseBytesUnsent();
 }

@@ -36,4 +36,9 @@ record TestHttpAccess(Optional<String> authToken, boolean allowUnauthenticatedRe
     public Optional<MemorySize> maxBodyBytesInFlight() {
         return Optional.empty();
     }
+
+    @Override
+    public Optional<MemorySize> maxResponseBytesUnsent() {
+        return Optional.empty();
+    }
 }
