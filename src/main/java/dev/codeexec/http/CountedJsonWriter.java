@@ -26,9 +26,9 @@ import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
  * {@link ResponseBudget} as they are serialized, on the request's thread: Quarkus copies them into direct buffers
  * there, before they reach the connection, and a hundred reads answered at once were all in direct memory before the
  * connection had counted the first (a {@code WriterInterceptor} or a replaced entity stream would make Quarkus build
- * each entity whole as a String instead, and the heap ran out). Bytes the budget has no room for are not written: a
- * response refused before its first byte is answered 429 {@code busy} naming the setting, one cut later loses its
- * connection.
+ * each entity whole as a String instead, and the heap ran out). Past the budget, a response none of which was written
+ * is answered 429 {@code busy} naming the setting; one under way waits for the tenant's clients to take bytes, and
+ * loses its connection once none has been taken for {@link ResponseBudget#STALL}.
  */
 @Provider
 @Produces(MediaType.APPLICATION_JSON)
@@ -56,11 +56,10 @@ public class CountedJsonWriter implements ServerMessageBodyWriter<Object> {
         return counted(type, mediaType);
     }
 
-    /** JSON entities of requests whose connection counts its bytes (HTTP/1.1 with a tenant); others as before. */
+    /** Every JSON entity: Quarkus may choose a writer once per resource method, not per request. */
     private boolean counted(Class<?> type, MediaType mediaType) {
-        RoutingContext ctx = request.getCurrent();
-        return ctx != null && ctx.get(UnsentResponses.NAME) != null && MediaType.APPLICATION_JSON_TYPE.isCompatible(
-                mediaType) && type != String.class && type != byte[].class;
+        return MediaType.APPLICATION_JSON_TYPE.isCompatible(mediaType) && type != String.class
+                && type != byte[].class;
     }
 
     @Override
@@ -76,8 +75,15 @@ public class CountedJsonWriter implements ServerMessageBodyWriter<Object> {
 
     private void write(Object entity, OutputStream out, ServerRequestContext context) throws IOException {
         RoutingContext ctx = request.getCurrent();
+        UnsentResponses counter = ctx == null ? null : ctx.get(UnsentResponses.NAME);
+        if (counter == null) {
+            // Not a tenant's HTTP/1.1 request (HTTP/2, or no tenant): nothing counts its bytes.
+            json.writeValue(out, entity);
+            out.close();
+            return;
+        }
         String tenant = RequestTenant.of(ctx);
-        Counted counted = new Counted(out, ctx.get(UnsentResponses.NAME), tenant);
+        Counted counted = new Counted(out, counter, tenant);
         json.writeValue(counted, entity);
         if (counted.refused && counted.written == 0 && context != null) {
             // Nothing of the entity was sent: the answer is a refusal the client can act on.
@@ -111,12 +117,25 @@ public class CountedJsonWriter implements ServerMessageBodyWriter<Object> {
             if (refused || len == 0) {
                 return;
             }
-            if (!counter.produce(tenant, len)) {
-                refused = true;
-                return;
+            while (!counter.produce(tenant, len)) {
+                // Before the first byte the answer can still be a 429; a response under way waits for its tenant's
+                // clients to take bytes (a fast reader's several large reads at once), and is cut once they stall.
+                if (written == 0 || !awaitRoom()) {
+                    refused = true;
+                    return;
+                }
             }
             written += len;
             out.write(b, off, len);
+        }
+
+        private boolean awaitRoom() throws IOException {
+            try {
+                return counter.open() && counter.budget().awaitRoom(tenant, ResponseBudget.STALL);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted waiting for the client to read");
+            }
         }
 
         @Override

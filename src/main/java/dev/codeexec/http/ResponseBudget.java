@@ -1,5 +1,6 @@
 package dev.codeexec.http;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,9 +21,17 @@ final class ResponseBudget {
     static final int DIRECT_FRACTION = 16;
     static final long MIN_DEFAULT_BYTES = 1L << 20;
 
+    /** How long a response under way waits for its tenant's clients to take some bytes before it is cut. */
+    static final Duration STALL = Duration.ofSeconds(2);
+
     private final long perTenant;
-    /** Bounded by the tenants that send requests, which configuration names. */
-    private final Map<String, AtomicLong> unsent = new ConcurrentHashMap<>();
+    /** Bounded by the tenants that send requests, which configuration names; each is also its waiters' monitor. */
+    private final Map<String, Tenant> tenants = new ConcurrentHashMap<>();
+
+    private static final class Tenant {
+        final AtomicLong unsent = new AtomicLong();
+        final AtomicLong sent = new AtomicLong();
+    }
 
     ResponseBudget(Optional<Long> configured, long maxDirectBytes) {
         this.perTenant = configured.orElse(Math.max(MIN_DEFAULT_BYTES, maxDirectBytes / DIRECT_FRACTION));
@@ -36,8 +45,8 @@ final class ResponseBudget {
     }
 
     long unsent(String tenant) {
-        AtomicLong bytes = unsent.get(tenant);
-        return bytes == null ? 0 : bytes.get();
+        Tenant t = tenants.get(tenant);
+        return t == null ? 0 : t.unsent.get();
     }
 
     boolean exhausted(String tenant) {
@@ -45,11 +54,41 @@ final class ResponseBudget {
     }
 
     void written(String tenant, long bytes) {
-        unsent.computeIfAbsent(tenant, t -> new AtomicLong()).addAndGet(bytes);
+        tenants.computeIfAbsent(tenant, k -> new Tenant()).unsent.addAndGet(bytes);
     }
 
     void sent(String tenant, long bytes) {
-        unsent.get(tenant).addAndGet(-bytes);
+        Tenant t = tenants.get(tenant);
+        t.unsent.addAndGet(-bytes);
+        t.sent.addAndGet(bytes);
+        synchronized (t) {
+            t.notifyAll();
+        }
+    }
+
+    /**
+     * Waits, on a request's thread, until the tenant is within its budget again; false once none of its bytes has
+     * been taken by a socket for {@code stall}: its clients are not reading, and waiting on would hold the thread.
+     */
+    boolean awaitRoom(String tenant, Duration stall) throws InterruptedException {
+        Tenant t = tenants.computeIfAbsent(tenant, k -> new Tenant());
+        long progress = t.sent.get();
+        long deadline = System.nanoTime() + stall.toNanos();
+        synchronized (t) {
+            while (t.unsent.get() >= perTenant) {
+                long left = deadline - System.nanoTime();
+                if (t.sent.get() != progress) {
+                    progress = t.sent.get();
+                    left = stall.toNanos();
+                    deadline = System.nanoTime() + left;
+                }
+                if (left <= 0) {
+                    return false;
+                }
+                t.wait(Math.max(1, left / 1_000_000));
+            }
+        }
+        return true;
     }
 
     String refusal(String tenant) {

@@ -26,7 +26,8 @@ import java.nio.charset.StandardCharsets;
  * <ul>
  * <li>REST entities are counted as they are serialized, on the request's thread ({@link #produce}), since they are
  * copied into direct buffers there, before they reach the connection; a response whose first bytes find the tenant
- * past its budget is replaced by 429 {@code busy}, one that finds it so later loses its connection;</li>
+ * past its budget is replaced by 429 {@code busy}, one that finds it so later waits for the tenant's clients to take
+ * bytes and loses its connection once they stall ({@link CountedJsonWriter});</li>
  * <li>everything else (MCP results, event streams) is counted as it is written to the connection: past the budget a
  * large response (64 KiB or more in one write) is replaced by 429 {@code busy} before any of it is sent, and a
  * response under way whose connection is backed up (its client takes less than it is sent) loses its connection, so
@@ -49,7 +50,6 @@ final class UnsentResponses extends ChannelDuplexHandler {
     /** Bytes produced for the current response and counted, not yet written to the connection. */
     private long produced;
     private String producedFor;
-    private boolean refuseCurrent;
     private boolean closed;
 
     UnsentResponses(ResponseBudget budget) {
@@ -68,7 +68,6 @@ final class UnsentResponses extends ChannelDuplexHandler {
         synchronized (this) {
             // What the previous response produced and never wrote (it failed) is no longer coming.
             release();
-            refuseCurrent = false;
         }
     }
 
@@ -86,9 +85,12 @@ final class UnsentResponses extends ChannelDuplexHandler {
         return true;
     }
 
-    /** The current response found its tenant past the budget before any of it was written: a 429 goes instead. */
-    synchronized void refuseCurrent() {
-        refuseCurrent = true;
+    synchronized boolean open() {
+        return !closed;
+    }
+
+    ResponseBudget budget() {
+        return budget;
     }
 
     @Override
@@ -106,15 +108,12 @@ final class UnsentResponses extends ChannelDuplexHandler {
         }
         long bytes = msg instanceof HttpContent content ? content.content().readableBytes() : 0;
         long fresh;
-        boolean refuse;
         synchronized (this) {
             long counted = Math.min(bytes, produced);
             produced -= counted;
             fresh = bytes - counted;
-            refuse = refuseCurrent && msg instanceof HttpResponse;
-            refuseCurrent &= !refuse;
         }
-        if (refuse || fresh > 0 && budget.exhausted(owner) && msg instanceof HttpResponse && bytes >= LARGE_BYTES) {
+        if (fresh > 0 && budget.exhausted(owner) && msg instanceof HttpResponse && bytes >= LARGE_BYTES) {
             budget.sent(owner, bytes - fresh);
             dropping = !(msg instanceof LastHttpContent);
             ReferenceCountUtil.release(msg);
