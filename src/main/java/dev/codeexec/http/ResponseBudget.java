@@ -92,8 +92,8 @@ final class ResponseBudget {
     }
 
     String refusal(String tenant) {
-        return "this tenant's clients have not yet read " + unsent(tenant) + " bytes of earlier responses; a tenant may "
-                + "have at most " + perTenant + " bytes of responses unsent (" + SETTING + "). Read the earlier "
+        return "this tenant's clients have not yet read " + unsent(tenant) + " bytes of earlier responses; a tenant "
+                + "may have at most " + perTenant + " bytes of responses unsent (" + SETTING + "). Read the earlier "
                 + "responses (or close their connections) and send the request again";
     }
 }

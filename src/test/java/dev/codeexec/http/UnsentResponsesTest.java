@@ -44,8 +44,8 @@ class UnsentResponsesTest {
         assertTrue(refused.startsWith("HTTP/1.1 429 Too Many Requests"), refused);
         assertTrue(refused.contains("retry-after: 1"), refused);
         assertTrue(refused.contains("\"error\":\"busy\",\"field\":\"response\""), refused);
-        assertTrue(refused.contains("at most 102400 bytes of responses unsent (codeexec.http.max-response-bytes-unsent)"),
-                refused);
+        assertTrue(refused.contains(
+                "at most 102400 bytes of responses unsent (codeexec.http.max-response-bytes-unsent)"), refused);
         assertFalse(next.isOpen(), "the refused response's connection stayed open");
 
         EmbeddedChannel other = connection("globex");
