@@ -68,7 +68,7 @@ public class WorkspaceFiles {
     /** The tool side of the workspace {@code ledger} accounts, the one ledger every writer to that root shares. */
     WorkspaceFiles(WorkspaceLedger ledger, int maxReadBytes, int defaultReadBytes) {
         this.root = ledger.root();
-        this.paths = new WorkspacePaths(root);
+        this.paths = new WorkspacePaths(root, FileNameEncoding.ofThisJvm());
         this.quota = ledger.quota();
         this.ledger = ledger;
         this.changes = new WorkspaceChanges(ledger);

@@ -19,9 +19,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 final class WorkspacePaths {
 
     private final WorkspaceRoot root;
+    private final FileNameEncoding encoding;
 
-    WorkspacePaths(WorkspaceRoot root) {
+    WorkspacePaths(WorkspaceRoot root, FileNameEncoding encoding) {
         this.root = root;
+        this.encoding = encoding;
     }
 
     /** The confined path; {@code allowRoot} lets "." name the workspace itself (listing). */
@@ -48,6 +50,9 @@ final class WorkspacePaths {
         if (path.startsWith("/")) {
             throw new InvalidInputException(field, "'" + echo(path) + "' is absolute; give a path relative to the "
                     + "workspace root");
+        }
+        if (!encoding.canName(path)) {
+            throw new InvalidInputException(field, encoding.refusal(echo(path)));
         }
         Path candidate;
         try {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -19,6 +20,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class WorkspaceRoots {
+
+    private static final Logger LOG = Logger.getLogger(WorkspaceRoots.class.getName());
 
     private final Path local;
     private final Path tenantsDir;
@@ -45,8 +48,12 @@ public class WorkspaceRoots {
         }
     }
 
-    /** Measures the local workspace off the start-up path, so its first write does not wait for the walk. */
+    /**
+     * Measures the local workspace off the start-up path, so its first write does not wait for the walk; warns when
+     * file names outside ASCII will be refused.
+     */
     void start(@Observes StartupEvent event) {
+        FileNameEncoding.ofThisJvm().startupWarning().ifPresent(LOG::warning);
         recounts.execute(() -> files(Tenants.LOCAL));
     }
 
