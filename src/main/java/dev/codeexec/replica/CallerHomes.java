@@ -14,9 +14,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -39,6 +36,8 @@ public class CallerHomes {
     static final Duration FORGET_AFTER = Duration.ofDays(7);
     /** How often claims past {@link #FORGET_AFTER} are swept while the server runs. */
     static final Duration SWEEP_EVERY = Duration.ofHours(1);
+    /** How long a stopping server waits for a sweep under way: one delete statement. */
+    static final Duration SWEEP_GRACE = Duration.ofSeconds(5);
     private static final Logger LOG = Logger.getLogger(CallerHomes.class.getName());
     /** The setting that bounds each tenant's claims; read by the REST layer, which owns the HTTP settings. */
     public static final String MAX_PER_TENANT = "codeexec.http.max-rest-callers-per-tenant";
@@ -46,8 +45,7 @@ public class CallerHomes {
     private final ReplicaIdentity replica;
     private final Database db;
     private final Set<String> claimed = ConcurrentHashMap.newKeySet();
-    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("caller-homes-sweep").factory());
+    private final DatabaseSweeps sweeper = new DatabaseSweeps("caller-homes-sweep");
 
     public CallerHomes(ReplicaIdentity replica, Database db) {
         this.replica = replica;
@@ -60,11 +58,11 @@ public class CallerHomes {
      * reachable only delays a sweep to the next one.
      */
     void forgetOld(@Observes StartupEvent event) {
-        sweeper.scheduleWithFixedDelay(this::sweep, 0, SWEEP_EVERY.toMinutes(), TimeUnit.MINUTES);
+        sweeper.start(this::sweep, SWEEP_EVERY);
     }
 
     void stop(@Observes ShutdownEvent event) {
-        sweeper.shutdownNow();
+        sweeper.stop(SWEEP_GRACE);
     }
 
     private void sweep() {
