@@ -102,17 +102,13 @@ public class BodyLimit {
             }
             ctx.addEndHandler(ended -> held.get().close());
         }
-        if (chunked && !isMcp(ctx)) {
+        if (chunked && !HttpRefusal.onMcp(ctx, mcpRoot)) {
             chunkedRestBodies.handle(ctx);
             return;
         }
         ctx.next();
     }
 
-    private boolean isMcp(RoutingContext ctx) {
-        String path = ctx.normalizedPath();
-        return path.equals(mcpRoot) || path.startsWith(mcpRoot + "/");
-    }
 
     private void refuse(RoutingContext ctx, long bytes) {
         String message = "the request body is " + (bytes < 0 ? "larger than the limit" : bytes + " bytes")
@@ -123,7 +119,7 @@ public class BodyLimit {
 
     /** Answers before the body is read: a JSON-RPC error on the MCP endpoint, the REST error body elsewhere. */
     private void refuse(RoutingContext ctx, int status, String code, int jsonRpcCode, String message) {
-        JsonObject body = HttpRefusal.body(isMcp(ctx), code, "body", jsonRpcCode, message);
+        JsonObject body = HttpRefusal.body(HttpRefusal.onMcp(ctx, mcpRoot), code, "body", jsonRpcCode, message);
         ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
         if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
             // As Quarkus does: the rest of the body is not read, so the connection cannot carry another request.

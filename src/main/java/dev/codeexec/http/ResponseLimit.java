@@ -44,7 +44,7 @@ public class ResponseLimit {
             ctx.next();
             return;
         }
-        boolean mcp = isMcp(ctx);
+        boolean mcp = HttpRefusal.onMcp(ctx, mcpRoot);
         if (budget.exhausted(tenant.get())) {
             ctx.response().setStatusCode(429).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                     .putHeader(HttpHeaders.RETRY_AFTER, "1");
@@ -74,10 +74,5 @@ public class ResponseLimit {
     /** The answer to a request of a tenant past its budget: nothing of the response was sent. */
     String refusalBody(String tenant, boolean mcp) {
         return HttpRefusal.body(mcp, "busy", "response", -32000, budget.refusal(tenant)).encode();
-    }
-
-    private boolean isMcp(RoutingContext ctx) {
-        String path = ctx.normalizedPath();
-        return path.equals(mcpRoot) || path.startsWith(mcpRoot + "/");
     }
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * Where every MCP message of both transports enters the framework (McpMessageHandler.handle): a request whose
  * params it cannot read ({@link JsonRpcShape}) is answered with invalid params here, where it was never answered.
- * Over HTTP a tools/call fails earlier still, and {@code dev.codeexec.http.JsonRpcShapeRefusal} answers it.
+ * Over HTTP a tools/call fails earlier still, and {@code dev.codeexec.http.McpFailureAnswers} answers it.
  *
  * <p>Bound to the message handlers by {@link ToolArgumentsExtension}.
  */
